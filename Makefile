@@ -1,0 +1,33 @@
+# Quick start: `make demo` and `make test` work from a fresh clone.
+# Both create (or update) a local virtual environment in .venv first.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test venv clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+# Check every bundled example. Some lists are illegal on purpose (exit 1);
+# only an unreadable file or a crash (exit 2 or more) fails the demo.
+demo: $(STAMP)
+	@$(BIN)/builder systems
+	@echo
+	@$(BIN)/builder check examples/*/*.yaml; status=$$?; \
+	  if [ $$status -gt 1 ]; then exit $$status; fi; \
+	  echo; echo "(las listas ilegales lo son a propósito / the illegal lists are illegal on purpose)"
+	@echo
+	@$(BIN)/builder inspect examples/wartime/compania-fenix.yaml
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis

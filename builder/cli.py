@@ -1,0 +1,117 @@
+"""The ``builder`` command line: a thin click layer over the library."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from builder import __version__, messages, systems
+from builder.errors import InputError
+from builder.findings import input_error_message
+from builder.pipeline import Outcome, evaluate, evaluate_all
+from builder.report import as_json, as_text, exit_code, result_dict
+
+LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
+
+
+def lang_option(func):
+    return click.option("--lang", type=click.Choice(messages.LANGUAGES, case_sensitive=False), default=None,
+                        help=LANG_HELP)(func)
+
+
+def format_option(func):
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="Formato de salida / output format.")(func)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="builder")
+def cli() -> None:
+    """builder: listas y plantillas para wargames españoles / list builder for Spanish wargames."""
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@format_option
+@lang_option
+def check(files: tuple[str, ...], fmt: str, lang: str | None) -> None:
+    """Comprueba la legalidad de cada lista / check that each roster is legal.
+
+    Exit: 0 all legal, 1 any illegal, 2 any unreadable.
+    """
+    lang = messages.language(lang)
+    outcomes = evaluate_all(list(files))
+    click.echo(as_json(outcomes, lang) if fmt == "json" else as_text(outcomes, lang))
+    sys.exit(exit_code(outcomes))
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=True))
+@format_option
+@lang_option
+def inspect(file: str, fmt: str, lang: str | None) -> None:
+    """Muestra la lista resuelta con cada valor derivado / show the resolved roster with every derived value."""
+    lang = messages.language(lang)
+    try:
+        evaluation = evaluate(file, file)
+    except InputError as exc:
+        _fail(exc, lang)
+    outcome = Outcome(file, evaluation=evaluation)
+    if fmt == "json":
+        result = result_dict(outcome, lang)
+        payload = {**(evaluation.details or {"system": evaluation.system, "name": evaluation.name})}
+        for key in ("legal", "fingerprint", "errors", "warnings"):
+            payload[key] = result[key]
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        if evaluation.details is not None:
+            click.echo(systems.get(evaluation.system).inspect_text(evaluation, lang))
+            click.echo()
+        click.echo(as_text([outcome], lang))
+    sys.exit(exit_code([outcome]))
+
+
+@cli.command(name="systems")
+@format_option
+@lang_option
+def list_systems(fmt: str, lang: str | None) -> None:
+    """Los sistemas de juego disponibles y sus catálogos / the supported systems and their catalogs."""
+    lang = messages.language(lang)
+    rows = [{"key": s.key, "title": s.title, "fingerprint_prefix": s.prefix,
+             "catalogs": [p.name for p in s.catalogs()]} for s in systems.all_systems()]
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    click.echo(messages.text("ui.systems-header", lang))
+    for row in rows:
+        listed = ", ".join(row["catalogs"]) or messages.text("ui.no-catalogs", lang)
+        click.echo(f"  {row['key']:<22} {row['title']:<22} {messages.text('ui.catalogs', lang)}: {listed}")
+
+
+@cli.command()
+@click.argument("system")
+@lang_option
+def schema(system: str, lang: str | None) -> None:
+    """JSON Schema del archivo de un sistema / JSON Schema of a system's file (for editors)."""
+    lang = messages.language(lang)
+    found = systems.find(system)
+    if found is None:
+        click.echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(systems.keys())), err=True)
+        sys.exit(2)
+    click.echo(json.dumps(found.schema(), ensure_ascii=False, indent=2))
+
+
+def _fail(error: InputError, lang: str) -> None:
+    click.echo(input_error_message(error, lang), err=True)
+    sys.exit(2)
+
+
+def main() -> None:
+    try:
+        cli(prog_name="builder")
+    except BrokenPipeError:
+        # Output piped into `head` and the like: stop quietly.
+        sys.stderr.close()
+        sys.exit(0)

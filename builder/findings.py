@@ -1,0 +1,148 @@
+"""Findings: the errors and warnings a check produces, each with a code, a place and a rule."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Literal
+
+from builder import messages
+from builder.errors import InputError
+from builder.reader import Document, Path_, display_path
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A spot in a document: the file and the path of a value in it."""
+
+    doc: Document | None
+    path: Path_ = ()
+
+    def at(self, *more: str | int) -> "Place":
+        return Place(self.doc, self.path + tuple(more))
+
+    @property
+    def file(self) -> str | None:
+        return self.doc.label if self.doc else None
+
+    @property
+    def line(self) -> int | None:
+        return self.doc.line_of(self.path) if self.doc else None
+
+    @property
+    def where(self) -> str:
+        head = f"{self.file}:{self.line}" if self.line else (self.file or "")
+        tail = display_path(self.path)
+        return f"{head} {tail}".strip()
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: Severity
+    place: Place
+    rule: str
+    params: dict[str, Any] = field(default_factory=dict)
+    variant: str | None = None
+    """A sub-message of the code (``invalid-field.missing``), when the code has several."""
+
+    def detail(self, lang: str) -> str:
+        """The message without its place."""
+        key = f"{self.code}.{self.variant}" if self.variant else self.code
+        params = {k: _localise(v, lang) for k, v in self.params.items()}
+        return messages.text(key, lang, **params)
+
+    def message(self, lang: str) -> str:
+        where = self.place.where
+        return f"{where}: {self.detail(lang)}" if where else self.detail(lang)
+
+    def as_dict(self, lang: str) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message(lang),
+            "rule": self.rule,
+            "where": self.place.where,
+            "file": self.place.file,
+            "line": self.place.line,
+            "path": display_path(self.place.path),
+        }
+
+
+@dataclass(frozen=True)
+class Localised:
+    """A parameter that is itself a message (e.g. a kind of archetype), rendered late."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str) -> str:
+        return messages.text(self.key, lang, **{k: _localise(v, lang) for k, v in self.params.items()})
+
+
+def _localise(value: Any, lang: str) -> Any:
+    return value.render(lang) if isinstance(value, Localised) else value
+
+
+class Findings(list):
+    """A list of findings with helpers to add them."""
+
+    def error(self, code: str, place: Place, rule: str, variant: str | None = None, **params: Any) -> None:
+        self.append(Finding(code, "error", place, rule, params, variant))
+
+    def warning(self, code: str, place: Place, rule: str, variant: str | None = None, **params: Any) -> None:
+        self.append(Finding(code, "warning", place, rule, params, variant))
+
+    def in_reading_order(self) -> None:
+        """Sort by file, then line (stable: findings on one line keep their order)."""
+        self.sort(key=lambda f: (f.place.file or "", f.place.line or 0))
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self if f.severity == "warning"]
+
+
+def input_error_dict(error: InputError, lang: str) -> dict[str, Any]:
+    """An unreadable file reported in the same shape as a finding."""
+    return {
+        "code": error.code,
+        "message": input_error_message(error, lang),
+        "rule": None,
+        "where": error.where,
+        "file": error.file,
+        "line": error.line,
+        "path": "",
+    }
+
+
+def input_error_message(error: InputError, lang: str) -> str:
+    params = {k: _localise(v, lang) for k, v in error.params.items() if k != "via"}
+    body = messages.text(error.code, lang, **params)
+    out = f"{error.where}: {body}" if error.where else body
+    if error.params.get("via"):
+        out += " " + messages.text("referenced-from", lang, where=error.params["via"])
+    return out
+
+
+def fold(name: str) -> str:
+    """A name as compared by people: no case, accents, spaces, hyphens or underscores."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in decomposed if c.isalnum())
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate nearest to ``name``, if any is close enough to be a typo."""
+    by_fold: dict[str, str] = {}
+    for candidate in candidates:
+        by_fold.setdefault(fold(candidate), candidate)
+    key = fold(name)
+    if key in by_fold:
+        return by_fold[key]
+    match = difflib.get_close_matches(key, list(by_fold), n=1, cutoff=0.6)
+    return by_fold[match[0]] if match else None

@@ -1,0 +1,23 @@
+"""Fingerprints: a short code that names a roster's resolved content, e.g. ``WT-3F9A-C21B``.
+
+The content is hashed as canonical JSON (sorted keys, no spacing), so formatting,
+key order and comments don't change it, while any changed value does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+def fingerprint(prefix: str, content: Any) -> str:
+    canonical = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest().upper()
+    return f"{prefix}-{digest[:4]}-{digest[4:8]}"
+
+
+def normalise(code: str) -> str:
+    """A fingerprint as typed by a person: any case, spaces or missing dashes."""
+    bare = "".join(ch for ch in code.upper() if ch.isalnum())
+    return f"{bare[:2]}-{bare[2:6]}-{bare[6:10]}" if len(bare) == 10 else code.strip().upper()

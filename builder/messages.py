@@ -1,0 +1,171 @@
+"""Every user-facing sentence, in Spanish and English side by side.
+
+The core's messages are here; each game system adds its own table through
+:func:`register` (its plugin's ``messages.py``), so there is one lookup and one
+rule: a code exists in both languages or not at all.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+
+Table = Mapping[str, Mapping[str, str]]
+
+CORE: dict[str, dict[str, str]] = {
+    # Unreadable input (exit 2).
+    "file-not-found": {"es": "no existe el archivo", "en": "no such file"},
+    "file-is-folder": {"es": "es una carpeta, no un archivo", "en": "is a folder, not a file"},
+    "file-unreadable": {"es": "no se puede leer el archivo ({reason})", "en": "cannot read the file ({reason})"},
+    "file-too-large": {
+        "es": "el archivo ocupa {size} bytes; una lista no puede pasar de {limit} bytes",
+        "en": "the file is {size} bytes; a roster may not exceed {limit} bytes",
+    },
+    "invalid-encoding": {
+        "es": "el archivo no está en UTF-8; guárdalo con codificación UTF-8",
+        "en": "the file is not UTF-8; save it with UTF-8 encoding",
+    },
+    "invalid-yaml": {"es": "YAML no válido: {problem}", "en": "invalid YAML: {problem}"},
+    "empty-file": {"es": "el archivo está vacío", "en": "the file is empty"},
+    "duplicate-key": {
+        "es": "la clave «{key}» está repetida (ya aparece en la línea {first})",
+        "en": "the key “{key}” is repeated (it is already on line {first})",
+    },
+    "complex-key": {"es": "una clave debe ser un texto sencillo", "en": "a key must be plain text"},
+    "too-deep": {
+        "es": "el documento anida más de {limit} niveles; una lista nunca necesita tantos",
+        "en": "the document nests more than {limit} levels; no roster needs that many",
+    },
+    "too-many-nodes": {
+        "es": "el documento se expande a más de {limit} valores (¿alias en cadena?)",
+        "en": "the document expands to more than {limit} values (chained aliases?)",
+    },
+    "not-a-mapping": {
+        "es": "el documento debe ser un mapa de claves (system, name, ...), no {found}",
+        "en": "the document must be a mapping of keys (system, name, ...), not {found}",
+    },
+    "missing-system": {
+        "es": "falta la clave «system»; los sistemas conocidos son: {known}",
+        "en": "the “system” key is missing; the known systems are: {known}",
+    },
+    "unknown-system": {
+        "es": "sistema desconocido «{system}»; los sistemas conocidos son: {known}",
+        "en": "unknown system “{system}”; the known systems are: {known}",
+    },
+    "reference-loop": {
+        "es": "«{target}» se remite a sí mismo en cadena: {chain}",
+        "en": "“{target}” refers back to itself: {chain}",
+    },
+    "referenced-from": {"es": "(referido desde {where})", "en": "(referred to from {where})"},
+    # Shared rule codes.
+    "invalid-field": {"es": "{detail}", "en": "{detail}"},
+    "value-out-of-range": {
+        "es": "«{field}» vale {value}; {bound}",
+        "en": "“{field}” is {value}; {bound}",
+    },
+    "over-points-limit": {
+        "es": "la lista suma {points} puntos y el límite es {limit}",
+        "en": "the list adds up to {points} points and the limit is {limit}",
+    },
+    "duplicate-name": {
+        "es": "el nombre «{name}» ya lo usa {first}",
+        "en": "the name “{name}” is already used by {first}",
+    },
+    "unknown-reference": {
+        "es": "«{name}» no está entre {kinds}",
+        "en": "“{name}” is not among {kinds}",
+    },
+    "unknown-reference.elsewhere": {
+        "es": "«{name}» no está entre {kinds}: es {other}",
+        "en": "“{name}” is not among {kinds}: it is {other}",
+    },
+    # Appended to a message when a close match exists.
+    "hint": {"es": "; ¿quisiste decir «{hint}»?", "en": "; did you mean “{hint}”?"},
+    # Details of invalid-field, by pydantic error type.
+    "invalid-field.missing": {"es": "falta la clave obligatoria «{key}»", "en": "the required key “{key}” is missing"},
+    "invalid-field.extra_forbidden": {"es": "clave desconocida «{key}»", "en": "unknown key “{key}”"},
+    "invalid-field.string_type": {"es": "se esperaba un texto y hay {value}", "en": "expected text, found {value}"},
+    "invalid-field.string_type+quote": {
+        "es": "se esperaba un texto y hay {value}; escríbelo entre comillas",
+        "en": "expected text, found {value}; put it in quotes",
+    },
+    "invalid-field.int_type": {"es": "se esperaba un número entero y hay {value}", "en": "expected a whole number, found {value}"},
+    "invalid-field.int_from_float": {"es": "se esperaba un número entero y hay {value}", "en": "expected a whole number, found {value}"},
+    "invalid-field.float_type": {"es": "se esperaba un número y hay {value}", "en": "expected a number, found {value}"},
+    "invalid-field.finite_number": {"es": "se esperaba un número finito y hay {value}", "en": "expected a finite number, found {value}"},
+    "invalid-field.bool_type": {"es": "se esperaba true o false y hay {value}", "en": "expected true or false, found {value}"},
+    "invalid-field.list_type": {"es": "se esperaba una lista y hay {value}", "en": "expected a list, found {value}"},
+    "invalid-field.model_type": {"es": "se esperaba un mapa de claves y hay {value}", "en": "expected a mapping of keys, found {value}"},
+    "invalid-field.dict_type": {"es": "se esperaba un mapa de claves y hay {value}", "en": "expected a mapping of keys, found {value}"},
+    "invalid-field.too_short": {"es": "necesita al menos {min_length} elemento(s)", "en": "needs at least {min_length} item(s)"},
+    "invalid-field.string_too_short": {"es": "no puede estar vacío", "en": "may not be empty"},
+    "invalid-field.literal_error": {"es": "vale {value}; se esperaba {expected}", "en": "is {value}; expected {expected}"},
+    "invalid-field.union_tag_invalid": {"es": "vale {value}; se esperaba {expected}", "en": "is {value}; expected {expected}"},
+    "invalid-field.union_tag_not_found": {"es": "falta la clave «{key}»", "en": "the key “{key}” is missing"},
+    "invalid-field.other": {"es": "valor no válido ({detail})", "en": "invalid value ({detail})"},
+    # Bounds, for value-out-of-range.
+    "bound.ge": {"es": "el mínimo es {limit}", "en": "the minimum is {limit}"},
+    "bound.gt": {"es": "debe ser mayor que {limit}", "en": "it must be greater than {limit}"},
+    "bound.le": {"es": "el máximo es {limit}", "en": "the maximum is {limit}"},
+    "bound.lt": {"es": "debe ser menor que {limit}", "en": "it must be less than {limit}"},
+    "bound.between": {"es": "debe estar entre {low} y {high}", "en": "it must be between {low} and {high}"},
+    # Report vocabulary.
+    "ui.legal": {"es": "LEGAL", "en": "LEGAL"},
+    "ui.illegal": {"es": "ILEGAL", "en": "ILLEGAL"},
+    "ui.unreadable": {"es": "ILEGIBLE", "en": "UNREADABLE"},
+    "ui.error": {"es": "error", "en": "error"},
+    "ui.warning": {"es": "aviso", "en": "warning"},
+    "ui.points": {"es": "{points} puntos", "en": "{points} points"},
+    "ui.points-of": {"es": "{points}/{limit} puntos", "en": "{points}/{limit} points"},
+    "ui.fingerprint": {"es": "huella {fingerprint}", "en": "fingerprint {fingerprint}"},
+    "ui.tally": {
+        "es": "Total: {legal} legal(es), {illegal} ilegal(es), {unreadable} ilegible(s)",
+        "en": "Total: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+    },
+    "ui.systems-header": {"es": "Sistemas disponibles:", "en": "Available systems:"},
+    "ui.catalogs": {"es": "catálogos", "en": "catalogs"},
+    "ui.no-catalogs": {"es": "sin catálogos", "en": "no catalogs"},
+    "ui.unknown-schema": {
+        "es": "no hay esquema para «{name}»; elige uno de: {known}",
+        "en": "there is no schema for “{name}”; choose one of: {known}",
+    },
+}
+
+_TABLE: dict[str, dict[str, str]] = dict(CORE)
+
+
+def register(table: Table) -> None:
+    """Add a system's messages; a code may not be defined twice."""
+    for code, texts in table.items():
+        if code in _TABLE and _TABLE[code] != texts:
+            raise ValueError(f"message {code!r} is defined twice")
+        _TABLE[code] = dict(texts)
+
+
+def all_messages() -> Mapping[str, Mapping[str, str]]:
+    return _TABLE
+
+
+def language(requested: str | None = None) -> str:
+    """The language to speak: the one asked for, else BUILDER_LANG, else Spanish."""
+    for candidate in (requested, os.environ.get("BUILDER_LANG")):
+        if candidate and candidate.lower()[:2] in LANGUAGES:
+            return candidate.lower()[:2]
+    return DEFAULT_LANGUAGE
+
+
+def text(key: str, lang: str, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` with its parameters filled in.
+
+    A ``hint`` parameter appends the "did you mean" sentence.
+    """
+    entry = _TABLE.get(key)
+    if entry is None:
+        raise KeyError(f"no message for {key!r}")
+    out = entry[lang].format(**params)
+    if params.get("hint"):
+        out += _TABLE["hint"][lang].format(hint=params["hint"])
+    return out

@@ -1,0 +1,60 @@
+"""The one pipeline: read a file, pick its system, model and check it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder import systems
+from builder.errors import InputError
+from builder.reader import Document, read_document
+from builder.systems.base import Evaluation
+
+
+@dataclass
+class Outcome:
+    """One file's result: an evaluation, or the reason it could not be read."""
+
+    file: str
+    evaluation: Evaluation | None = None
+    unreadable: InputError | None = None
+
+
+def open_roster(path: Path | str, label: str | None = None) -> Document:
+    """Read a roster and make sure it is a mapping that names a known system."""
+    doc = read_document(path, label)
+    if not isinstance(doc.data, dict):
+        found = type(doc.data).__name__
+        found = {"list": "una lista / a list", "str": "un texto / a text"}.get(found, found)
+        raise InputError("not-a-mapping", doc.label, 1, found=found)
+    return doc
+
+
+def system_of(doc: Document) -> systems.System:
+    known = ", ".join(systems.keys())
+    if "system" not in doc.data:
+        raise InputError("missing-system", doc.label, 1, known=known)
+    system = systems.find(doc.data["system"])
+    if system is None:
+        line = doc.line_of(("system",))
+        raise InputError("unknown-system", doc.label, line, system=doc.data["system"], known=known)
+    return system
+
+
+def evaluate(path: Path | str, label: str | None = None) -> Evaluation:
+    """Check one roster file; raise InputError if it can't be read."""
+    doc = open_roster(path, label)
+    evaluation = system_of(doc).evaluate(doc)
+    evaluation.findings.in_reading_order()
+    return evaluation
+
+
+def evaluate_all(paths: list[str]) -> list[Outcome]:
+    """Check several files; an unreadable one is reported and the rest still checked."""
+    outcomes = []
+    for path in paths:
+        try:
+            outcomes.append(Outcome(path, evaluation=evaluate(path, path)))
+        except InputError as exc:
+            outcomes.append(Outcome(path, unreadable=exc))
+    return outcomes

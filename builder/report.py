@@ -1,0 +1,79 @@
+"""Check results as text for people and as JSON for programs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from builder.findings import Finding, input_error_dict, input_error_message
+from builder.messages import text
+from builder.pipeline import Outcome
+
+
+def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
+    """One file's result in the JSON contract of ``check --format json``."""
+    ev = outcome.evaluation
+    if ev is None:
+        assert outcome.unreadable is not None
+        return {"file": outcome.file, "system": None, "name": None, "legal": False, "readable": False,
+                "points": None, "points_limit": None, "fingerprint": None,
+                "errors": [input_error_dict(outcome.unreadable, lang)], "warnings": []}
+    return {
+        "file": outcome.file,
+        "system": ev.system,
+        "name": ev.name,
+        "legal": ev.legal,
+        "readable": True,
+        "points": ev.points,
+        "points_limit": ev.points_limit,
+        "fingerprint": ev.fingerprint,
+        "errors": [f.as_dict(lang) for f in ev.findings.errors],
+        "warnings": [f.as_dict(lang) for f in ev.findings.warnings],
+        **ev.extra,
+    }
+
+
+def as_json(outcomes: list[Outcome], lang: str) -> str:
+    results = [result_dict(o, lang) for o in outcomes]
+    payload = {"legal": all(r["legal"] for r in results), "results": results}
+    return json.dumps(payload, ensure_ascii=False, indent=2)
+
+
+def tally(outcomes: list[Outcome]) -> dict[str, int]:
+    unreadable = sum(1 for o in outcomes if o.evaluation is None)
+    legal = sum(1 for o in outcomes if o.evaluation is not None and o.evaluation.legal)
+    return {"legal": legal, "illegal": len(outcomes) - legal - unreadable, "unreadable": unreadable}
+
+
+def finding_line(finding: Finding, lang: str) -> str:
+    label = text(f"ui.{finding.severity}", lang)
+    return f"    {label} [{finding.code}] {finding.message(lang)}\n        ↳ {finding.rule}"
+
+
+def outcome_text(outcome: Outcome, lang: str) -> str:
+    ev = outcome.evaluation
+    if ev is None:
+        assert outcome.unreadable is not None
+        return f"✗ {text('ui.unreadable', lang)}  {outcome.file}\n    {input_error_message(outcome.unreadable, lang)}"
+    status = text("ui.legal" if ev.legal else "ui.illegal", lang)
+    facts = [f"{ev.name} ({ev.system})" if ev.name else ev.system]
+    if ev.points is not None:
+        facts.append(text("ui.points-of", lang, points=ev.points, limit=ev.points_limit)
+                     if ev.points_limit is not None else text("ui.points", lang, points=ev.points))
+    if ev.fingerprint:
+        facts.append(text("ui.fingerprint", lang, fingerprint=ev.fingerprint))
+    lines = [f"{'✓' if ev.legal else '✗'} {status}  {outcome.file} — {' · '.join(facts)}"]
+    lines += [finding_line(f, lang) for f in ev.findings.errors + ev.findings.warnings]
+    return "\n".join(lines)
+
+
+def as_text(outcomes: list[Outcome], lang: str) -> str:
+    body = [outcome_text(o, lang) for o in outcomes]
+    body.append(text("ui.tally", lang, **tally(outcomes)))
+    return "\n".join(body)
+
+
+def exit_code(outcomes: list[Outcome]) -> int:
+    """0 all legal, 1 any illegal, 2 any unreadable."""
+    counts = tally(outcomes)
+    return 2 if counts["unreadable"] else 1 if counts["illegal"] else 0

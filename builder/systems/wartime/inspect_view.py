@@ -1,0 +1,83 @@
+"""What ``builder inspect`` shows of a Wartime file: every archetype priced, every squad totalled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.findings import Place
+from builder.messages import text
+from builder.systems.base import Evaluation
+from builder.systems.wartime.models import WartimeFile
+from builder.systems.wartime.pricing import Entry, PricedWarbook
+from builder.systems.wartime.rules import ListTotal
+
+
+def tidy(value: Any) -> Any:
+    """Whole floats as ints (7.0 -> 7), recursively, for display."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: tidy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [tidy(v) for v in value]
+    return value
+
+
+def archetype(entry: Entry) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": entry.name,
+        "kind": entry.kind,
+        "cost": None if entry.kind == "zone" else entry.cost,
+        "breakdown": dict(entry.breakdown),
+    }
+    out.update(tidy(entry.archetype.model_dump(by_alias=True, mode="json", exclude={"name"})))
+    out.update(entry.derived)
+    if entry.kind == "character":
+        movement = entry.derived.get("movement")
+        out["squad_structure_cm"] = None if movement is None else 2 * movement
+    return out
+
+
+def details(file: WartimeFile, book: PricedWarbook, total: ListTotal, warbook_place: Place) -> dict[str, Any]:
+    return {
+        "system": "wartime",
+        "name": file.name,
+        "points": total.points,
+        "points_limit": file.points_limit,
+        "models": total.models,
+        "formations": file.formations,
+        "restrictions": file.restrictions.model_dump(),
+        "warbook": warbook_place.file,
+        "archetypes": [archetype(e) for e in book.entries],
+        "squads": [{"name": s.name, "models": s.models, "points": s.points, "members": s.members}
+                   for s in total.squads],
+    }
+
+
+def _n(value: Any, lang: str) -> str:
+    return text("wt.unknown", lang) if value is None else str(value)
+
+
+def as_text(evaluation: Evaluation, lang: str) -> str:
+    d = evaluation.details or {}
+    lines = [f"{d.get('name')} · Wartime", ""]
+    lines.append(text("wt.archetypes", lang))
+    for a in d.get("archetypes", []):
+        cost = text("wt.no-cost", lang) if a["kind"] == "zone" else f"{text('wt.cost', lang)} {_n(a['cost'], lang)}"
+        lines.append(f"  [{text('kind.' + a['kind'], lang)}] {a['name']}: {cost}")
+        parts = ", ".join(f"{text('part.' + k, lang)} {v:+d}" for k, v in a["breakdown"].items() if v)
+        if parts:
+            lines.append(f"      = {parts}")
+        if a["kind"] == "character":
+            values = {k: _n(a[k], lang) for k in ("level", "energy", "vitality", "defense")}
+            values["movement"] = text("wt.none", lang) if a["movement"] is None else a["movement"]
+            lines.append("      " + text("wt.character-line", lang, **values))
+    if d.get("squads"):
+        lines += ["", text("wt.squads", lang)]
+        for s in d["squads"]:
+            lines.append(f"  {s['name']}: {s['models']} {text('wt.models', lang)}, {_n(s['points'], lang)}")
+            for m in s["members"]:
+                lines.append(f"      {m['count']} × {m['character']} ({_n(m['cost'], lang)}) = {_n(m['points'], lang)}")
+        limit = f" / {d['points_limit']}" if d.get("points_limit") else ""
+        lines.append(f"  {text('wt.total', lang)}: {_n(d['points'], lang)}{limit}")
+    return "\n".join(lines)

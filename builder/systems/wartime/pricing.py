@@ -1,0 +1,146 @@
+"""Price every archetype of a Warbook, with a breakdown that adds up to its cost."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.findings import Place
+from builder.systems.wartime import costs
+from builder.systems.wartime.models import (
+    KINDS, Archetype, Body, Character, Circle, Object, Protection, Rectangle, Transport, Triangle, Warbook,
+    Weapon, Zone,
+)
+
+
+@dataclass
+class Entry:
+    """One archetype of the Warbook, priced."""
+
+    kind: str
+    archetype: Archetype
+    place: Place
+    breakdown: dict[str, int] = field(default_factory=dict)
+    cost: int | None = None
+    """None when a part it names does not exist."""
+    derived: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.archetype.name
+
+
+def area_k2(area: Any) -> int:
+    """An area in whole K²: shapes (and decimal values) to the nearest whole K², .5 up."""
+    if isinstance(area, Circle):
+        return costs.round_nearest(math.pi * (area.diameter / 2) ** 2)
+    if isinstance(area, Rectangle):
+        return costs.round_nearest(costs.exact(area.length) * costs.exact(area.width))
+    if isinstance(area, Triangle):
+        return costs.round_nearest(costs.exact(area.length) * costs.exact(area.width) / 2)
+    return costs.round_nearest(costs.exact(area))
+
+
+def defense_values(defense: Any) -> dict[str, int]:
+    """A transport's defense as paid: one value, or each of its zones."""
+    if isinstance(defense, int):
+        return {"defense": defense}
+    return {f"defense_{zone}": value for zone, value in defense.model_dump().items()}
+
+
+class PricedWarbook:
+    """The Warbook with every archetype priced and every name resolvable by kind."""
+
+    def __init__(self, warbook: Warbook, place: Place):
+        self.warbook = warbook
+        self.entries: list[Entry] = []
+        self.index: dict[str, dict[str, Entry]] = {kind: {} for kind in KINDS.values()}
+        for key, kind in KINDS.items():
+            for position, archetype in enumerate(getattr(warbook, key)):
+                entry = Entry(kind, archetype, place.at(key, position))
+                self.entries.append(entry)
+                self.index[kind].setdefault(archetype.name, entry)
+        # Transports and characters are priced after the parts they carry.
+        order = ("body", "weapon", "protection", "object", "transport", "character", "zone")
+        for kind in order:
+            for entry in self.entries:
+                if entry.kind == kind:
+                    self._price(entry)
+
+    def find(self, kind: str, name: str) -> Entry | None:
+        return self.index[kind].get(name)
+
+    def characters(self) -> list[Entry]:
+        return [e for e in self.entries if e.kind == "character"]
+
+    def _part_costs(self, kind: str, names: list[str]) -> int | None:
+        found = [self.find(kind, n) for n in names]
+        if any(e is None or e.cost is None for e in found):
+            return None
+        return sum(e.cost for e in found)  # type: ignore[union-attr,misc]
+
+    def _price(self, entry: Entry) -> None:
+        a = entry.archetype
+        parts: dict[str, int | None]
+        if isinstance(a, Body):
+            parts = {k: costs.attribute_cost(getattr(a, f)) for k, f in
+                     (("con", "con"), ("agi", "agi"), ("int", "int_"), ("rea", "rea"), ("vol", "vol"))}
+        elif isinstance(a, Weapon):
+            k2 = area_k2(a.area)
+            entry.derived = {"area_k2": k2}
+            parts = {"damage": costs.grade_cost(a.damage), "range": costs.range_cost(a.damage, a.range),
+                     "area": costs.weapon_area_cost(a.damage, k2), "energy": -costs.grade_cost(a.energy)}
+        elif isinstance(a, Protection):
+            parts = {"protection": costs.grade_cost(a.protection), "energy": -costs.grade_cost(a.energy)}
+        elif isinstance(a, Object):
+            k2 = area_k2(a.area)
+            entry.derived = {"area_k2": k2}
+            parts = {"area": costs.object_area_cost(k2), "capacity": costs.capacity_cost(a.capacity),
+                     "energy": -costs.grade_cost(a.energy)}
+        elif isinstance(a, Transport):
+            parts = {k: costs.grade_cost(v) for k, v in defense_values(a.defense).items()}
+            parts |= {"weapons": self._part_costs("weapon", a.weapons),
+                      "objects": self._part_costs("object", a.objects),
+                      "capacity": costs.capacity_cost(a.capacity), "energy": -costs.grade_cost(a.energy)}
+            entry.derived = {"movement": costs.movement(a.base_length_cm)}
+        elif isinstance(a, Character):
+            parts = self._character_parts(entry, a)
+        elif isinstance(a, Zone):
+            entry.cost = 0
+            return
+        else:  # pragma: no cover - KINDS and this switch are kept in step
+            raise TypeError(type(a))
+        parts["bonus"] = sum(t.cost for t in a.bonus)
+        parts["malus"] = -sum(t.cost for t in a.malus)
+        entry.breakdown = {k: v for k, v in parts.items() if v is not None}
+        if any(v is None for v in parts.values()):
+            return
+        raw = sum(entry.breakdown.values())
+        entry.cost = costs.floored(raw)
+        if entry.cost != raw:
+            entry.breakdown["minimum"] = entry.cost - raw
+
+    def _character_parts(self, entry: Entry, c: Character) -> dict[str, int | None]:
+        body = self.find("body", c.body)
+        protections = [self.find("protection", n) for n in c.protections]
+        derived: dict[str, Any] = {"level": None, "energy": None, "vitality": None}
+        if body is not None:
+            b: Body = body.archetype  # type: ignore[assignment]
+            derived = {"level": b.con + b.agi + b.int_ + b.rea + b.vol, "energy": min(b.rea + 5, 10), "vitality": b.con}
+        known = [p.archetype.protection for p in protections if p is not None]  # type: ignore[attr-defined]
+        derived["defense"] = sum(known) if len(known) == len(protections) else None
+        derived["movement"] = costs.movement(c.base_diameter_cm)
+        entry.derived = derived
+        transport = 0
+        if c.transport is not None:
+            found = self.find("transport", c.transport)
+            transport = found.cost if found else None
+        return {
+            "body": body.cost if body else None,
+            "transport": transport,
+            "weapons": self._part_costs("weapon", c.weapons),
+            "protections": self._part_costs("protection", c.protections),
+            "objects": self._part_costs("object", c.objects),
+            "fortune": costs.fortune_cost(c.fortune),
+        }

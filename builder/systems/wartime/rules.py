@@ -1,0 +1,216 @@
+"""Wartime's legality rules, each turned into findings with its rulebook citation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from builder.findings import Findings, Localised, Place, closest, fold
+from builder.systems.wartime import costs
+from builder.systems.wartime.models import KINDS, Character, Squad, Transport, WartimeFile, Weapon
+from builder.systems.wartime.pricing import Entry, PricedWarbook
+
+RULE_FIELDS = "Wartime · Arquetipos · Creación de arquetipos"
+RULE_NAME = "Wartime · Arquetipos · Nombre"
+RULE_CHARACTER = "Wartime · Arquetipos de personaje · Creación"
+RULE_TRANSPORT_EQUIPMENT = "Wartime · Arquetipos de transporte · Paso 5"
+RULE_RANGE = "Wartime · Arquetipos de arma · Paso 3"
+RULE_DEFENSE_ZONES = "Wartime · Arquetipos de transporte · Paso 3"
+RULE_DEFENSE = "Wartime · Arquetipos de personaje · Defensa"
+RULE_WEAPON_ENERGY = "Wartime · Arquetipos de arma · Energía"
+RULE_LIST = "Wartime · Arquetipos · Creación de listas de juego"
+RULE_RESTRICTIONS = "Wartime · Arquetipos · Restricciones"
+RULE_FORMATIONS = "Wartime · Escuadras · Formaciones"
+
+MIN_FORMATION = 4
+"""Formations of fewer models can't fight (Escuadras · Formaciones)."""
+
+
+def kinds_name(kind: str) -> Localised:
+    """"the weapons", for "is not among the weapons"."""
+    return Localised(f"kinds.{kind}")
+
+
+def check_warbook(book: PricedWarbook, findings: Findings) -> None:
+    """Names, references and the rules of each archetype on its own."""
+    _check_names(book, findings)
+    for entry in book.entries:
+        archetype = entry.archetype
+        if isinstance(archetype, Weapon):
+            _check_range(entry, archetype, findings)
+        elif isinstance(archetype, Transport):
+            _check_transport(book, entry, archetype, findings)
+        elif isinstance(archetype, Character):
+            _check_character(book, entry, archetype, findings)
+
+
+def _check_names(book: PricedWarbook, findings: Findings) -> None:
+    first: dict[str, Entry] = {}
+    for entry in book.entries:
+        key = fold(entry.name)
+        if key in first:
+            seen = first[key]
+            findings.error("duplicate-name", entry.place.at("name"), RULE_NAME, name=entry.name,
+                           first=Localised("kind.any", {"kind": Localised(f"the-kind.{seen.kind}"), "name": seen.name,
+                                                        "where": seen.place.where}))
+        else:
+            first[key] = entry
+
+
+def _reference(book: PricedWarbook, kind: str, name: str, place: Place, rule: str, findings: Findings) -> Entry | None:
+    """Resolve a name to an archetype of ``kind``, or report it with the closest match."""
+    found = book.find(kind, name)
+    if found is not None:
+        return found
+    for other in KINDS.values():
+        if other != kind and book.find(other, name) is not None:
+            findings.error("unknown-reference", place, rule, variant="elsewhere", kinds=kinds_name(kind),
+                           name=name, other=Localised(f"a-kind.{other}"))
+            return None
+    findings.error("unknown-reference", place, rule, kinds=kinds_name(kind), name=name,
+                   hint=closest(name, book.index[kind]))
+    return None
+
+
+def _check_range(entry: Entry, weapon: Weapon, findings: Findings) -> None:
+    most = costs.max_range(weapon.damage)
+    if weapon.range > most:
+        findings.error("range-too-long", entry.place.at("range"), RULE_RANGE, name=weapon.name,
+                       range=weapon.range, damage=weapon.damage, max=most)
+
+
+def _check_transport(book: PricedWarbook, entry: Entry, transport: Transport, findings: Findings) -> None:
+    zoned = not isinstance(transport.defense, int)
+    if transport.large != zoned:
+        findings.error("transport-defense-zones", entry.place.at("defense"), RULE_DEFENSE_ZONES,
+                       variant="large" if transport.large else "small", name=transport.name)
+    for key, kind in (("weapons", "weapon"), ("objects", "object")):
+        for i, name in enumerate(getattr(transport, key)):
+            _reference(book, kind, name, entry.place.at(key, i), RULE_TRANSPORT_EQUIPMENT, findings)
+
+
+def _check_character(book: PricedWarbook, entry: Entry, character: Character, findings: Findings) -> None:
+    body = _reference(book, "body", character.body, entry.place.at("body"), RULE_CHARACTER, findings)
+    if character.transport is not None:
+        _reference(book, "transport", character.transport, entry.place.at("transport"), RULE_CHARACTER, findings)
+    weapons = [_reference(book, "weapon", n, entry.place.at("weapons", i), RULE_CHARACTER, findings)
+               for i, n in enumerate(character.weapons)]
+    for key, kind in (("protections", "protection"), ("objects", "object")):
+        for i, name in enumerate(getattr(character, key)):
+            _reference(book, kind, name, entry.place.at(key, i), RULE_CHARACTER, findings)
+    if body is None:
+        return
+    con, defense, energy = body.archetype.con, entry.derived["defense"], entry.derived["energy"]
+    if defense is not None and defense > con:
+        findings.warning("defense-over-constitution", entry.place.at("protections"), RULE_DEFENSE,
+                         name=character.name, defense=defense, con=con, penalty=defense - con)
+    for i, weapon in enumerate(weapons):
+        if weapon is not None and weapon.archetype.energy > energy:
+            findings.warning("weapon-energy-over-character", entry.place.at("weapons", i), RULE_WEAPON_ENERGY,
+                             name=character.name, energy=energy, weapon=weapon.name,
+                             weapon_energy=weapon.archetype.energy)
+
+
+@dataclass
+class SquadTotal:
+    name: str
+    models: int
+    points: int | None
+    members: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class ListTotal:
+    squads: list[SquadTotal]
+
+    @property
+    def models(self) -> int:
+        return sum(s.models for s in self.squads)
+
+    @property
+    def points(self) -> int | None:
+        each = [s.points for s in self.squads]
+        return None if None in each else sum(each)  # type: ignore[arg-type]
+
+
+def check_list(file: WartimeFile, book: PricedWarbook, place: Place, findings: Findings) -> ListTotal:
+    """Squads, points, restrictions and formations of the army list."""
+    total = ListTotal([_squad(file, squad, book, place.at("squads", i), findings)
+                       for i, squad in enumerate(file.squads)])
+    _check_squad_names(file, place, findings)
+    limits = file.restrictions
+    if limits.max_models is not None and total.models > limits.max_models:
+        findings.error("restriction-max-models", place.at("restrictions", "max_models"), RULE_RESTRICTIONS,
+                       models=total.models, max=limits.max_models)
+    points = total.points
+    if points is not None and file.points_limit is not None and points > file.points_limit:
+        findings.error("over-points-limit", place.at("points_limit"), RULE_LIST, points=points, limit=file.points_limit)
+    if file.formations and points is not None:
+        _check_formations(file, total, place, findings)
+    return total
+
+
+def _check_squad_names(file: WartimeFile, place: Place, findings: Findings) -> None:
+    first: dict[str, int] = {}
+    for i, squad in enumerate(file.squads):
+        key = fold(squad.name)
+        if key in first:
+            findings.error("duplicate-squad", place.at("squads", i, "name"), RULE_LIST, name=squad.name,
+                           first=place.at("squads", first[key]).where)
+        else:
+            first[key] = i
+
+
+def _squad(file: WartimeFile, squad: Squad, book: PricedWarbook, place: Place, findings: Findings) -> SquadTotal:
+    total = SquadTotal(squad.name, models=0, points=0)
+    for i, member in enumerate(squad.members):
+        at = place.at("members", i)
+        entry = _reference(book, "character", member.character, at.at("character"), RULE_LIST, findings)
+        total.models += member.count
+        cost = entry.cost if entry else None
+        points = None if cost is None else cost * member.count
+        total.members.append({"character": member.character, "count": member.count, "cost": cost, "points": points})
+        total.points = None if total.points is None or points is None else total.points + points
+        if entry is not None:
+            _check_restrictions(file, book, entry, at, findings)
+    return total
+
+
+def _check_restrictions(file: WartimeFile, book: PricedWarbook, entry: Entry, at: Place, findings: Findings) -> None:
+    limits = file.restrictions
+    character: Character = entry.archetype  # type: ignore[assignment]
+    level = entry.derived.get("level")
+    if limits.max_level is not None and level is not None and level > limits.max_level:
+        findings.error("restriction-max-level", at, RULE_RESTRICTIONS, name=character.name, level=level,
+                       max=limits.max_level)
+    if limits.max_weapon_damage is None:
+        return
+    carried = list(character.weapons)
+    transport = book.find("transport", character.transport) if character.transport else None
+    if transport is not None:
+        carried += transport.archetype.weapons  # type: ignore[attr-defined]
+    for name in dict.fromkeys(carried):
+        weapon = book.find("weapon", name)
+        if weapon is not None and weapon.archetype.damage > limits.max_weapon_damage:  # type: ignore[attr-defined]
+            findings.error("restriction-max-weapon-damage", at, RULE_RESTRICTIONS, name=character.name,
+                           weapon=name, damage=weapon.archetype.damage,  # type: ignore[attr-defined]
+                           max=limits.max_weapon_damage)
+
+
+def _check_formations(file: WartimeFile, total: ListTotal, place: Place, findings: Findings) -> None:
+    lone = [s for s in total.squads if s.models == 1]
+    lone_points = sum(s.points or 0 for s in lone)
+    base = file.points_limit if file.points_limit is not None else total.points or 0
+    most = base * costs.tables().lone_formation_share
+    if lone and lone_points > most:
+        where = place.at("formations")
+        findings.error("formation-solo-limit", where, RULE_FORMATIONS, points=lone_points, max=_decimal(most),
+                       base=base)
+    for i, squad in enumerate(total.squads):
+        if 1 < squad.models < MIN_FORMATION:
+            findings.warning("formation-too-small", place.at("squads", i), RULE_FORMATIONS, name=squad.name,
+                             models=squad.models)
+
+
+def _decimal(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"

@@ -1,0 +1,55 @@
+"""The Wartime plugin: model, price, check and describe a Wartime file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.findings import Findings, Place
+from builder.fingerprint import fingerprint
+from builder.reader import Document
+from builder.systems.base import Evaluation, System
+from builder.systems.wartime import inspect_view
+from builder.systems.wartime.models import WartimeFile
+from builder.systems.wartime.pricing import PricedWarbook
+from builder.systems.wartime.rules import RULE_FIELDS, check_list, check_warbook
+from builder.systems.wartime.warbook import resolve
+from builder.validation import validate
+
+
+class WartimeSystem(System):
+    key = "wartime"
+    title = "Wartime"
+    prefix = "WT"
+    file_model = WartimeFile
+
+    def evaluate(self, doc: Document) -> Evaluation:
+        data = {**doc.data, "system": self.key}
+        place = Place(doc)
+        file, findings = validate(WartimeFile, data, place, RULE_FIELDS)
+        name = data.get("name") if isinstance(data.get("name"), str) else None
+        if file is None:
+            limit = data.get("points_limit")
+            return Evaluation(self.key, name, findings, points_limit=limit if type(limit) is int else None)
+        warbook, warbook_place, problems = resolve(file, doc)
+        findings.extend(problems)
+        evaluation = Evaluation(self.key, file.name, findings, points_limit=file.points_limit)
+        if warbook is None:
+            return evaluation
+        book = PricedWarbook(warbook, warbook_place)
+        check_warbook(book, findings)
+        total = check_list(file, book, place, findings)
+        evaluation.points = total.points
+        evaluation.fingerprint = fingerprint(self.prefix, _canonical(file, warbook))
+        evaluation.extra = {"models": total.models}
+        evaluation.details = inspect_view.details(file, book, total, warbook_place)
+        return evaluation
+
+    def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
+        return inspect_view.as_text(evaluation, lang)
+
+
+def _canonical(file: WartimeFile, warbook: Any) -> dict[str, Any]:
+    """The resolved content: the list with its Warbook written out, whatever file it came from."""
+    content = file.model_dump(by_alias=True, mode="json")
+    content["warbook"] = warbook.model_dump(by_alias=True, mode="json")
+    return content

@@ -1,0 +1,48 @@
+"""Find a list's Warbook: inline, or in another file (itself a Warbook or a whole Wartime file)."""
+
+from __future__ import annotations
+
+from builder.errors import InputError
+from builder.findings import Findings, Place
+from builder.reader import Document, read_document, relative_label
+from builder.systems.wartime.models import Warbook, WartimeFile
+from builder.systems.wartime.rules import RULE_FIELDS
+from builder.validation import validate
+
+
+def resolve(file: WartimeFile, doc: Document) -> tuple[Warbook | None, Place, Findings]:
+    """The Warbook a file uses, where it is written, and what is wrong with it.
+
+    A ``warbook:`` path is relative to the file that names it. The file it names
+    may hold the Warbook's lists at its top, or be a whole Wartime file whose own
+    ``warbook:`` is followed in turn. Unreadable files and loops raise InputError.
+    """
+    reference: Warbook | str = file.warbook
+    source, at = doc, Place(doc, ("warbook",))
+    chain = [doc]
+    while isinstance(reference, str):
+        target = source.path.parent / reference
+        label = relative_label(source.label, reference)
+        if any(seen.path == target.resolve() for seen in chain):
+            raise InputError("reference-loop", at.file, at.line, target=reference,
+                             chain=" → ".join([d.label for d in chain] + [label]))
+        try:
+            source = read_document(target, label)
+        except InputError as exc:
+            exc.params["via"] = at.where
+            raise
+        chain.append(source)
+        data = source.data
+        if not isinstance(data, dict):
+            raise InputError("not-a-mapping", source.label, 1, found=type(data).__name__, via=at.where)
+        if "system" not in data:
+            book, findings = validate(Warbook, data, Place(source), RULE_FIELDS)
+            return book, Place(source), findings
+        if data.get("system") != "wartime" or "warbook" not in data:
+            raise InputError("not-a-warbook", source.label, 1, via=at.where)
+        at = Place(source, ("warbook",))
+        reference = data["warbook"]
+        if not isinstance(reference, str):
+            book, findings = validate(Warbook, reference, at, RULE_FIELDS)
+            return book, at, findings
+    return reference, at, Findings()

@@ -1,0 +1,151 @@
+"""The strict base model every system builds on, and pydantic errors turned into findings."""
+
+from __future__ import annotations
+
+import typing
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from builder.findings import Findings, Localised, Place, closest
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Strict(BaseModel):
+    """No unknown keys (a typo is an error), no silent type coercion, frozen once read."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
+
+
+def _tidy_number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def between(low: int, high: int) -> Any:
+    """A whole number from ``low`` to ``high``: a rulebook scale such as 1–10."""
+    return Annotated[int, Field(ge=low, le=high)]
+
+
+NonNegativeInt = Annotated[int, Field(ge=0)]
+NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False), AfterValidator(_tidy_number)]
+"""A measure (K, K², cm, levels) that may be decimal; whole values stay whole."""
+Positive = Annotated[float, Field(gt=0, allow_inf_nan=False), AfterValidator(_tidy_number)]
+Name = Annotated[str, Field(min_length=1)]
+
+_RANGE_TYPES = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}
+
+
+def validate(model: type[M], data: Any, place: Place, rule: str) -> tuple[M | None, Findings]:
+    """Validate ``data`` (found at ``place``) as ``model``; each error becomes a located finding."""
+    findings = Findings()
+    try:
+        return model.model_validate(data), findings
+    except ValidationError as exc:
+        for error in exc.errors(include_url=False):
+            _add(findings, error, data, place, rule, model)
+    return None, findings
+
+
+def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rule: str, model: type[BaseModel]) -> None:
+    path = clean_location(error["loc"], data)
+    where = place.at(*path)
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    field = next((p for p in reversed(path) if isinstance(p, str)), "")
+    if kind in _RANGE_TYPES:
+        op = _RANGE_TYPES[kind]
+        limit = ctx.get(op)
+        findings.error("value-out-of-range", where, rule, field=field, value=_show(error["input"]),
+                       bound=Localised(f"bound.{op}", {"limit": _show(limit)}))
+    elif "-" in kind:
+        # Our own PydanticCustomError, raised by a system's validator with its code.
+        findings.error(kind, where, rule, **ctx)
+    elif kind == "extra_forbidden":
+        key = path[-1] if path else ""
+        hint = closest(str(key), _known_keys(model, path[:-1], data))
+        findings.error("invalid-field", where, rule, variant="extra_forbidden", key=key, hint=hint)
+    elif kind in ("missing", "union_tag_not_found"):
+        key = path[-1] if kind == "missing" and path else ctx.get("discriminator", "").strip("'")
+        findings.error("invalid-field", where, rule, variant=kind, key=key)
+    else:
+        value = ctx["tag"] if kind == "union_tag_invalid" else error.get("input")
+        variant = kind if f"invalid-field.{kind}" in _known_variants() else "other"
+        if kind == "string_type" and isinstance(value, (int, float, bool)):
+            variant = "string_type+quote"
+        findings.error("invalid-field", where, rule, variant=variant, value=_show(value),
+                       expected=ctx.get("expected", ctx.get("expected_tags", "")), min_length=ctx.get("min_length", ""),
+                       detail=error.get("msg", kind))
+
+
+def _known_variants() -> set[str]:
+    from builder.messages import all_messages
+
+    return {k for k in all_messages() if k.startswith("invalid-field.")}
+
+
+def clean_location(loc: tuple[Any, ...], data: Any) -> tuple[str | int, ...]:
+    """The path of an error in the user's data, without pydantic's union tags.
+
+    A step is kept when it exists in the data; the last step is kept when it names
+    a missing key of a mapping.
+    """
+    out: list[str | int] = []
+    current = data
+    for index, step in enumerate(loc):
+        if isinstance(step, int) and isinstance(current, list) and 0 <= step < len(current):
+            out.append(step)
+            current = current[step]
+        elif isinstance(step, str) and isinstance(current, dict) and step in current:
+            out.append(step)
+            current = current[step]
+        elif index == len(loc) - 1 and isinstance(current, dict):
+            out.append(step)
+    return tuple(out)
+
+
+def _known_keys(model: type[BaseModel], path: tuple[str | int, ...], data: Any) -> list[str]:
+    """The keys the model accepts at ``path`` (for "did you mean")."""
+    target: Any = model
+    for step in path:
+        if isinstance(step, int):
+            continue
+        field = _fields(target).get(step)
+        if field is None:
+            return []
+        target = field
+    return list(_fields(target))
+
+
+def _fields(target: Any) -> dict[str, Any]:
+    """Field names (by alias) to the model type they hold, looking through lists and unions."""
+    models = [t for t in _flatten(target) if isinstance(t, type) and issubclass(t, BaseModel)]
+    out: dict[str, Any] = {}
+    for m in models:
+        for name, info in m.model_fields.items():
+            out[info.alias or name] = info.annotation
+    return out
+
+
+def _flatten(annotation: Any) -> list[Any]:
+    args = typing.get_args(annotation)
+    if not args:
+        return [annotation]
+    found: list[Any] = []
+    for arg in args:
+        found.extend(_flatten(arg))
+    return found
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return f"'{value}'"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{…}"
+    if isinstance(value, list):
+        return "[…]"
+    return str(value)
