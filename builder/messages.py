@@ -47,6 +47,9 @@ CORE: dict[str, dict[str, str]] = {
         "es": "el documento debe ser un mapa de claves (system, name, ...), no {found}",
         "en": "the document must be a mapping of keys (system, name, ...), not {found}",
     },
+    "found.list": {"es": "una lista", "en": "a list"},
+    "found.scalar": {"es": "un valor suelto", "en": "a single value"},
+    "found.null": {"es": "un documento nulo", "en": "a null document"},
     "missing-system": {
         "es": "falta la clave «system»; los sistemas conocidos son: {known}",
         "en": "the “system” key is missing; the known systems are: {known}",

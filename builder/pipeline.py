@@ -7,6 +7,7 @@ from pathlib import Path
 
 from builder import systems
 from builder.errors import InputError
+from builder.findings import Localised
 from builder.reader import Document, read_document
 from builder.systems.base import Evaluation
 
@@ -24,10 +25,14 @@ def open_roster(path: Path | str, label: str | None = None) -> Document:
     """Read a roster and make sure it is a mapping that names a known system."""
     doc = read_document(path, label)
     if not isinstance(doc.data, dict):
-        found = type(doc.data).__name__
-        found = {"list": "una lista / a list", "str": "un texto / a text"}.get(found, found)
-        raise InputError("not-a-mapping", doc.label, 1, found=found)
+        raise InputError("not-a-mapping", doc.label, doc.line_of(()), found=shape_of(doc.data))
     return doc
+
+
+def shape_of(data: object) -> Localised:
+    """What a document is instead of a mapping, in words ("a list", "a single value")."""
+    kind = "list" if isinstance(data, list) else "null" if data is None else "scalar"
+    return Localised(f"found.{kind}")
 
 
 def system_of(doc: Document) -> systems.System:

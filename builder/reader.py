@@ -1,15 +1,16 @@
 """Read a roster file safely into plain data, keeping the line of every key and item.
 
-Safety first: the size is checked before reading, the nesting depth before
-parsing (PyYAML's C composer recurses and would crash on thousands of levels),
-aliases are expanded under a node budget (no "billion laughs"), and a key
-repeated in one mapping is an error rather than PyYAML's silent last-wins.
+Safety first: the size is checked before reading; the document is built from
+libyaml's events on an explicit stack, so nesting depth is bounded without
+recursion (PyYAML's own composer recurses and crashes on deep documents);
+aliases are charged their full size against a node budget (no "billion
+laughs"); and a key repeated in one mapping is an error rather than PyYAML's
+silent last-wins.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -22,12 +23,11 @@ from builder.errors import InputError
 MAX_BYTES = 1024 * 1024
 """A roster is a few kilobytes; anything over 1 MiB is refused unread."""
 MAX_DEPTH = 64
-"""Rosters nest a handful of levels; deeper documents are refused before parsing."""
+"""Rosters nest a handful of levels; deeper documents are refused while parsing."""
 MAX_NODES = 200_000
 """Scalars, lists and mappings a document may expand to, aliases included."""
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_BRACKETS = re.compile(r"[\[\]{}]")
 
 Path_ = tuple[str | int, ...]
 
@@ -90,15 +90,9 @@ def _read_cached(path: Path, label: str, _mtime: int, size: int) -> Document:
 
 def parse_text(text: str, label: str = "<texto>") -> tuple[Any, dict[Path_, int]]:
     """Parse YAML text into plain data and a map from each path to its 1-based line."""
-    _refuse_deep_flow(text, label)
     loader = _Loader(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            raise InputError("empty-file", label)
-        lines: dict[Path_, int] = {(): node.start_mark.line + 1}
-        walker = _Walker(loader, label, lines)
-        data = walker.build(node, (), 0)
+        return _Builder(loader, label).document()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -107,71 +101,186 @@ def parse_text(text: str, label: str = "<texto>") -> tuple[Any, dict[Path_, int]
         raise InputError("invalid-yaml", label, problem=str(exc).splitlines()[0]) from None
     finally:
         loader.dispose()
-    return data, lines
 
 
-def _refuse_deep_flow(text: str, label: str) -> None:
-    # Brackets inside quoted strings count too; that only errs on the safe side,
-    # as no real roster has dozens of unbalanced brackets in its names.
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        depth += 1 if match.group() in "[{" else -1
-        if depth > MAX_DEPTH:
-            line = text.count("\n", 0, match.start()) + 1
-            raise InputError("too-deep", label, line, limit=MAX_DEPTH)
+_MERGE = "tag:yaml.org,2002:merge"
 
 
-class _Walker:
-    """Turns composed YAML nodes into dicts, lists and scalars, recording lines."""
+class _Frame:
+    """An open mapping or sequence while its events are read."""
 
-    def __init__(self, loader: Any, label: str, lines: dict[Path_, int]):
+    __slots__ = ("value", "path", "key", "key_line", "seen", "merges", "anchor", "budget_at_start")
+
+    def __init__(self, value: Any, path: Path_, anchor: str | None, budget: int):
+        self.value = value
+        self.path = path
+        self.key: str | None = None
+        self.key_line = 0
+        self.seen: dict[str, int] = {}
+        self.merges: list[Any] = []
+        self.anchor = anchor
+        self.budget_at_start = budget
+
+
+class _Builder:
+    """Builds dicts, lists and scalars straight from libyaml's events, without recursion.
+
+    PyYAML's composer recurses once per nesting level (its C version crashes the
+    process on deep documents), so depth is counted here on an explicit stack.
+    Aliases reuse the anchored value and charge its full size to the node budget.
+    """
+
+    def __init__(self, loader: Any, label: str):
         self.loader = loader
         self.label = label
-        self.lines = lines
+        self.lines: dict[Path_, int] = {}
+        self.anchors: dict[str, tuple[Any, int, Path_]] = {}
+        self.stack: list[_Frame] = []
         self.budget = MAX_NODES
+        self.root: Any = None
+        self.done = False
 
-    def build(self, node: yaml.Node, path: Path_, depth: int) -> Any:
-        self.budget -= 1
+    def document(self) -> tuple[Any, dict[Path_, int]]:
+        get = self.loader.get_event
+        get()  # StreamStart
+        event = get()
+        if isinstance(event, yaml.StreamEndEvent):
+            raise InputError("empty-file", self.label)
+        while True:
+            event = get()
+            if isinstance(event, yaml.DocumentEndEvent):
+                break
+            self._event(event)
+        following = get()
+        if not isinstance(following, yaml.StreamEndEvent):
+            raise InputError("invalid-yaml", self.label, following.start_mark.line + 1,
+                             problem="more than one YAML document (---)")
+        return self.root, self.lines
+
+    def _charge(self, cost: int, event: Any) -> None:
+        self.budget -= cost
         if self.budget < 0:
-            raise InputError("too-many-nodes", self.label, node.start_mark.line + 1, limit=MAX_NODES)
-        if depth > MAX_DEPTH:
-            raise InputError("too-deep", self.label, node.start_mark.line + 1, limit=MAX_DEPTH)
-        if isinstance(node, yaml.ScalarNode):
-            return self.loader.construct_object(node)
-        if isinstance(node, yaml.SequenceNode):
-            items = []
-            for index, item in enumerate(node.value):
-                self.lines[path + (index,)] = item.start_mark.line + 1
-                items.append(self.build(item, path + (index,), depth + 1))
-            return items
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path, depth)
-        raise InputError("invalid-yaml", self.label, node.start_mark.line + 1, problem=str(node.tag))
+            raise InputError("too-many-nodes", self.label, event.start_mark.line + 1, limit=MAX_NODES)
 
-    def _mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> dict[str, Any]:
-        seen: dict[str, int] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self._key(key_node)
-            line = key_node.start_mark.line + 1
-            if key in seen:
-                raise InputError("duplicate-key", self.label, line, key=key, first=seen[key])
-            seen[key] = line
-        # Merge keys (<<) are legal YAML; explicit keys then override merged ones.
-        self.loader.flatten_mapping(node)
-        result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = self._key(key_node)
-            self.lines[path + (key,)] = key_node.start_mark.line + 1
-            result[key] = self.build(value_node, path + (key,), depth + 1)
-        return result
+    def _event(self, event: Any) -> None:
+        if isinstance(event, yaml.ScalarEvent):
+            self._charge(1, event)
+            top = self.stack[-1] if self.stack else None
+            if top is not None and isinstance(top.value, dict) and top.key is None:
+                self._key(top, event)
+                return
+            value = self._scalar(event)
+            if event.anchor:
+                self.anchors[event.anchor] = (value, 1, ())
+            self._attach(value, event)
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor not in self.anchors:
+                raise InputError("invalid-yaml", self.label, event.start_mark.line + 1,
+                                 problem=f"the alias *{event.anchor} has no finished anchor &{event.anchor} before it")
+            value, size, source = self.anchors[event.anchor]
+            self._charge(size, event)
+            top = self.stack[-1] if self.stack else None
+            if top is not None and isinstance(top.value, dict) and top.key is None:
+                if not isinstance(value, str):
+                    raise InputError("complex-key", self.label, event.start_mark.line + 1)
+                self._set_key(top, value, event.start_mark.line + 1)
+                return
+            self._attach(value, event, source=source)
+        elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            self._charge(1, event)
+            self._open(event)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            self._close(event)
 
-    def _key(self, node: yaml.Node) -> str:
-        if not isinstance(node, yaml.ScalarNode):
-            raise InputError("complex-key", self.label, node.start_mark.line + 1)
-        value = self.loader.construct_object(node)
-        return value if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+    def _open(self, event: Any) -> None:
+        line = event.start_mark.line + 1
+        if len(self.stack) >= MAX_DEPTH:
+            raise InputError("too-deep", self.label, line, limit=MAX_DEPTH)
+        parent = self.stack[-1] if self.stack else None
+        if parent is None:
+            path: Path_ = ()
+            self.lines[()] = line
+        elif isinstance(parent.value, dict):
+            if parent.key is None:
+                raise InputError("complex-key", self.label, line)
+            path = parent.path + (parent.key,)
+        else:
+            path = parent.path + (len(parent.value),)
+            self.lines[path] = line
+        container: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
+        self.stack.append(_Frame(container, path, event.anchor, self.budget))
+
+    def _close(self, event: Any) -> None:
+        frame = self.stack.pop()
+        value = frame.value
+        if isinstance(value, dict) and frame.merges:
+            merged: dict[str, Any] = {}
+            for source, source_path in reversed(frame.merges):
+                merged.update(source)
+                for key in source:
+                    line = self.lines.get(source_path + (key,)) or self.lines.get(source_path)
+                    if key not in frame.seen and line:
+                        self.lines[frame.path + (key,)] = line
+            merged.update(value)
+            value = merged
+        if frame.anchor:
+            self.anchors[frame.anchor] = (value, frame.budget_at_start - self.budget + 1, frame.path)
+        self._attach(value, event, opened=True, source=frame.path)
+
+    def _attach(self, value: Any, event: Any, opened: bool = False, source: Path_ = ()) -> None:
+        """Put a finished value in its parent (or make it the document)."""
+        if not self.stack:
+            self.root = value
+            if not opened:
+                self.lines[()] = event.start_mark.line + 1
+            return
+        parent = self.stack[-1]
+        if isinstance(parent.value, list):
+            if not opened:
+                self.lines[parent.path + (len(parent.value),)] = event.start_mark.line + 1
+            parent.value.append(value)
+            return
+        key = parent.key
+        parent.key = None
+        if key == _MERGE:
+            # A merged mapping's keys keep the lines where they are written.
+            sources = [(m, source + (i,)) for i, m in enumerate(value)] if isinstance(value, list) else [(value, source)]
+            if not all(isinstance(m, dict) for m, _ in sources):
+                raise InputError("invalid-yaml", self.label, parent.key_line, problem="<< must merge mappings")
+            parent.merges.extend(sources)
+        else:
+            parent.value[key] = value
+
+    def _key(self, frame: _Frame, event: Any) -> None:
+        line = event.start_mark.line + 1
+        if self._tag(event) == _MERGE:
+            frame.key, frame.key_line = _MERGE, line
+            return
+        value = self._scalar(event)
+        if value is None:
+            key = "null"
+        elif isinstance(value, bool):
+            key = "true" if value else "false"
+        else:
+            key = str(value)
+        self._set_key(frame, key, line)
+
+    def _set_key(self, frame: _Frame, key: str, line: int) -> None:
+        if key in frame.seen:
+            raise InputError("duplicate-key", self.label, line, key=key, first=frame.seen[key])
+        frame.seen[key] = line
+        frame.key, frame.key_line = key, line
+        self.lines[frame.path + (key,)] = line
+
+    def _tag(self, event: Any) -> str:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        return tag
+
+    def _scalar(self, event: Any) -> Any:
+        node = yaml.ScalarNode(self._tag(event), event.value, event.start_mark, event.end_mark, event.style)
+        return self.loader.construct_object(node)
 
 
 def display_path(path: Path_) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builder.errors import InputError
 from builder.findings import Findings, Place
+from builder.pipeline import shape_of
 from builder.reader import Document, read_document, relative_label
 from builder.systems.wartime.models import Warbook, WartimeFile
 from builder.systems.wartime.rules import RULE_FIELDS
@@ -34,7 +35,7 @@ def resolve(file: WartimeFile, doc: Document) -> tuple[Warbook | None, Place, Fi
         chain.append(source)
         data = source.data
         if not isinstance(data, dict):
-            raise InputError("not-a-mapping", source.label, 1, found=type(data).__name__, via=at.where)
+            raise InputError("not-a-mapping", source.label, source.line_of(()), found=shape_of(data), via=at.where)
         if "system" not in data:
             book, findings = validate(Warbook, data, Place(source), RULE_FIELDS)
             return book, Place(source), findings
