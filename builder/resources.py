@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from builder.errors import BuilderBug
 
@@ -47,3 +48,12 @@ def catalog_path(system: str, filename: str) -> Path:
     if not path.is_file():
         raise BuilderBug(f"catalog file {path} is missing from this installation")
     return path
+
+
+@cache
+def load_catalog(system: str, filename: str) -> Any:
+    """A catalog file's data, parsed once per process (catalogs are ours, so plain safe_load)."""
+    import yaml
+
+    with open(catalog_path(system, filename), encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))

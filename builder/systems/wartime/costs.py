@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-import yaml
-
 from builder import resources
 
 
@@ -33,8 +31,7 @@ class CostTables:
 @cache
 def tables() -> CostTables:
     """The cost tables of ``catalogs/wartime/costs.yaml``, read once."""
-    with open(resources.catalog_path("wartime", "costs.yaml"), encoding="utf-8") as handle:
-        raw = yaml.safe_load(handle)
+    raw = resources.load_catalog("wartime", "costs.yaml")
     t, r = raw["tables"], raw["rates"]
     return CostTables(
         attribute=tuple(t["attribute"]["costs"]),

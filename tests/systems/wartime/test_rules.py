@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.systems.wartime.conftest import codes
+from tests.support import codes, only
 
 # Costs, by hand:
 #   Soldado body: CON 4 (3) + AGI 4 (3) + INT 3 (2) + REA 4 (3) + VOL 3 (2) = 13; level 18, energy 9.
@@ -28,12 +28,6 @@ def roster(head: str = "", squads: str = "", book: str = BOOK) -> str:
 
 def squad(name: str, count: int, character: str = "Fusilero") -> str:
     return f"  - name: {name}\n    members: [{{character: {character}, count: {count}}}]\n"
-
-
-def only(ev, code):
-    found = [f for f in ev.findings if f.code == code]
-    assert len(found) == 1, [f.message("en") for f in ev.findings]
-    return found[0]
 
 
 # --- points -----------------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""The Cripmaquión catalogs (races, skills, specialties, spells, tables), looked up by name
+as people write them: ignoring case, accents, spaces and hyphens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from builder.findings import closest, fold
+from builder.resources import load_catalog
+
+SYSTEM = "cripmaquion"
+
+
+@dataclass(frozen=True)
+class Race:
+    key: str
+    name: str
+    fue: int
+    res: int
+    skills: tuple[str, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Skill:
+    key: str
+    name: str
+    use: str
+    summary: str
+
+
+@cache
+def races() -> dict[str, Race]:
+    return {r["key"]: Race(r["key"], r["name"], r["fue"], r["res"], tuple(r["skills"]), r["summary"])
+            for r in load_catalog(SYSTEM, "races.yaml")["races"]}
+
+
+@cache
+def skills() -> dict[str, Skill]:
+    return {s["key"]: Skill(s["key"], s["name"], s["use"], s["summary"])
+            for s in load_catalog(SYSTEM, "skills.yaml")["skills"]}
+
+
+@cache
+def specialties() -> dict[str, dict[str, Any]]:
+    return {s["key"]: s for s in load_catalog(SYSTEM, "specialties.yaml")["specialties"]}
+
+
+@cache
+def stars() -> dict[str, tuple[str, ...]]:
+    """Star runner -> the two specialties it combines."""
+    return {s["key"]: tuple(s["specialties"]) for s in load_catalog(SYSTEM, "specialties.yaml")["stars"]}
+
+
+def gregario() -> dict[str, Any]:
+    return load_catalog(SYSTEM, "specialties.yaml")["gregario"]
+
+
+@cache
+def spells() -> list[dict[str, Any]]:
+    return load_catalog(SYSTEM, "spells.yaml")["spells"]
+
+
+def tables() -> dict[str, Any]:
+    return load_catalog(SYSTEM, "tables.yaml")
+
+
+@cache
+def _index(kind: str) -> dict[str, str]:
+    """Folded spelling -> key, for races and for specialty words (specialties, stars, gregario)."""
+    if kind == "race":
+        entries = [(r.key, r.name) for r in races().values()]
+    else:
+        entries = [(k, v["name"]) for k, v in specialties().items()]
+        entries += [(k, k) for k in stars()] + [(gregario()["key"], gregario()["name"])]
+    out: dict[str, str] = {}
+    for key, name in entries:
+        out[fold(key)] = key
+        out[fold(name)] = key
+    return out
+
+
+def lookup(kind: str, written: str) -> str | None:
+    """The catalog key a user's spelling names ("Hombre Rata" -> hombre-rata), or None."""
+    return _index(kind).get(fold(written))
+
+
+def suggest(kind: str, written: str) -> str | None:
+    """The closest known spelling, for "did you mean"."""
+    return closest(written, sorted(set(_index(kind).values())))
+
+
+def star_of(specialty_keys: frozenset[str]) -> str | None:
+    for star, pair in stars().items():
+        if frozenset(pair) == specialty_keys:
+            return star
+    return None

@@ -1,0 +1,163 @@
+"""Cripmaquión's rules: what makes a runner valid (roster) and a lineup legal (§9.2, §8.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from builder.findings import Findings, Localised, Place, closest, fold
+from builder.systems.cripmaquion import catalog
+from builder.systems.cripmaquion.models import CripmaquionFile, Runner
+
+RULE_FIELDS = "Cripmaquión · §9 Configurando el equipo"
+RULE_RACES = "Cripmaquión · §5 Las razas"
+RULE_SPECIALTIES = "Cripmaquión · §7 Las especialidades; §9.1 Los corredores estrella"
+RULE_RESTRICTIONS = "Cripmaquión · §9.2 Tabla de restricciones"
+RULE_INEPTO = "Cripmaquión · §8.2 El brujo · Inepto"
+RULE_ORGULLO = "Cripmaquión · §8.2 El brujo · Orgullo"
+RULE_LINEUP = "Cripmaquión · §9.2; §10 Preparado para jugar"
+
+BRUJO = "brujo"
+CASTER_SKILL = "empatia-magica"
+TABLE_START = 3
+
+
+@dataclass
+class ResolvedRunner:
+    """A roster runner with its race and specialties looked up in the catalogs."""
+
+    runner: Runner
+    place: Place
+    race: catalog.Race | None
+    specialties: frozenset[str] = field(default_factory=frozenset)
+    lined_up: bool = False
+    lineup_place: Place | None = None
+
+    @property
+    def is_brujo(self) -> bool:
+        return self.race is not None and self.race.key == BRUJO
+
+    @property
+    def slots(self) -> int:
+        """Specialty slots: one per specialty (a star takes two); brujos and gregarios none."""
+        return 0 if self.is_brujo else len(self.specialties)
+
+    @property
+    def where(self) -> Place:
+        """Where lineup problems about this runner are reported."""
+        return self.lineup_place or self.place
+
+
+def specialty_limit(runners: int) -> int:
+    """The most specialty slots for a lineup of ``runners`` (§9.2, carried on by its sequence)."""
+    table = {int(k): v for k, v in catalog.tables()["restrictions"]["specialty_limit"].items()}
+    if runners < TABLE_START:
+        return max(runners - 1, 0)
+    if runners in table:
+        return table[runners]
+    # Past the printed rows the sequence goes on: one more slot every two runners (9→6, 11→7, 13→8).
+    last = max(table)
+    return table[last] + (runners - last) // 2
+
+
+def resolve_roster(file: CripmaquionFile, place: Place, findings: Findings) -> list[ResolvedRunner]:
+    """Look up every runner's race and specialties; report names and words that resolve to nothing."""
+    resolved = []
+    first: dict[str, int] = {}
+    for i, runner in enumerate(file.runners):
+        at = place.at("runners", i)
+        key = fold(runner.name)
+        if key in first:
+            findings.error("duplicate-name", at.at("name"), RULE_FIELDS, name=runner.name,
+                           first=Localised("kind.any", {"kind": Localised("the-kind.runner"),
+                                                        "name": file.runners[first[key]].name,
+                                                        "where": place.at("runners", first[key]).where}))
+        else:
+            first[key] = i
+        race_key = catalog.lookup("race", runner.race)
+        if race_key is None:
+            findings.error("unknown-reference", at.at("race"), RULE_RACES, kinds=Localised("kinds.race"),
+                           name=runner.race, hint=catalog.suggest("race", runner.race))
+        resolved.append(ResolvedRunner(runner, at, catalog.races().get(race_key) if race_key else None,
+                                       _specialties(runner, at, findings)))
+    return resolved
+
+
+def _specialties(runner: Runner, at: Place, findings: Findings) -> frozenset[str]:
+    found: set[str] = set()
+    gregario = catalog.gregario()["key"]
+    words = [catalog.lookup("specialty", w) for w in runner.specialties]
+    for i, (written, key) in enumerate(zip(runner.specialties, words)):
+        if key is None:
+            findings.error("unknown-reference", at.at("specialties", i), RULE_SPECIALTIES,
+                           kinds=Localised("kinds.specialty"), name=written, hint=catalog.suggest("specialty", written))
+        elif key == gregario:
+            if len(runner.specialties) > 1:
+                findings.error("invalid-field", at.at("specialties", i), RULE_SPECIALTIES, variant="gregario-mixed")
+        else:
+            found.update(catalog.stars().get(key, (key,)))
+    if len(found) > 2:
+        findings.error("too-many-specialties", at.at("specialties"), RULE_SPECIALTIES, name=runner.name,
+                       count=len(found), list=", ".join(sorted(found)))
+    return frozenset(found)
+
+
+@dataclass
+class Lineup:
+    runners: list[ResolvedRunner]
+    slots: int
+    limit: int
+
+
+def check_lineup(file: CripmaquionFile, roster: list[ResolvedRunner], place: Place, findings: Findings) -> Lineup:
+    """The runners lined up for a race, and the §9.2 and brujo rules applied to them."""
+    lined = _lined_up(file, roster, place, findings)
+    slots = sum(r.slots for r in lined)
+    limit = specialty_limit(len(lined))
+    where = place.at("lineup") if file.lineup is not None else place.at("runners")
+    if len(lined) < TABLE_START:
+        findings.warning("lineup-below-table", where, RULE_RESTRICTIONS, runners=len(lined), limit=limit)
+    if slots > limit:
+        findings.error("specialty-limit", where, RULE_RESTRICTIONS, runners=len(lined), slots=slots, limit=limit)
+    brujos = [r for r in lined if r.is_brujo]
+    for r in brujos:
+        if r.specialties:
+            findings.error("brujo-specialty", r.place.at("specialties"), RULE_INEPTO, name=r.runner.name,
+                           list=", ".join(sorted(r.specialties)))
+    for number, r in enumerate(brujos[1:], start=2):
+        findings.error("brujo-limit", r.where, RULE_ORGULLO, name=r.runner.name, number=number)
+    if brujos:
+        for r in lined:
+            if r.race is not None and CASTER_SKILL in r.race.skills:
+                findings.error("brujo-with-elf", r.where, RULE_ORGULLO, name=r.runner.name,
+                               brujo=brujos[0].runner.name)
+    return Lineup(lined, slots, limit)
+
+
+def _lined_up(file: CripmaquionFile, roster: list[ResolvedRunner], place: Place,
+              findings: Findings) -> list[ResolvedRunner]:
+    if file.lineup is None:
+        for r in roster:
+            r.lined_up = True
+        return list(roster)
+    by_name: dict[str, ResolvedRunner] = {}
+    for r in roster:
+        by_name.setdefault(fold(r.runner.name), r)
+    lined: list[ResolvedRunner] = []
+    for i, name in enumerate(file.lineup):
+        at = place.at("lineup", i)
+        r = by_name.get(fold(name))
+        if r is None:
+            findings.error("unknown-reference", at, RULE_LINEUP, kinds=Localised("kinds.roster-runner"), name=name,
+                           hint=_closest_runner(name, roster))
+        elif r.lined_up:
+            findings.error("duplicate-name", at, RULE_LINEUP, name=name,
+                           first=Localised("kind.any", {"kind": Localised("the-kind.lineup-entry"),
+                                                        "name": r.runner.name, "where": r.lineup_place.where}))
+        else:
+            r.lined_up, r.lineup_place = True, at
+            lined.append(r)
+    return lined
+
+
+def _closest_runner(name: str, roster: list[ResolvedRunner]) -> str | None:
+    return closest(name, [r.runner.name for r in roster])

@@ -1,0 +1,77 @@
+"""The Cripmaquión plugin: a team roster checked as the lineup lined up for a race."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.findings import Place, fold
+from builder.fingerprint import fingerprint
+from builder.messages import text
+from builder.reader import Document
+from builder.systems.base import Evaluation, System
+from builder.systems.cripmaquion.models import CripmaquionFile
+from builder.systems.cripmaquion.profile import profile
+from builder.systems.cripmaquion.rules import RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, resolve_roster
+from builder.validation import validate
+
+
+class CripmaquionSystem(System):
+    key = "cripmaquion"
+    title = "Cripmaquión"
+    prefix = "CQ"
+    file_model = CripmaquionFile
+
+    def evaluate(self, doc: Document) -> Evaluation:
+        data = {**doc.data, "system": self.key}
+        place = Place(doc)
+        file, findings = validate(CripmaquionFile, data, place, RULE_FIELDS)
+        if file is None:
+            team = data.get("team")
+            return Evaluation(self.key, team if isinstance(team, str) else None, findings)
+        roster = resolve_roster(file, place, findings)
+        lineup = check_lineup(file, roster, place, findings)
+        evaluation = Evaluation(self.key, file.team, findings)
+        evaluation.extra = {"specialty_slots": lineup.slots, "specialty_limit": lineup.limit,
+                            "lineup_size": len(lineup.runners)}
+        evaluation.fingerprint = fingerprint(self.prefix, _canonical(file, roster, lineup))
+        evaluation.details = {
+            "system": self.key,
+            "name": file.team,
+            "team": file.team,
+            "points": None,
+            "points_limit": None,
+            "lineup": [r.runner.name for r in lineup.runners],
+            **evaluation.extra,
+            "runners": [profile(r) for r in roster],
+        }
+        return evaluation
+
+    def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
+        d = evaluation.details or {}
+        lines = [f"{d['team']} · Cripmaquión", "", text("cq.slots", lang, slots=d["specialty_slots"],
+                                                        limit=d["specialty_limit"], runners=d["lineup_size"]),
+                 "", text("cq.roster", lang)]
+        for r in d["runners"]:
+            status = text("cq.lined-up" if r["lined_up"] else "cq.reserve", lang)
+            kind = r["star"] or ", ".join(r["specialties"]) or ("—" if r["race"] == "brujo" else text("cq.gregario", lang))
+            lines.append(f"  {r['name']} · {r['race']} {r['fue']}/{r['res']} · {kind} [{status}]")
+            dice = ", ".join(f"{t} {r['dice'][t]} (≈{r['expected'][t]})" for t in r["dice"])
+            lines.append(f"      {text('cq.dice', lang)}: {dice}")
+            if r["attack"]:
+                needed = " ".join(f"{v}+" for v in r["attack"]["vs_res"].values())
+                lines.append(f"      {text('cq.attack', lang)}: {needed} · {text('cq.ko', lang)} "
+                             f"{r['attack']['ko_roll']}+")
+            if r["options"]:
+                lines.append(f"      {text('cq.options', lang)}: {', '.join(o['key'] for o in r['options'])}")
+        return "\n".join(lines)
+
+
+def _canonical(file: CripmaquionFile, roster: list[ResolvedRunner], lineup: Lineup) -> dict[str, Any]:
+    """Resolved content: races and specialties by catalog key (so "Hombre Rata" = hombre-rata and
+    [martillo] = [rompehuesos, brincamontes]), and the lineup by the runners it names."""
+    return {
+        "team": file.team,
+        "runners": [{"name": r.runner.name, "race": r.race.key if r.race else fold(r.runner.race),
+                     "specialties": sorted(r.specialties)} for r in roster],
+        "lineup": [r.runner.name for r in lineup.runners] if file.lineup is not None else None,
+    }

@@ -1,0 +1,35 @@
+"""Shared test helpers: write YAML under tmp_path and check it through the pipeline."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from builder.pipeline import evaluate
+from builder.systems.base import Evaluation
+
+
+class Checker:
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def write(self, name: str, text: str) -> Path:
+        path = self.folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return path
+
+    def __call__(self, text: str, name: str = "lista.yaml") -> Evaluation:
+        path = self.write(name, text)
+        return evaluate(path, name)
+
+
+def codes(evaluation: Evaluation, severity: str = "error") -> list[str]:
+    return [f.code for f in evaluation.findings if f.severity == severity]
+
+
+def only(evaluation: Evaluation, code: str):
+    """The single finding with this code (fails, listing them all, if there isn't exactly one)."""
+    found = [f for f in evaluation.findings if f.code == code]
+    assert len(found) == 1, [f.message("en") for f in evaluation.findings]
+    return found[0]

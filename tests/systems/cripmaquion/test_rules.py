@@ -1,0 +1,165 @@
+"""Cripmaquión's roster and lineup rulings (§9.2, §8.2), each at its boundary."""
+
+import pytest
+
+from builder.systems.cripmaquion.rules import specialty_limit
+from tests.support import codes, only
+
+
+def team(runners: list[tuple[str, str, str]], lineup: list[str] | None = None) -> str:
+    """A roster from (name, race, specialties) triples; specialties as YAML flow text."""
+    lines = ["system: cripmaquion", "team: Prueba", "runners:"]
+    lines += [f"  - {{name: {n}, race: {r}, specialties: [{s}]}}" for n, r, s in runners]
+    if lineup is not None:
+        lines.append(f"lineup: [{', '.join(lineup)}]")
+    return "\n".join(lines) + "\n"
+
+
+def gregarios(n: int, race: str = "orco") -> list[tuple[str, str, str]]:
+    return [(f"Gregario{i}", race, "") for i in range(n)]
+
+
+@pytest.mark.parametrize("runners, limit", [
+    (3, 2), (4, 3), (5, 4), (6, 4), (7, 5), (8, 5), (9, 6),   # §9.2 as printed
+    (10, 6), (11, 7), (12, 7), (13, 8),                       # the sequence carried on: +1 every two runners
+    (2, 1), (1, 0), (0, 0),                                    # below the table: n − 1
+])
+def test_specialty_limit(runners, limit):
+    assert specialty_limit(runners) == limit
+
+
+def test_slots_at_the_limit_are_legal(check):
+    # 4 runners -> 3 slots: a star (2) + one specialist (1) + a gregario + a brujo (0 each).
+    ev = check(team([("Estrella", "elfo", "cripmaqueta"), ("Uno", "orco", "rompehuesos"),
+                     ("Greg", "humano", ""), ("Brujo", "brujo", "")]))
+    assert codes(ev) == ["brujo-with-elf"]  # the elf and the brujo; the slots themselves are fine
+    assert (ev.extra["specialty_slots"], ev.extra["specialty_limit"]) == (3, 3)
+
+
+def test_over_the_specialty_limit(check):
+    # 4 runners -> 3 slots; two stars take 4.
+    ev = check(team([("A", "orco", "martillo"), ("B", "orco", "dominorum")] + gregarios(2)))
+    finding = only(ev, "specialty-limit")
+    assert finding.params == {"runners": 4, "slots": 4, "limit": 3}
+    assert finding.place.path == ("runners",)
+    assert not ev.legal
+
+
+def test_the_roster_may_break_the_table_when_the_lineup_does_not(check):
+    roster = [("A", "orco", "martillo"), ("B", "orco", "dominorum"), ("C", "orco", "brincamontes")] + gregarios(3)
+    # The whole roster: 6 runners, 5 slots > 4.
+    assert codes(check(team(roster))) == ["specialty-limit"]
+    # A lineup of 5 using 4 slots (A 2 + B 2 + three gregarios): legal.
+    ev = check(team(roster, ["A", "B", "Gregario0", "Gregario1", "Gregario2"]))
+    assert ev.legal, [f.message("en") for f in ev.findings]
+    assert (ev.extra["specialty_slots"], ev.extra["specialty_limit"], ev.extra["lineup_size"]) == (4, 4, 5)
+    assert [r["lined_up"] for r in ev.details["runners"]] == [True, True, False, True, True, True]
+
+
+def test_a_star_name_and_its_two_specialties_are_the_same(check):
+    a = check(team([("A", "orco", "martillo")] + gregarios(2)))
+    b = check(team([("A", "orco", "brincamontes, rompehuesos")] + gregarios(2)), name="b.yaml")
+    assert a.extra["specialty_slots"] == b.extra["specialty_slots"] == 2
+    assert a.details["runners"][0]["star"] == b.details["runners"][0]["star"] == "martillo"
+    assert a.fingerprint == b.fingerprint
+
+
+def test_too_many_specialties(check):
+    ev = check(team([("A", "orco", "martillo, cazavictorias")] + gregarios(5)))
+    finding = only(ev, "too-many-specialties")
+    assert finding.params["count"] == 3
+    assert finding.place.path == ("runners", 0, "specialties")
+
+
+def test_a_repeated_specialty_counts_once(check):
+    ev = check(team([("A", "orco", "rompehuesos, martillo")] + gregarios(2)))
+    assert ev.legal
+    assert ev.extra["specialty_slots"] == 2
+
+
+def test_brujo_specialty_applies_to_the_lineup_only(check):
+    roster = [("Mago", "brujo", "rompehuesos")] + gregarios(3)
+    finding = only(check(team(roster)), "brujo-specialty")
+    assert finding.place.path == ("runners", 0, "specialties")
+    benched = check(team(roster, ["Gregario0", "Gregario1", "Gregario2"]), name="b.yaml")
+    assert "brujo-specialty" not in codes(benched)
+
+
+def test_a_brujo_takes_no_slot(check):
+    ev = check(team([("Mago", "brujo", "")] + gregarios(2)))
+    assert ev.extra["specialty_slots"] == 0
+    assert ev.details["runners"][0]["gregario"] is False
+
+
+def test_brujo_limit(check):
+    roster = [("Mago1", "brujo", ""), ("Mago2", "brujo", ""), ("Mago3", "brujo", "")] + gregarios(2)
+    ev = check(team(roster))
+    assert [f.params["name"] for f in ev.findings if f.code == "brujo-limit"] == ["Mago2", "Mago3"]
+    # One brujo lined up, the others on the bench: legal.
+    assert check(team(roster, ["Mago1", "Gregario0", "Gregario1"]), name="b.yaml").legal
+
+
+def test_brujo_with_elf(check):
+    roster = [("Mago", "brujo", ""), ("Legolas", "elfo", ""), ("Galadriel", "Elfo", "")] + gregarios(2)
+    ev = check(team(roster, ["Mago", "Legolas", "Gregario0", "Gregario1"]))
+    finding = only(ev, "brujo-with-elf")
+    assert finding.place.path == ("lineup", 1)
+    # Elves without the brujo, or the brujo without elves, are fine.
+    assert check(team(roster, ["Legolas", "Galadriel", "Gregario0"]), name="b.yaml").legal
+    assert check(team(roster, ["Mago", "Gregario0", "Gregario1"]), name="c.yaml").legal
+
+
+@pytest.mark.parametrize("size, slots, legal", [(2, 1, True), (2, 2, False), (1, 0, True), (1, 1, False)])
+def test_lineups_below_the_table_allow_n_minus_one(check, size, slots, legal):
+    runners = [("Esp", "orco", "martillo" if slots == 2 else "rompehuesos" if slots == 1 else "")] + gregarios(size - 1)
+    ev = check(team(runners))
+    assert "lineup-below-table" in codes(ev, "warning")
+    assert ev.legal == legal
+
+
+def test_duplicate_runner_names(check):
+    ev = check(team([("Gorko", "orco", ""), ("gorko", "orco", "")] + gregarios(2)))
+    assert only(ev, "duplicate-name").place.path == ("runners", 1, "name")
+
+
+def test_a_runner_lined_up_twice(check):
+    ev = check(team(gregarios(3), ["Gregario0", "Gregario1", "gregario0"]))
+    assert only(ev, "duplicate-name").place.path == ("lineup", 2)
+
+
+def test_unknown_lineup_name_suggests_the_closest(check):
+    ev = check(team(gregarios(3), ["Gregario0", "Gregario1", "Gregaro2"]))
+    finding = only(ev, "unknown-reference")
+    assert finding.place.path == ("lineup", 2)
+    assert finding.params["hint"] == "Gregario2"
+
+
+def test_unknown_race_and_specialty_suggest_the_closest(check):
+    ev = check(team([("A", "hombre rato", "brincamonte")] + gregarios(2)))
+    hints = {f.place.path: f.params["hint"] for f in ev.findings if f.code == "unknown-reference"}
+    # "hombrerato" is one letter from "hombrerata"; "brincamonte" one from "brincamontes".
+    assert hints == {("runners", 0, "race"): "hombre-rata", ("runners", 0, "specialties", 0): "brincamontes"}
+
+
+def test_names_match_ignoring_case_accents_spaces_and_hyphens(check):
+    ev = check(team([("A", "Hombre Rata", "Rompe-Huesos"), ("B", "HOMBRE-LAGARTO", "Cazavictorias"),
+                     ("C", "Zombi", "")]))
+    assert ev.legal
+    assert [r["race"] for r in ev.details["runners"]] == ["hombre-rata", "hombre-lagarto", "zombi"]
+
+
+def test_gregario_is_accepted_alone_but_not_mixed(check):
+    assert check(team([("A", "orco", "gregario")] + gregarios(2))).legal
+    ev = check(team([("A", "orco", "gregario, rompehuesos")] + gregarios(2)), name="b.yaml")
+    assert codes(ev) == ["invalid-field"]
+
+
+def test_check_result_has_the_lineup_numbers_and_no_points(check):
+    ev = check(team(gregarios(3)))
+    assert ev.points is None and ev.points_limit is None
+    assert ev.fingerprint.startswith("CQ-")
+
+
+def test_unknown_keys_and_missing_team_are_invalid_fields(check):
+    ev = check("system: cripmaquion\nrunners:\n  - {name: A, race: orco, specialtys: []}\n")
+    assert sorted(f.params.get("key") for f in ev.findings) == ["specialtys", "team"]
