@@ -1,0 +1,66 @@
+"""The Confrontation catalogs: competencies, artillery, damage and incident tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from builder.findings import closest, fold
+from builder.resources import load_catalog
+
+SYSTEM = "confrontation"
+
+
+@dataclass(frozen=True)
+class CompetencyInfo:
+    key: str
+    name: str
+    group: str
+    x_min: int | None
+    x_max: int | None
+    takes_x: bool
+    holders: frozenset[str]
+    moving_only: bool
+    needs_structure_points: bool
+    needs_access: bool
+    summary: str
+
+
+@cache
+def competencies() -> dict[str, CompetencyInfo]:
+    out = {}
+    for c in load_catalog(SYSTEM, "competencies.yaml")["competencies"]:
+        x = c.get("x") or {}
+        out[c["key"]] = CompetencyInfo(
+            key=c["key"], name=c["name"], group=c["group"], x_min=x.get("min"), x_max=x.get("max"),
+            takes_x=bool(c.get("x")), holders=frozenset(c["holders"]), moving_only=bool(c.get("moving_only")),
+            needs_structure_points=bool(c.get("needs_structure_points")), needs_access=bool(c.get("access")),
+            summary=c["summary"])
+    return out
+
+
+@cache
+def _index() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for c in load_catalog(SYSTEM, "competencies.yaml")["competencies"]:
+        for spelling in [c["key"], c["name"], *c.get("aliases", [])]:
+            out[fold(spelling)] = c["key"]
+    return out
+
+
+def lookup(written: str) -> CompetencyInfo | None:
+    key = _index().get(fold(written))
+    return competencies()[key] if key else None
+
+
+def suggest(written: str) -> str | None:
+    return closest(written, list(competencies()))
+
+
+def access_sides() -> list[str]:
+    return list(load_catalog(SYSTEM, "competencies.yaml")["access"])
+
+
+def table(filename: str) -> Any:
+    return load_catalog(SYSTEM, filename)

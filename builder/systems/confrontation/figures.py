@@ -1,0 +1,64 @@
+"""The figures a player otherwise works out mid-game for each war machine."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from builder.systems.confrontation import catalog
+from builder.systems.confrontation.models import Machine
+from builder.systems.confrontation.rules import capacity_used
+
+IMPACT_BAND_CM = 10
+SERVANT_PUSH = 2
+"""Each servant beyond the first takes 2 off the weight penalty (Ingenios inmóviles)."""
+
+
+def penalty_thresholds(machine: Machine) -> list[int]:
+    """PE lost at which the −1, −2 and −3 penalties begin: a quarter, a half, three quarters or more.
+
+    Immobile engines are never penalised; a machine without PE has no thresholds.
+    """
+    if machine.kind == "inmovil" or machine.structure_points is None:
+        return []
+    shares = [Fraction(p["lost_share"]) for p in catalog.table("damage.yaml")["penalties"]]
+    return [math.ceil(machine.structure_points * share) for share in shares]
+
+
+def servant_move_penalty(machine: Machine) -> int | None:
+    """For an immobile engine pushed by all its servants: Peso − 2 per servant beyond the first, at least 0."""
+    if machine.kind != "inmovil" or machine.weight is None or not machine.servants:
+        return None
+    return max(machine.weight - SERVANT_PUSH * (len(machine.servants) - 1), 0)
+
+
+def turn_every_cm(machine: Machine) -> int | None:
+    """A mobile engine with a weight turns 45° once per full Peso cm travelled."""
+    return machine.weight if machine.kind == "movil" and machine.weight else None
+
+
+def impact_strength(machine: Machine) -> dict[str, Any] | None:
+    """Impacto/X: X × the 10 cm bands begun, band by band up to twice the movement,
+    and the strength with irreprimible's speed marker (X × the bands of 2 × MOV)."""
+    listed = {catalog.lookup(c.name).key: c for c in machine.competencies if catalog.lookup(c.name)}
+    impact = listed.get("impacto")
+    if impact is None or impact.x is None:
+        return None
+    x = impact.x
+    bands = math.ceil(2 * machine.movement / IMPACT_BAND_CM) if machine.movement else 0
+    return {
+        "x": x,
+        "bands": [{"up_to_cm": IMPACT_BAND_CM * b, "strength": x * b} for b in range(1, bands + 1)],
+        "with_speed_marker": x * bands if "irreprimible" in listed and bands else None,
+    }
+
+
+def figures(machine: Machine) -> dict[str, Any]:
+    return {
+        "penalty_thresholds": penalty_thresholds(machine),
+        "capacity_used": capacity_used(machine),
+        "servant_move_penalty": servant_move_penalty(machine),
+        "turn_every_cm": turn_every_cm(machine),
+        "impact_strength": impact_strength(machine),
+    }

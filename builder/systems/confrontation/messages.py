@@ -1,0 +1,72 @@
+"""Confrontation's messages, Spanish and English side by side."""
+
+MESSAGES = {
+    "transport-capacity": {
+        "es": "«{name}» lleva {used} plazas embarcadas y su transporte admite {capacity}",
+        "en": "“{name}” carries {used} embarked places and its transport takes {capacity}",
+    },
+    "cannot-embark.mounted": {
+        "es": "«{fighter}» va montado y no puede embarcar en un vehículo",
+        "en": "“{fighter}” is mounted and can't board a vehicle",
+    },
+    "cannot-embark.too-big": {
+        "es": "«{fighter}» es de talla muy grande y no puede embarcar en un vehículo",
+        "en": "“{fighter}” is very large and can't board a vehicle",
+    },
+    "cannot-embark.no-transport": {
+        "es": "«{fighter}» no puede embarcar: «{name}» no tiene la competencia Transporte",
+        "en": "“{fighter}” can't board: “{name}” lacks the Transporte competency",
+    },
+    "transport-access": {
+        "es": "el transporte de «{name}» necesita su acceso ({sides}); tiene {access}",
+        "en": "the transport of “{name}” needs its access ({sides}); it has {access}",
+    },
+    "immobile-competency": {
+        "es": "«{competency}» es propia de ingenios que se mueven y «{name}» es inmóvil",
+        "en": "“{competency}” belongs to moving engines and “{name}” is immobile",
+    },
+    "missing-weight": {
+        "es": "«{name}» es un ingenio inmóvil y necesita su Peso (weight)",
+        "en": "“{name}” is an immobile engine and needs its weight",
+    },
+    "needs-structure-points": {
+        "es": "«{competency}» necesita que «{name}» tenga puntos de estructura (structure_points)",
+        "en": "“{competency}” needs “{name}” to have structure points (structure_points)",
+    },
+    "competency-holder": {
+        "es": "«{competency}» no es una competencia de {holder}; la llevan: {holders}",
+        "en": "“{competency}” is not a competency of a {holder}; it belongs to: {holders}",
+    },
+    "crew-below-minimum": {
+        "es": "«{name}» tiene {servants} sirviente(s) y su dotación es {crew_min}: no podrá usarse, aunque puede desplegarse",
+        "en": "“{name}” has {servants} servant(s) and its crew minimum is {crew_min}: it can be fielded but not used",
+    },
+    "value-out-of-range.x": {
+        "es": "«{competency}» tiene X = {value}; {bound}",
+        "en": "“{competency}” has X = {value}; {bound}",
+    },
+    "invalid-field.x-missing": {
+        "es": "«{competency}» necesita su valor X",
+        "en": "“{competency}” needs its X value",
+    },
+    "invalid-field.x-unexpected": {
+        "es": "«{competency}» no lleva valor X",
+        "en": "“{competency}” takes no X value",
+    },
+    "cf.holder.machine": {"es": "una máquina", "en": "machine"},
+    "cf.holder.servant": {"es": "un sirviente", "en": "servant"},
+    "cf.holder.fighter": {"es": "un combatiente", "en": "fighter"},
+    "kinds.competency": {"es": "las competencias", "en": "the competencies"},
+    "cf.none": {"es": "ninguno", "en": "none"},
+    # inspect, as text.
+    "cf.machines": {"es": "Máquinas de guerra", "en": "War machines"},
+    "cf.mobile": {"es": "móvil", "en": "mobile"},
+    "cf.immobile": {"es": "inmóvil", "en": "immobile"},
+    "cf.penalties": {"es": "penalizadores −1/−2/−3 al perder", "en": "−1/−2/−3 penalties after losing"},
+    "cf.no-penalties": {"es": "sin penalizadores por PE", "en": "no PE penalties"},
+    "cf.capacity": {"es": "plazas ocupadas", "en": "places used"},
+    "cf.servant-move": {"es": "penalizador de movimiento de los sirvientes", "en": "servants' move penalty"},
+    "cf.turn": {"es": "un viraje cada {cm} cm", "en": "one turn every {cm} cm"},
+    "cf.impact": {"es": "impacto por tramo de 10 cm", "en": "impact per 10 cm band"},
+    "cf.speed": {"es": "con marcador de velocidad", "en": "with speed marker"},
+}

@@ -1,0 +1,114 @@
+"""Confrontation's rules for war machines (Confrontation: Fortification)."""
+
+from __future__ import annotations
+
+from builder.findings import Findings, Localised, Place
+from builder.systems.confrontation import catalog
+from builder.systems.confrontation.models import Competency, ConfrontationFile, Machine
+
+RULE_FIELDS = "Confrontation · Fortification · Las características"
+RULE_MECHANICAL = "Confrontation · Fortification · Competencias mecánicas"
+RULE_SERVANTS = "Confrontation · Fortification · Competencias de los sirvientes"
+RULE_TRANSPORT = "Confrontation · Fortification · Competencias mecánicas · Transporte / X"
+RULE_IMMOBILE = "Confrontation · Fortification · El movimiento · Ingenios inmóviles"
+RULE_CREW = "Confrontation · Fortification · Las características · Dotación"
+RULE_POINTS = "Confrontation · Puntos de la fuerza"
+
+TRANSPORT = "transporte"
+SIZE_UNITS = {"pequeno": 1, "normal": 2, "grande": 3}
+"""Places an embarked fighter takes, by size; muy-grande can't board at all."""
+
+
+def check_force(file: ConfrontationFile, place: Place, findings: Findings) -> int | None:
+    """Check every machine and the points; return the force's points (None if no machine has a cost)."""
+    for i, machine in enumerate(file.machines):
+        check_machine(machine, place.at("machines", i), findings)
+    costs = [m.cost for m in file.machines if m.cost is not None]
+    points = sum(costs) if costs else None
+    if points is not None and file.points_limit is not None and points > file.points_limit:
+        findings.error("over-points-limit", place.at("points_limit"), RULE_POINTS, points=points,
+                       limit=file.points_limit)
+    return points
+
+
+def check_machine(machine: Machine, at: Place, findings: Findings) -> None:
+    own = _competencies(machine.competencies, "machine", machine, at, findings)
+    for s, servant in enumerate(machine.servants):
+        _competencies(servant.competencies, "servant", machine, at.at("servants", s), findings)
+    if machine.kind == "inmovil" and machine.weight is None:
+        findings.error("missing-weight", at.at("kind"), RULE_IMMOBILE, name=machine.name)
+    if machine.crew_min is not None and len(machine.servants) < machine.crew_min:
+        findings.warning("crew-below-minimum", at.at("servants") if machine.servants else at, RULE_CREW,
+                         name=machine.name, servants=len(machine.servants), crew_min=machine.crew_min)
+    transport = next((c for key, c in own if key == TRANSPORT), None)
+    _check_embarked(machine, transport, at, findings)
+
+
+def _competencies(listed: list[Competency], holder: str, machine: Machine, at: Place,
+                  findings: Findings) -> list[tuple[str, Competency]]:
+    """Resolve and check a list of competencies carried by a machine or one of its servants."""
+    found = []
+    for i, competency in enumerate(listed):
+        where = at.at("competencies", i)
+        info = catalog.lookup(competency.name)
+        if info is None:
+            findings.error("unknown-reference", where.at("name"), RULE_MECHANICAL,
+                           kinds=Localised("kinds.competency"), name=competency.name,
+                           hint=catalog.suggest(competency.name))
+            continue
+        found.append((info.key, competency))
+        rule = RULE_SERVANTS if info.group == "sirvientes" else RULE_MECHANICAL
+        fits = holder in info.holders or (holder == "servant" and "fighter" in info.holders)
+        if not fits:
+            findings.error("competency-holder", where.at("name"), rule, competency=info.name,
+                           holder=Localised(f"cf.holder.{holder}"),
+                           holders=", ".join(sorted(info.holders)))
+        _check_x(competency, info, where, rule, findings)
+        if info.moving_only and machine.kind == "inmovil":
+            findings.error("immobile-competency", where.at("name"), RULE_MECHANICAL, competency=info.name,
+                           name=machine.name)
+        if info.needs_structure_points and machine.structure_points is None:
+            findings.error("needs-structure-points", where.at("name"), rule, competency=info.name,
+                           name=machine.name)
+        if info.needs_access and competency.access not in catalog.access_sides():
+            findings.error("transport-access", where.at("access") if competency.access else where, RULE_TRANSPORT,
+                           name=machine.name, sides=", ".join(catalog.access_sides()),
+                           access=competency.access or Localised("cf.none"))
+    return found
+
+
+def _check_x(competency: Competency, info: catalog.CompetencyInfo, where: Place, rule: str,
+             findings: Findings) -> None:
+    if not info.takes_x:
+        if competency.x is not None:
+            findings.error("invalid-field", where.at("x"), rule, variant="x-unexpected", competency=info.name)
+        return
+    if competency.x is None:
+        findings.error("invalid-field", where, rule, variant="x-missing", competency=info.name)
+    elif competency.x < (info.x_min or 0):
+        findings.error("value-out-of-range", where.at("x"), rule, variant="x", competency=info.name,
+                       value=competency.x, bound=Localised("bound.ge", {"limit": info.x_min}))
+    elif info.x_max is not None and competency.x > info.x_max:
+        findings.error("value-out-of-range", where.at("x"), rule, variant="x", competency=info.name,
+                       value=competency.x, bound=Localised("bound.le", {"limit": info.x_max}))
+
+
+def _check_embarked(machine: Machine, transport: Competency | None, at: Place, findings: Findings) -> None:
+    for e, fighter in enumerate(machine.embarked):
+        where = at.at("embarked", e)
+        if fighter.mounted:
+            findings.error("cannot-embark", where, RULE_TRANSPORT, variant="mounted", fighter=fighter.name)
+        elif fighter.size not in SIZE_UNITS:
+            findings.error("cannot-embark", where, RULE_TRANSPORT, variant="too-big", fighter=fighter.name)
+        elif transport is None:
+            findings.error("cannot-embark", where, RULE_TRANSPORT, variant="no-transport", fighter=fighter.name,
+                           name=machine.name)
+    used = capacity_used(machine)
+    if transport is not None and transport.x is not None and used > transport.x:
+        findings.error("transport-capacity", at.at("embarked"), RULE_TRANSPORT, name=machine.name, used=used,
+                       capacity=transport.x)
+
+
+def capacity_used(machine: Machine) -> int:
+    """Places taken by the fighters that can board (not mounted, not muy-grande)."""
+    return sum(SIZE_UNITS[f.size] * f.count for f in machine.embarked if not f.mounted and f.size in SIZE_UNITS)
