@@ -86,12 +86,19 @@ class Protection(Archetype):
 
 
 class DefenseZones(Strict):
-    """The four defense zones of a transport bigger than a motorbike or a horse."""
+    """The defense zones of a transport bigger than a motorbike or a horse.
 
-    front: Scale
-    left: Scale
-    right: Scale
-    rear: Scale
+    Each is optional here so that a missing zone is reported by the rule that asks for
+    all four (transport-defense-zones), not as a format error.
+    """
+
+    front: Scale | None = None
+    left: Scale | None = None
+    right: Scale | None = None
+    rear: Scale | None = None
+
+    def missing(self) -> list[str]:
+        return [zone for zone, value in self.model_dump().items() if value is None]
 
 
 Defense = Annotated[

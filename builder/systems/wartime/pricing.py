@@ -46,7 +46,7 @@ def defense_values(defense: Any) -> dict[str, int]:
     """A transport's defense as paid: one value, or each of its zones."""
     if isinstance(defense, int):
         return {"defense": defense}
-    return {f"defense_{zone}": value for zone, value in defense.model_dump().items()}
+    return {f"defense_{zone}": value for zone, value in defense.model_dump().items() if value is not None}
 
 
 class PricedWarbook:

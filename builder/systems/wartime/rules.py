@@ -81,9 +81,12 @@ def _check_range(entry: Entry, weapon: Weapon, findings: Findings) -> None:
 
 def _check_transport(book: PricedWarbook, entry: Entry, transport: Transport, findings: Findings) -> None:
     zoned = not isinstance(transport.defense, int)
-    if transport.large != zoned:
-        findings.error("transport-defense-zones", entry.place.at("defense"), RULE_DEFENSE_ZONES,
-                       variant="large" if transport.large else "small", name=transport.name)
+    if transport.large and (not zoned or transport.defense.missing()):
+        findings.error("transport-defense-zones", entry.place.at("defense"), RULE_DEFENSE_ZONES, variant="large",
+                       name=transport.name)
+    elif zoned and not transport.large:
+        findings.error("transport-defense-zones", entry.place.at("defense"), RULE_DEFENSE_ZONES, variant="small",
+                       name=transport.name)
     for key, kind in (("weapons", "weapon"), ("objects", "object")):
         for i, name in enumerate(getattr(transport, key)):
             _reference(book, kind, name, entry.place.at(key, i), RULE_TRANSPORT_EQUIPMENT, findings)

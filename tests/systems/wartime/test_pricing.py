@@ -93,6 +93,20 @@ def test_weapon_costs(check):
     assert archetype(ev, "Niebla")["cost"] == 11
 
 
+def test_range_and_area_round_up_separately(check):
+    # Damage 5: range 3 K -> 1.5 -> 2; area 1 K² -> 0.5 -> 1. 25 + 2 + 1 − energy 1 (5) = 23,
+    # where rounding the sum would give 25 + ⌈2.0⌉ − 5 = 22.
+    ev = check("""\
+        system: wartime
+        name: Redondeo
+        warbook:
+          weapons: [{name: Lanza, energy: 1, damage: 5, range: 3, area: 1}]
+        """)
+    assert archetype(ev, "Lanza")["breakdown"]["range"] == 2
+    assert archetype(ev, "Lanza")["breakdown"]["area"] == 1
+    assert archetype(ev, "Lanza")["cost"] == 23
+
+
 def test_protection_costs(check):
     ev = check(WARBOOK)
     # Gorro: protection 1 (5) - energy 1 (5) = 0 -> 1.

@@ -149,10 +149,15 @@ def test_transport_defense_zones(check, transport, variant):
     assert only(ev, "transport-defense-zones").variant == variant
 
 
-def test_large_transport_missing_a_zone_is_an_invalid_field(check):
+def test_large_transport_missing_a_zone(check):
+    # Issue 2: "a large transport without its four zones" is transport-defense-zones.
     book = BOOK + "  transports:\n    - {name: Tanque, energy: 2, large: true, defense: {front: 5, left: 5, right: 5}}\n"
-    finding = only(check(roster(book=book)), "invalid-field")
-    assert finding.place.path == ("warbook", "transports", 0, "defense", "rear")
+    ev = check(roster(book=book))
+    finding = only(ev, "transport-defense-zones")
+    assert finding.variant == "large"
+    assert finding.place.path == ("warbook", "transports", 0, "defense")
+    # Still priced as written: zones 25 + 25 + 25 − energy 10 = 65.
+    assert next(a for a in ev.details["archetypes"] if a["name"] == "Tanque")["cost"] == 65
 
 
 # --- restrictions ---------------------------------------------------------------------

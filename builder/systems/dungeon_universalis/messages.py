@@ -1,0 +1,33 @@
+"""Dungeon Universalis's messages, Spanish and English side by side."""
+
+MESSAGES = {
+    "companion-limit.hero": {
+        "es": "«{name}» lleva {count} acompañantes; cada héroe puede llevar {max} (animal o mercenario)",
+        "en": "“{name}” has {count} companions; each hero may have {max} (animal or mercenary)",
+    },
+    "companion-limit.group": {
+        "es": "el grupo lleva {count} acompañantes; como máximo {max}",
+        "en": "the group has {count} companions; {max} at most",
+    },
+    "duplicate-companion": {
+        "es": "«{name}» repite un acompañante que ya lleva {first}; no pueden ser iguales",
+        "en": "“{name}” repeats a companion already with {first}; they can't be the same",
+    },
+    "animal-needs-skill": {
+        "es": "«{hero}» lleva el animal «{name}» sin la habilidad «{skill}»",
+        "en": "“{hero}” has the animal “{name}” without the skill “{skill}”",
+    },
+    # inspect, as text.
+    "du.expedition": {"es": "PV de la expedición", "en": "Expedition PV"},
+    "du.reserve": {"es": "Puntos de reserva del JOA", "en": "JOA reserve points"},
+    "du.decks": {
+        "es": "Mazos: obstáculos {obstacles} · encuentros {encounters} · poder {power}",
+        "en": "Decks: obstacles {obstacles} · encounters {encounters} · power {power}",
+    },
+    "du.epic": {"es": "reglas épicas (más de {limit} PV)", "en": "epic rules (over {limit} PV)"},
+    "du.leader": {
+        "es": "Líder sin contador de reserva: +{normal} vitalidad (+{tough} con Invulnerable o armadura 6); +{actions} acción(es)",
+        "en": "Leader without a reserve counter: +{normal} vitality (+{tough} with Invulnerable or armour 6); +{actions} action(s)",
+    },
+    "du.heroes": {"es": "Héroes", "en": "Heroes"},
+}

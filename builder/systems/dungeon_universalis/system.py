@@ -1,0 +1,51 @@
+"""The Dungeon Universalis plugin: an expedition checked, and the dark player's budget worked out."""
+
+from __future__ import annotations
+
+from builder.findings import Place
+from builder.fingerprint import fingerprint
+from builder.messages import text
+from builder.reader import Document
+from builder.systems.base import Evaluation, System
+from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, joa, summary
+from builder.systems.dungeon_universalis.models import ExpeditionFile
+from builder.validation import validate
+
+
+class DungeonUniversalisSystem(System):
+    key = "dungeon-universalis"
+    title = "Dungeon Universalis"
+    prefix = "DU"
+    file_model = ExpeditionFile
+
+    def evaluate(self, doc: Document) -> Evaluation:
+        data = {**doc.data, "system": self.key}
+        place = Place(doc)
+        file, findings = validate(ExpeditionFile, data, place, RULE_FIELDS)
+        if file is None:
+            name = data.get("name")
+            return Evaluation(self.key, name if isinstance(name, str) else None, findings)
+        check_companions(file, place, findings)
+        numbers = summary(file)
+        evaluation = Evaluation(self.key, file.name, findings)
+        evaluation.extra = {k: numbers[k] for k in ("expedition_pv", "joa_reserve", "decks", "epic")}
+        evaluation.fingerprint = fingerprint(self.prefix, file.model_dump(mode="json"))
+        evaluation.details = {"system": self.key, "name": file.name, "points": None, "points_limit": None,
+                              "repeat_scenario": file.repeat_scenario, **numbers}
+        return evaluation
+
+    def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
+        d = evaluation.details or {}
+        lines = [f"{d['name']} · Dungeon Universalis", "",
+                 f"{text('du.expedition', lang)}: {d['expedition_pv']}",
+                 f"{text('du.reserve', lang)}: {d['joa_reserve']}",
+                 text("du.decks", lang, **d["decks"]),
+                 text("du.leader", lang, normal=d["leader"]["extra_vitality"], tough=d["leader"]["extra_vitality_tough"],
+                      actions=d["leader"]["extra_actions"])]
+        if d["epic"]:
+            lines.append(text("du.epic", lang, limit=joa()["epic_above_pv"]))
+        lines += ["", text("du.heroes", lang)]
+        for h in d["heroes"]:
+            companions = ", ".join(f"{c['name']} ({c['kind']}, {c['pv']} PV)" for c in h["companions"])
+            lines.append(f"  {h['name']}: {h['pv']} PV" + (f" · {companions}" if companions else ""))
+        return "\n".join(lines)

@@ -1,0 +1,37 @@
+"""¡Por Crom!'s messages, Spanish and English side by side."""
+
+MESSAGES = {
+    "minion-group-size": {
+        "es": "el grupo «{name}» tiene {count} secuaces; un grupo va de {min} a {max}",
+        "en": "the group “{name}” has {count} minions; a group holds {min} to {max}",
+    },
+    "damage-track.gains": {
+        "es": "el paso {step} ({now}) gana dados respecto al anterior ({before}); cada daño solo puede quitarlos",
+        "en": "step {step} ({now}) gains dice over the one before ({before}); damage can only take them away",
+    },
+    "damage-track.same": {
+        "es": "el paso {step} ({now}) no pierde ningún dado respecto al anterior ({before})",
+        "en": "step {step} ({now}) loses no die compared with the one before ({before})",
+    },
+    "damage-track.not-dead": {
+        "es": "el track acaba en {last}; debe terminar muerto (0-0-0 o muerto)",
+        "en": "the track ends at {last}; it must end dead (0-0-0 or muerto)",
+    },
+    "damage-track.format": {
+        "es": "el paso {step} «{now}» no es «movimiento-combate-especial» (como 2-2-0) ni «muerto»",
+        "en": "step {step} “{now}” is neither “movement-combat-special” (like 2-2-0) nor “muerto”",
+    },
+    "dice-pool-unusual": {
+        "es": "«{name}» tiene una reserva de {dice} dados; lo normal es de {min} a {max}",
+        "en": "“{name}” has a pool of {dice} dice; the usual is {min} to {max}",
+    },
+    # inspect, as text.
+    "pc.characters": {"es": "Personajes", "en": "Characters"},
+    "pc.minions": {"es": "Secuaces", "en": "Minions"},
+    "pc.pool": {"es": "reserva {dice}d6 · salto máximo {jump}\"", "en": "pool {dice}d6 · longest jump {jump}\""},
+    "pc.horse": {"es": "caballo: 6d6 de movimiento", "en": "horse: 6d6 of movement"},
+    "pc.armor": {"es": "armadura pesada", "en": "heavy armour"},
+    "pc.unlimited": {"es": "sin límite", "en": "unlimited"},
+    "pc.melee": {"es": "cuerpo a cuerpo", "en": "close combat"},
+    "pc.dead": {"es": "muerto", "en": "dead"},
+}

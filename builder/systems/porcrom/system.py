@@ -1,0 +1,59 @@
+"""The ¡Por Crom! plugin: a warband checked, with each figure's table numbers."""
+
+from __future__ import annotations
+
+from builder.findings import Place
+from builder.fingerprint import fingerprint
+from builder.messages import text
+from builder.reader import Document
+from builder.systems.base import Evaluation, System
+from builder.systems.porcrom.models import PorCromFile
+from builder.systems.porcrom.warband import RULE_FIELDS, character_sheet, check_warband, minion_sheet
+from builder.validation import validate
+
+
+class PorCromSystem(System):
+    key = "porcrom"
+    title = "¡Por Crom!"
+    prefix = "PC"
+    file_model = PorCromFile
+
+    def evaluate(self, doc: Document) -> Evaluation:
+        data = {**doc.data, "system": self.key}
+        place = Place(doc)
+        file, findings = validate(PorCromFile, data, place, RULE_FIELDS)
+        if file is None:
+            name = data.get("name")
+            return Evaluation(self.key, name if isinstance(name, str) else None, findings)
+        check_warband(file, place, findings)
+        evaluation = Evaluation(self.key, file.name, findings)
+        evaluation.fingerprint = fingerprint(self.prefix, file.model_dump(mode="json"))
+        evaluation.details = {
+            "system": self.key, "name": file.name, "points": None, "points_limit": None,
+            "characters": [character_sheet(c) for c in file.characters],
+            "minions": [minion_sheet(m) for m in file.minions],
+        }
+        return evaluation
+
+    def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
+        d = evaluation.details or {}
+        lines = [f"{d['name']} · ¡Por Crom!", "", text("pc.characters", lang)]
+        for c in d["characters"]:
+            extras = [text("pc.horse", lang)] if c["horse"] else []
+            extras += [text("pc.armor", lang)] if c["heavy_armor"] else []
+            lines.append(f"  {c['name']}: {text('pc.pool', lang, dice=c['dice'], jump=c['jump_inches'])}"
+                         + (f" · {', '.join(extras)}" if extras else ""))
+            lines += [f"      {w['name']}: {_range(w, lang)}" for w in c["weapons"]]
+        if d["minions"]:
+            lines += ["", text("pc.minions", lang)]
+            for m in d["minions"]:
+                track = " → ".join(text("pc.dead", lang) if s["dead"] else s["text"] for s in m["track"])
+                lines.append(f"  {m['name']} ×{m['count']}: {track}")
+                lines += [f"      {w['name']}: {_range(w, lang)}" for w in m["weapons"]]
+        return "\n".join(lines)
+
+
+def _range(weapon: dict, lang: str) -> str:
+    if weapon["melee"]:
+        return text("pc.melee", lang)
+    return f"{weapon['range']}\"" if weapon["range"] is not None else text("pc.unlimited", lang)

@@ -1,0 +1,110 @@
+"""¡Por Crom!'s rules and the numbers a warband needs at the table."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from builder.findings import Findings, Place, fold
+from builder.resources import load_catalog
+from builder.systems.porcrom.models import Character, MinionGroup, PorCromFile
+
+RULE_FIELDS = "¡Por Crom!"
+RULE_MINIONS = "¡Por Crom! · Secuaces"
+RULE_CHARACTERS = "¡Por Crom! · Personajes"
+_STEP = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*")
+
+
+def rules() -> dict[str, Any]:
+    return load_catalog("porcrom", "rules.yaml")
+
+
+def parse_step(text: str) -> tuple[int, int, int] | None:
+    """ "2-2-0" -> (2, 2, 0); "muerto" -> (0, 0, 0); anything else -> None."""
+    if fold(text) == "muerto":
+        return (0, 0, 0)
+    match = _STEP.fullmatch(text)
+    return tuple(int(n) for n in match.groups()) if match else None  # type: ignore[return-value]
+
+
+def check_warband(file: PorCromFile, place: Place, findings: Findings) -> None:
+    usual = rules()["characters"]["usual_pool"]
+    for i, character in enumerate(file.characters):
+        if not usual["min"] <= character.dice <= usual["max"]:
+            findings.warning("dice-pool-unusual", place.at("characters", i, "dice"), RULE_CHARACTERS,
+                             name=character.name, dice=character.dice, **usual)
+    size = rules()["minions"]["group_size"]
+    for i, group in enumerate(file.minions):
+        at = place.at("minions", i)
+        if not size["min"] <= group.count <= size["max"]:
+            findings.error("minion-group-size", at.at("count"), RULE_MINIONS, name=group.name, count=group.count,
+                           **size)
+        _check_track(group, at.at("track"), findings)
+
+
+def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
+    steps = [parse_step(s) for s in group.track]
+    for n, (text, step) in enumerate(zip(group.track, steps)):
+        if step is None:
+            findings.error("damage-track", at.at(n), RULE_MINIONS, variant="format", step=n + 1, now=text)
+    if None in steps:
+        return
+    for n in range(1, len(steps)):
+        before, now = steps[n - 1], steps[n]
+        params = {"step": n + 1, "now": group.track[n], "before": group.track[n - 1]}
+        if any(after > earlier for earlier, after in zip(before, now)):
+            findings.error("damage-track", at.at(n), RULE_MINIONS, variant="gains", **params)
+        elif now == before:
+            findings.error("damage-track", at.at(n), RULE_MINIONS, variant="same", **params)
+    if steps[-1] != (0, 0, 0):
+        findings.error("damage-track", at.at(len(steps) - 1), RULE_MINIONS, variant="not-dead", last=group.track[-1])
+
+
+def weapon(name: str) -> dict[str, Any]:
+    """A weapon's range in inches (null: no limit) and what kind it is, from its name."""
+    for entry in rules()["weapons"]:
+        if fold(name) in {fold(n) for n in entry["names"]}:
+            return {"name": name, "kind": entry["kind"], "range": entry["range"],
+                    "reload": bool(entry.get("reload")), "melee": bool(entry.get("melee"))}
+    return {"name": name, "kind": None, "range": None, "reload": False, "melee": False}
+
+
+def character_sheet(character: Character) -> dict[str, Any]:
+    r = rules()
+    jump = Fraction(r["characters"]["jump_share_of_pool"]) * character.dice
+    armor = r["heavy_armor"]
+    return {
+        "name": character.name,
+        "dice": character.dice,
+        "jump_inches": int(jump) if jump.denominator == 1 else float(jump),
+        "horse": character.horse,
+        "horse_movement_dice": r["horse"]["movement_dice"] if character.horse else None,
+        "heavy_armor": character.heavy_armor,
+        "armor_effects": {
+            # A rider's movement is the horse's: armour doesn't slow it.
+            "movement_per_die": 0 if character.horse else armor["movement_per_die"],
+            "combat_dice": armor["combat_dice"],
+            "defending_against_shots_dice": armor["defending_against_shots_dice"],
+            "can_swim": False,
+        } if character.heavy_armor else None,
+        "sorcerer": character.sorcerer,
+        "weapons": [weapon(w) for w in character.weapons],
+    }
+
+
+def minion_sheet(group: MinionGroup) -> dict[str, Any]:
+    order = rules()["minions"]["track_order"]
+    steps = []
+    for text in group.track:
+        step = parse_step(text)
+        steps.append({"text": text, "dead": step == (0, 0, 0),
+                      **(dict(zip(order, step)) if step else {k: None for k in order})})
+    return {
+        "name": group.name,
+        "count": group.count,
+        "jump_inches": rules()["minions"]["longest_jump_inches"],
+        "heavy_armor": group.heavy_armor,
+        "track": steps,
+        "weapons": [weapon(w) for w in group.weapons],
+    }

@@ -1,0 +1,105 @@
+"""¡Por Crom! warbands: each rule and table number, worked from the rules by hand."""
+
+import pytest
+
+from builder.systems.porcrom.warband import parse_step
+from tests.support import codes, only
+
+
+def warband(characters: str = "", minions: str = "") -> str:
+    return ("system: porcrom\nname: Banda\n"
+            + (f"characters:\n{characters}" if characters else "")
+            + (f"minions:\n{minions}" if minions else ""))
+
+
+def group(count: int = 3, track: str = '["2-2-0", "1-1-0", "0-0-0"]', extra: str = "") -> str:
+    return f"  - {{name: Guardias, count: {count}, track: {track}{extra}}}\n"
+
+
+@pytest.mark.parametrize("count, legal", [(1, False), (2, True), (5, True), (6, False)])
+def test_minion_group_size(check, count, legal):
+    ev = check(warband(minions=group(count)))
+    assert ev.legal == legal
+    if not legal:
+        assert only(ev, "minion-group-size").place.path == ("minions", 0, "count")
+
+
+@pytest.mark.parametrize("track", [
+    '["2-2-0", "1-1-0", "0-0-0"]',                                   # the book's guard
+    '["3-5-0", "3-4-0", "3-3-0", "2-2-0", "1-1-0", "muerto"]',       # the book's spawn
+    '["2-2-4", "2-2-3", "2-2-2", "1-1-1", "Muerto"]',                # the book's priest
+])
+def test_the_books_tracks_are_legal(check, track):
+    assert check(warband(minions=group(track=track))).legal
+
+
+@pytest.mark.parametrize("track, variant, step", [
+    ('["2-2-0", "1-3-0", "0-0-0"]', "gains", 1),   # combat goes 2 -> 3
+    ('["2-2-0", "2-2-0", "0-0-0"]', "same", 1),    # loses no die
+    ('["2-2-0", "1-1-0"]', "not-dead", 1),         # doesn't end dead
+    ('["2-2-0", "dos-1-0", "0-0-0"]', "format", 1),
+])
+def test_damage_track(check, track, variant, step):
+    finding = only(check(warband(minions=group(track=track))), "damage-track")
+    assert finding.variant == variant
+    assert finding.place.path == ("minions", 0, "track", step)
+
+
+@pytest.mark.parametrize("dice, warned", [(9, True), (10, False), (16, False), (17, True)])
+def test_unusual_dice_pool_is_a_warning(check, dice, warned):
+    ev = check(warband(characters=f"  - {{name: Conan, dice: {dice}}}\n"))
+    assert ev.legal
+    assert ("dice-pool-unusual" in codes(ev, "warning")) == warned
+
+
+def test_character_sheet(check):
+    ev = check(warband(characters="  - {name: Conan, dice: 15, horse: true, heavy_armor: true, "
+                                  "weapons: [Pistola, jabalinas, 'Trueno de mano', arco, espada]}\n"))
+    conan = ev.details["characters"][0]
+    assert conan["jump_inches"] == 7.5                # half of 15
+    assert conan["horse_movement_dice"] == 6          # a horse gives 6d6 of movement
+    # On a horse the armour doesn't slow him; it still adds 1d6 in combat and against shots.
+    assert conan["armor_effects"] == {"movement_per_die": 0, "combat_dice": 1,
+                                      "defending_against_shots_dice": 1, "can_swim": False}
+    ranges = {w["name"]: w["range"] for w in conan["weapons"]}
+    assert ranges == {"Pistola": 4, "jabalinas": 12, "Trueno de mano": 12, "arco": None, "espada": None}
+    assert [w["melee"] for w in conan["weapons"]] == [False, False, False, False, True]
+
+
+def test_armour_on_foot_slows_each_movement_die(check):
+    ev = check(warband(characters="  - {name: Taramis, dice: 12, heavy_armor: true}\n"))
+    taramis = ev.details["characters"][0]
+    assert taramis["armor_effects"]["movement_per_die"] == -1
+    assert taramis["jump_inches"] == 6 and taramis["horse_movement_dice"] is None
+
+
+def test_minion_sheet(check):
+    ev = check(warband(minions=group(track='["2-2-4", "1-1-1", "muerto"]', extra=", weapons: [ballesta]")))
+    guard = ev.details["minions"][0]
+    assert guard["jump_inches"] == 2
+    assert guard["track"][0] == {"text": "2-2-4", "dead": False, "movimiento": 2, "combate": 2, "especial": 4}
+    assert guard["track"][-1]["dead"] is True
+    assert guard["weapons"][0]["reload"] is True
+
+
+def test_parse_step():
+    assert parse_step("3-5-0") == (3, 5, 0)
+    assert parse_step(" 1 - 1 - 0 ") == (1, 1, 0)
+    assert parse_step("MUERTO") == (0, 0, 0)
+    assert parse_step("3-5") is None
+
+
+def test_structure_errors(check):
+    ev = check(warband(characters="  - {name: Conan, dice: 0}\n", minions=group(extra=", cuont: 2")))
+    assert sorted(codes(ev)) == ["invalid-field", "value-out-of-range"]
+
+
+def test_the_example_warband():
+    from pathlib import Path
+
+    from builder.pipeline import evaluate
+
+    ev = evaluate(Path(__file__).resolve().parents[3] / "examples" / "porcrom" / "lobos-de-zamora.yaml", "banda.yaml")
+    assert ev.legal and ev.findings == []
+    # Conan 14 / 2 = 7"; Taramis 11 / 2 = 5.5"; Thoth-Amon 12 / 2 = 6".
+    assert [c["jump_inches"] for c in ev.details["characters"]] == [7, 5.5, 6]
