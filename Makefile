@@ -25,6 +25,12 @@ demo: $(STAMP)
 	  echo; echo "(las listas ilegales lo son a propósito / the illegal lists are illegal on purpose)"
 	@echo
 	@$(BIN)/builder inspect examples/wartime/compania-fenix.yaml
+	@echo
+	@mkdir -p build/demo
+	@for roster in examples/*/*.yaml; do \
+	  name=$$(basename $$roster .yaml); \
+	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --draft || exit $$?; \
+	done
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

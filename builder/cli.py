@@ -73,6 +73,34 @@ def inspect(file: str, fmt: str, lang: str | None) -> None:
     sys.exit(exit_code([outcome]))
 
 
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=True))
+@click.option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None,
+              help="Hoja de cálculo a escribir / spreadsheet to write (.xlsx).")
+@click.option("--draft", is_flag=True, help="Exportar aunque no sea legal, marcado BORRADOR / export an illegal roster as a draft.")
+@lang_option
+def export(file: str, xlsx: str | None, draft: bool, lang: str | None) -> None:
+    """Exporta una lista comprobada / export a checked roster (spreadsheet).
+
+    An illegal roster is not exported (exit 1) unless --draft is given.
+    """
+    from builder.export.exporter import export as run_export
+
+    lang = messages.language(lang)
+    if not xlsx:
+        raise click.UsageError(messages.text("ui.export-nothing", lang))
+    try:
+        result = run_export(file, xlsx=xlsx, lang=lang, draft=draft)
+    except InputError as exc:
+        _fail(exc, lang)
+    if result.refused:
+        click.echo(as_text([Outcome(file, evaluation=result.evaluation)], lang))
+        click.echo(messages.text("ui.export-refused", lang, file=file), err=True)
+        sys.exit(1)
+    for path in result.written:
+        click.echo(messages.text("ui.written", lang, path=path))
+
+
 @cli.command(name="systems")
 @format_option
 @lang_option

@@ -5,13 +5,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from builder import resources
 from builder.findings import Findings
 from builder.reader import Document
+
+if TYPE_CHECKING:
+    from builder.export.tables import WorkbookSpec
 
 
 @dataclass
@@ -54,6 +57,10 @@ class System(ABC):
 
     def catalogs(self) -> list[Path]:
         return resources.catalog_files(self.key)
+
+    def workbook(self, evaluation: Evaluation, lang: str) -> "WorkbookSpec":
+        """The spreadsheet of a checked roster: summary facts and unit tables."""
+        raise NotImplementedError(f"{self.key} has no spreadsheet yet")
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         """The resolved roster as text; systems override this with a readable layout."""

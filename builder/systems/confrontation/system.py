@@ -42,6 +42,11 @@ class ConfrontationSystem(System):
         }
         return evaluation
 
+    def workbook(self, evaluation: Evaluation, lang: str):
+        from builder.systems.confrontation.sheets import workbook
+
+        return workbook(evaluation, lang)
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['name']} · Confrontation", "", text("cf.machines", lang)]

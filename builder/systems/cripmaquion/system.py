@@ -46,6 +46,11 @@ class CripmaquionSystem(System):
         }
         return evaluation
 
+    def workbook(self, evaluation: Evaluation, lang: str):
+        from builder.systems.cripmaquion.sheets import workbook
+
+        return workbook(evaluation, lang)
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['team']} · Cripmaquión", "", text("cq.slots", lang, slots=d["specialty_slots"],

@@ -34,6 +34,11 @@ class DungeonUniversalisSystem(System):
                               "repeat_scenario": file.repeat_scenario, **numbers}
         return evaluation
 
+    def workbook(self, evaluation: Evaluation, lang: str):
+        from builder.systems.dungeon_universalis.sheets import workbook
+
+        return workbook(evaluation, lang)
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['name']} · Dungeon Universalis", "",

@@ -35,6 +35,11 @@ class PorCromSystem(System):
         }
         return evaluation
 
+    def workbook(self, evaluation: Evaluation, lang: str):
+        from builder.systems.porcrom.sheets import workbook
+
+        return workbook(evaluation, lang)
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['name']} · ¡Por Crom!", "", text("pc.characters", lang)]

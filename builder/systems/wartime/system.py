@@ -47,6 +47,11 @@ class WartimeSystem(System):
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         return inspect_view.as_text(evaluation, lang)
 
+    def workbook(self, evaluation: Evaluation, lang: str):
+        from builder.systems.wartime.sheets import workbook
+
+        return workbook(evaluation, lang)
+
 
 def _canonical(file: WartimeFile, warbook: Any) -> dict[str, Any]:
     """The resolved content: the list with its Warbook written out, whatever file it came from."""

@@ -1,0 +1,38 @@
+"""``builder export``: check a roster, then write the files asked for, atomically."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder import systems
+from builder.export.outputs import check_output, write_atomically
+from builder.pipeline import evaluate
+from builder.systems.base import Evaluation
+
+
+@dataclass
+class Export:
+    evaluation: Evaluation
+    written: list[Path] = field(default_factory=list)
+    refused: bool = False
+    """True when the roster is illegal and no draft was asked for: nothing was written."""
+
+
+def export(file: str, xlsx: str | None = None, lang: str = "es", draft: bool = False) -> Export:
+    """Check ``file`` and write each requested output; raise InputError for unreadable input or bad paths."""
+    source = Path(file)
+    targets = {kind: check_output(path, [source]) for kind, path in (("xlsx", xlsx),) if path}
+    evaluation = evaluate(file, file)
+    result = Export(evaluation)
+    if not evaluation.legal and not draft:
+        result.refused = True
+        return result
+    if "xlsx" in targets:
+        from builder.export.xlsx import write_workbook
+
+        spec = systems.get(evaluation.system).workbook(evaluation, lang)
+        out = targets["xlsx"]
+        write_atomically(out, lambda tmp: write_workbook(evaluation, spec, tmp, lang, draft=not evaluation.legal))
+        result.written.append(out)
+    return result

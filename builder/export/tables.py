@@ -1,0 +1,53 @@
+"""What a system puts in a spreadsheet, described as plain data (no openpyxl here).
+
+A system describes its sheets as :class:`Table` objects and its summary lines as
+:class:`Fact` objects; :mod:`builder.export.xlsx` lays them out. Formulas are written
+with placeholders so that totals recompute when someone edits a count:
+
+- in a column's ``formula``, ``{count}`` is the cell of column ``count`` in the same row;
+- in a fact's ``formula``, ``{total:squads.points}`` is the totals cell of that column
+  and ``{fact:limit}`` the value cell of another fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Kind = Literal["text", "int", "number", "count", "flag", "formula"]
+
+
+@dataclass
+class Column:
+    key: str
+    header: str
+    kind: Kind = "text"
+    width: int = 14
+    formula: str | None = None
+    """For kind "formula": an Excel expression over other columns of the row, e.g. "{count}*{cost}"."""
+    total: bool = False
+    """Sum this column in a totals row under the table."""
+
+
+@dataclass
+class Table:
+    key: str
+    title: str
+    columns: list[Column]
+    rows: list[dict[str, Any]]
+    total_label: str = ""
+
+
+@dataclass
+class Fact:
+    label: str
+    value: Any = None
+    formula: str | None = None
+    key: str | None = None
+    kind: Kind = "text"
+
+
+@dataclass
+class WorkbookSpec:
+    facts: list[Fact] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)

@@ -1,0 +1,183 @@
+"""Lay out a system's workbook spec with openpyxl: summary first, then the units, then the problems.
+
+This is the only module that imports openpyxl.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from builder import systems
+from builder.export.tables import Column, Fact, Table, WorkbookSpec
+from builder.messages import text
+from builder.systems.base import Evaluation
+
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="44546A")
+LABEL_FONT = Font(bold=True)
+DRAFT_FONT = Font(bold=True, color="C00000", size=14)
+TITLE_FONT = Font(bold=True, size=14)
+FORMATS = {"int": "0", "count": "0", "number": "0.0#", "formula": "0"}
+_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
+
+
+def sheet_title(title: str, taken: set[str]) -> str:
+    """A valid, unique sheet name: at most 31 characters, none of []:*?/\\."""
+    base = _FORBIDDEN.sub(" ", title).strip(" '") or "Hoja"
+    base = base[:31]
+    name, n = base, 2
+    while name.lower() in taken:
+        suffix = f" ({n})"
+        name, n = base[: 31 - len(suffix)] + suffix, n + 1
+    taken.add(name.lower())
+    return name
+
+
+def put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
+    """Write a value; text is always stored as text, so "=1+1" or "@x" in a name shows as typed."""
+    cell = ws.cell(row=row, column=col, value=value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
+def write_workbook(evaluation: Evaluation, spec: WorkbookSpec, path: Path, lang: str, draft: bool,
+                   today: dt.date | None = None) -> None:
+    wb = Workbook()
+    summary = wb.active
+    taken: set[str] = set()
+    summary.title = sheet_title(text("xl.summary", lang), taken)
+    sheets = [(table, wb.create_sheet(sheet_title(table.title, taken))) for table in spec.tables]
+    totals: dict[str, str] = {}
+    for table, ws in sheets:
+        totals.update(_write_table(ws, table))
+    _write_summary(summary, evaluation, spec.facts, totals, lang, draft, today or dt.date.today())
+    _write_problems(wb.create_sheet(sheet_title(text("xl.problems", lang), taken)), evaluation, lang)
+    wb.save(path)
+
+
+def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dict[str, str], lang: str,
+                   draft: bool, today: dt.date) -> None:
+    row = 1
+    put(ws, row, 1, ev.name or "").font = TITLE_FONT
+    if draft:
+        row += 1
+        put(ws, row, 1, text("xl.draft", lang)).font = DRAFT_FONT
+    row += 2
+    generic = [
+        Fact(text("xl.system", lang), _system_title(ev)),
+        Fact(text("xl.name", lang), ev.name),
+        Fact(text("xl.legal", lang), text("xl.yes" if ev.legal else "xl.no", lang)),
+        Fact(text("xl.fingerprint", lang), ev.fingerprint, key="fingerprint"),
+    ]
+    if ev.points is not None:
+        generic.append(Fact(text("xl.points-checked", lang), ev.points, key="points", kind="int"))
+    if ev.points_limit is not None:
+        generic.append(Fact(text("xl.points-limit", lang), ev.points_limit, key="limit", kind="int"))
+    generic.append(Fact(text("xl.date", lang), today.isoformat()))
+    cells: dict[str, str] = {}
+    for fact in generic + facts:
+        put(ws, row, 1, fact.label).font = LABEL_FONT
+        if fact.formula:
+            cell = ws.cell(row=row, column=2, value="=" + _resolve(fact.formula, totals, cells))
+        else:
+            cell = put(ws, row, 2, fact.value)
+        if fact.kind in FORMATS:
+            cell.number_format = FORMATS[fact.kind]
+        cell.alignment = Alignment(horizontal="left")
+        if fact.key:
+            cells[fact.key] = f"B{row}"
+        row += 1
+    if "points" in cells and "points-now" in cells:
+        # Beside the fingerprint: does this sheet still add up to the total that was checked?
+        put(ws, row, 1, text("xl.matches", lang)).font = LABEL_FONT
+        yes, no = text("xl.matches-yes", lang).replace('"', "'"), text("xl.matches-no", lang).replace('"', "'")
+        ws.cell(row=row, column=2, value=f'=IF({cells["points-now"]}={cells["points"]},"{yes}","{no}")')
+    ws.column_dimensions["A"].width = 34
+    ws.column_dimensions["B"].width = 40
+    _print_setup(ws, header_rows=None)
+
+
+def _write_table(ws: Worksheet, table: Table) -> dict[str, str]:
+    """Write a table with a frozen bold header; return the address of each totals cell."""
+    letters = {c.key: get_column_letter(i) for i, c in enumerate(table.columns, start=1)}
+    for i, column in enumerate(table.columns, start=1):
+        cell = put(ws, 1, i, column.header)
+        cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+        cell.alignment = Alignment(wrap_text=True, vertical="center")
+        ws.column_dimensions[letters[column.key]].width = column.width
+    for r, row in enumerate(table.rows, start=2):
+        for i, column in enumerate(table.columns, start=1):
+            if column.kind == "formula" and column.formula:
+                formula = re.sub(r"\{([\w-]+)\}", lambda m: f"{letters[m.group(1)]}{r}", column.formula)
+                cell = ws.cell(row=r, column=i, value="=" + formula)
+            else:
+                cell = put(ws, r, i, row.get(column.key))
+            if column.kind in FORMATS:
+                cell.number_format = FORMATS[column.kind]
+    last = len(table.rows) + 1
+    _validate_counts(ws, table.columns, letters, last)
+    totals: dict[str, str] = {}
+    if any(c.total for c in table.columns):
+        total_row = last + 1
+        put(ws, total_row, 1, table.total_label).font = LABEL_FONT
+        for i, column in enumerate(table.columns, start=1):
+            if column.total:
+                letter = letters[column.key]
+                cell = ws.cell(row=total_row, column=i, value=f"=SUM({letter}2:{letter}{max(last, 2)})")
+                cell.font, cell.number_format = LABEL_FONT, FORMATS.get(column.kind, "0")
+                totals[f"{table.key}.{column.key}"] = f"{quote_sheetname(ws.title)}!${letter}${total_row}"
+    ws.freeze_panes = "A2"
+    _print_setup(ws, header_rows="1:1")
+    return totals
+
+
+def _validate_counts(ws: Worksheet, columns: list[Column], letters: dict[str, str], last: int) -> None:
+    for column in columns:
+        if column.kind != "count" or last < 2:
+            continue
+        rule = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="0", allow_blank=False,
+                              showErrorMessage=True, errorTitle="builder", error="≥ 0")
+        rule.add(f"{letters[column.key]}2:{letters[column.key]}{last}")
+        ws.add_data_validation(rule)
+
+
+def _write_problems(ws: Worksheet, ev: Evaluation, lang: str) -> None:
+    columns = [Column("severity", text("xl.severity", lang), width=10), Column("code", text("xl.code", lang), width=28),
+               Column("message", text("xl.message", lang), width=90), Column("rule", text("xl.rule", lang), width=50)]
+    rows = [{"severity": text(f"ui.{f.severity}", lang), "code": f.code, "message": f.message(lang), "rule": f.rule}
+            for f in ev.findings]
+    _write_table(ws, Table("problems", ws.title, columns, rows))
+    for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
+        for cell in row:
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+
+
+def _print_setup(ws: Worksheet, header_rows: str | None) -> None:
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.page_setup.orientation = "landscape"
+    if header_rows:
+        ws.print_title_rows = header_rows
+
+
+def _resolve(formula: str, totals: dict[str, str], facts: dict[str, str]) -> str:
+    def swap(match: re.Match) -> str:
+        kind, name = match.group(1), match.group(2)
+        return totals[name] if kind == "total" else facts[name]
+
+    return re.sub(r"\{(total|fact):([\w.-]+)\}", swap, formula)
+
+
+def _system_title(ev: Evaluation) -> str:
+    return systems.get(ev.system).title

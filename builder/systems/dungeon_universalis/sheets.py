@@ -1,0 +1,43 @@
+"""Dungeon Universalis's spreadsheet: heroes, companions and items, with the JOA's budget as formulas."""
+
+from __future__ import annotations
+
+from builder.export.tables import Column, Fact, Table, WorkbookSpec
+from builder.messages import text
+from builder.systems.base import Evaluation
+from builder.systems.dungeon_universalis.expedition import joa
+
+
+def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
+    d = ev.details or {}
+    t = lambda key: text(key, lang)  # noqa: E731
+    base = joa()["hero_base_pv"]
+    heroes = Table("heroes", t("du.heroes"), [
+        Column("name", t("du.col.hero"), width=22), Column("xp", "XP", kind="count", width=8),
+        Column("pv", "PV", kind="formula", formula=f"{base}+{{xp}}", width=8, total=True),
+        Column("skills", t("du.col.skills"), width=30),
+    ], [{"name": h["name"], "xp": h["xp"], "skills": ", ".join(h["skills"])} for h in d.get("heroes", [])],
+        total_label=t("xl.total"))
+    companions = Table("companions", t("du.col.companions"), [
+        Column("hero", t("du.col.hero"), width=22), Column("name", t("du.col.companion"), width=22),
+        Column("kind", t("du.col.kind"), width=12), Column("pv", "PV", kind="int", width=8, total=True),
+    ], [{"hero": h["name"], **c} for h in d.get("heroes", []) for c in h["companions"]], total_label=t("xl.total"))
+    items = Table("items", t("du.col.items"), [
+        Column("name", t("du.col.item"), width=30), Column("pv", "PV", kind="int", width=8, total=True),
+    ], d.get("items", []), total_label=t("xl.total"))
+    heroes_n = len(d.get("heroes", []))
+    repeat = joa()["repeat_bonus_per_hero"] * heroes_n if d.get("repeat_scenario") else 0
+    decks = d.get("decks", {})
+    facts = [
+        Fact(t("du.expedition"), formula="{total:heroes.pv}+{total:companions.pv}+{total:items.pv}", key="pv",
+             kind="int"),
+        Fact(t("du.col.checked-pv"), d.get("expedition_pv"), kind="int"),
+        Fact(t("du.col.leader-pv"), d.get("leader_pv"), key="leader", kind="int"),
+        Fact(t("du.reserve"), formula=f"{{fact:pv}}+{repeat}-{{fact:leader}}", kind="int"),
+        Fact(t("du.col.obstacles"), decks.get("obstacles"), kind="int"),
+        Fact(t("du.col.encounters"), formula=f"ROUNDUP({{fact:pv}}/{joa()['decks']['encounters']['pv_per_card']},0)",
+             kind="int"),
+        Fact(t("du.col.power"), decks.get("power"), kind="int"),
+        Fact(t("du.col.epic"), t("xl.yes") if d.get("epic") else t("xl.no")),
+    ]
+    return WorkbookSpec(facts=facts, tables=[heroes, companions, items])

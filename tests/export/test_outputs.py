@@ -1,0 +1,46 @@
+"""Outputs are never written over an input, and never left half-written."""
+
+from pathlib import Path
+
+import pytest
+
+from builder.errors import InputError
+from builder.export.outputs import check_output, write_atomically
+
+
+def test_an_output_equal_to_the_input_is_refused(tmp_path):
+    source = tmp_path / "lista.yaml"
+    source.write_text("x")
+    with pytest.raises(InputError) as caught:
+        check_output(tmp_path / "." / "lista.yaml", [source])
+    assert caught.value.code == "output-is-input"
+
+
+def test_missing_folder_and_folder_outputs_are_refused(tmp_path):
+    with pytest.raises(InputError) as caught:
+        check_output(tmp_path / "no" / "x.xlsx", [])
+    assert caught.value.code == "output-folder-missing"
+    with pytest.raises(InputError) as caught:
+        check_output(tmp_path, [])
+    assert caught.value.code == "output-is-folder"
+
+
+def test_a_failed_write_leaves_nothing_and_keeps_the_old_file(tmp_path):
+    out = tmp_path / "hoja.xlsx"
+    out.write_bytes(b"old")
+
+    def broken(path: Path) -> None:
+        path.write_bytes(b"half")
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        write_atomically(out, broken)
+    assert out.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hoja.xlsx"]
+
+
+def test_a_successful_write_replaces_the_file(tmp_path):
+    out = tmp_path / "hoja.xlsx"
+    write_atomically(out, lambda path: path.write_bytes(b"new"))
+    assert out.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["hoja.xlsx"]
