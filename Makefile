@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
-# Check every bundled example. Some lists are illegal on purpose (exit 1);
-# only an unreadable file or a crash (exit 2 or more) fails the demo.
+# Check every bundled example, then write its spreadsheet and PDF into build/demo/.
+# Some lists are illegal on purpose (exit 1; exported as marked drafts); only an
+# unreadable file or a crash (exit 2 or more) fails the demo.
 demo: $(STAMP)
 	@$(BIN)/builder systems
 	@echo
@@ -29,7 +30,7 @@ demo: $(STAMP)
 	@mkdir -p build/demo
 	@for roster in examples/*/*.yaml; do \
 	  name=$$(basename $$roster .yaml); \
-	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --draft || exit $$?; \
+	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \
 	done
 
 test: $(STAMP)

@@ -77,20 +77,24 @@ def inspect(file: str, fmt: str, lang: str | None) -> None:
 @click.argument("file", type=click.Path(dir_okay=True))
 @click.option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None,
               help="Hoja de cálculo a escribir / spreadsheet to write (.xlsx).")
+@click.option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None,
+              help="Hoja de equipo y cartas en PDF / team sheet and cards as PDF.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+              help="Papel del PDF / PDF paper size.")
 @click.option("--draft", is_flag=True, help="Exportar aunque no sea legal, marcado BORRADOR / export an illegal roster as a draft.")
 @lang_option
-def export(file: str, xlsx: str | None, draft: bool, lang: str | None) -> None:
-    """Exporta una lista comprobada / export a checked roster (spreadsheet).
+def export(file: str, xlsx: str | None, pdf: str | None, paper: str, draft: bool, lang: str | None) -> None:
+    """Exporta una lista comprobada / export a checked roster (spreadsheet, PDF).
 
     An illegal roster is not exported (exit 1) unless --draft is given.
     """
     from builder.export.exporter import export as run_export
 
     lang = messages.language(lang)
-    if not xlsx:
+    if not xlsx and not pdf:
         raise click.UsageError(messages.text("ui.export-nothing", lang))
     try:
-        result = run_export(file, xlsx=xlsx, lang=lang, draft=draft)
+        result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=draft, paper=paper.lower())
     except InputError as exc:
         _fail(exc, lang)
     if result.refused:

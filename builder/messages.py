@@ -68,6 +68,10 @@ CORE: dict[str, dict[str, str]] = {
         "es": "la salida es el mismo archivo que la entrada; elige otro nombre",
         "en": "the output is the input file itself; choose another name",
     },
+    "output-twice": {
+        "es": "--xlsx y --pdf no pueden escribir el mismo archivo",
+        "en": "--xlsx and --pdf can't write the same file",
+    },
     "output-is-folder": {"es": "la salida es una carpeta; indica un archivo", "en": "the output is a folder; give a file"},
     "output-folder-missing": {
         "es": "la carpeta «{folder}» no existe",
@@ -144,10 +148,12 @@ CORE: dict[str, dict[str, str]] = {
         "en": "{file}: the roster is not legal and nothing was written; use --draft to export a draft",
     },
     "ui.export-nothing": {
-        "es": "indica qué escribir: --xlsx SALIDA.xlsx",
-        "en": "say what to write: --xlsx OUT.xlsx",
+        "es": "indica qué escribir: --xlsx SALIDA.xlsx, --pdf SALIDA.pdf o ambos",
+        "en": "say what to write: --xlsx OUT.xlsx, --pdf OUT.pdf or both",
     },
     "ui.written": {"es": "escrito {path}", "en": "wrote {path}"},
+    # Printing.
+    "pdf.continued": {"es": "sigue", "en": "cont."},
     # Spreadsheets.
     "xl.summary": {"es": "Resumen", "en": "Summary"},
     "xl.problems": {"es": "Problemas", "en": "Problems"},

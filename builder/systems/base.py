@@ -14,6 +14,7 @@ from builder.findings import Findings
 from builder.reader import Document
 
 if TYPE_CHECKING:
+    from builder.export.cards import PrintSpec
     from builder.export.tables import WorkbookSpec
 
 
@@ -61,6 +62,10 @@ class System(ABC):
     def workbook(self, evaluation: Evaluation, lang: str) -> "WorkbookSpec":
         """The spreadsheet of a checked roster: summary facts and unit tables."""
         raise NotImplementedError(f"{self.key} has no spreadsheet yet")
+
+    def print_spec(self, evaluation: Evaluation, lang: str) -> "PrintSpec":
+        """The team sheet and cards of a checked roster."""
+        raise NotImplementedError(f"{self.key} has no printout yet")
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         """The resolved roster as text; systems override this with a readable layout."""

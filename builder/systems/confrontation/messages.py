@@ -72,6 +72,25 @@ MESSAGES = {
     "cf.col.size": {"es": "Talla", "en": "Size"},
     "cf.col.count": {"es": "Número", "en": "Number"},
     "cf.col.units": {"es": "Plazas cada uno", "en": "Places each"},
+    # Printed cards.
+    "pdf.cf.pe-track": {"es": "PE perdidos (−1/−2/−3 desde la casilla marcada)", "en": "PE lost (−1/−2/−3 from the marked box)"},
+    "pdf.cf.artillery": {"es": "Artillería", "en": "Artillery"},
+    "pdf.cf.turn": {"es": "Viraje", "en": "Turning"},
+    "pdf.cf.boiler": {"es": "Caldera / carburador", "en": "Boiler / carburettor"},
+    "pdf.cf.figures": {"es": "En la mesa", "en": "At the table"},
+    "pdf.cf.speed": {"es": "Con marcador de velocidad: impacto de FUE {strength}.", "en": "With a speed marker: impact of FUE {strength}."},
+    "pdf.cf.damage": {"es": "Daños a máquinas", "en": "Damage to machines"},
+    "pdf.cf.damage-how": {
+        "es": "Tira 2D6: el dado menor localiza; 2D6 + FUE − RES da la fila. Se pierden los PE del cruce.",
+        "en": "Roll 2D6: the lower die locates; 2D6 + FUE − RES gives the row. Lose the PE where they cross.",
+    },
+    "pdf.cf.doubles": {"es": "Dobles (ignoran FUE y RES):", "en": "Doubles (ignore FUE and RES):"},
+    "pdf.cf.penalties": {
+        "es": "Perdido ¼, ½ o ¾ de los PE: −1, −2 o −3 a INI, ATQ, DEF y TIRO (los inmóviles no).",
+        "en": "Lost ¼, ½ or ¾ of the PE: −1, −2 or −3 to INI, ATQ, DEF and TIRO (not immobile engines).",
+    },
+    "pdf.cf.incidents": {"es": "Incidentes de vapor y nafta", "en": "Steam and naphtha incidents"},
+    "pdf.cf.incidents-when": {"es": "Un 1 en la tirada de presión o inyección: tira 1D6", "en": "A 1 on a pressure or injection roll: roll 1D6"},
     # inspect, as text.
     "cf.machines": {"es": "Máquinas de guerra", "en": "War machines"},
     "cf.mobile": {"es": "móvil", "en": "mobile"},

@@ -42,6 +42,11 @@ class ConfrontationSystem(System):
         }
         return evaluation
 
+    def print_spec(self, evaluation: Evaluation, lang: str):
+        from builder.systems.confrontation.cards import print_spec
+
+        return print_spec(evaluation, lang)
+
     def workbook(self, evaluation: Evaluation, lang: str):
         from builder.systems.confrontation.sheets import workbook
 

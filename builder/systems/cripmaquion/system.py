@@ -46,6 +46,11 @@ class CripmaquionSystem(System):
         }
         return evaluation
 
+    def print_spec(self, evaluation: Evaluation, lang: str):
+        from builder.systems.cripmaquion.cards import print_spec
+
+        return print_spec(evaluation, lang)
+
     def workbook(self, evaluation: Evaluation, lang: str):
         from builder.systems.cripmaquion.sheets import workbook
 

@@ -42,5 +42,14 @@ MESSAGES = {
     "du.col.encounters": {"es": "Mazo de encuentros", "en": "Encounter deck"},
     "du.col.power": {"es": "Mazo de poder", "en": "Power deck"},
     "du.col.epic": {"es": "Reglas épicas", "en": "Epic rules"},
+    # Printed cards.
+    "pdf.du.hero": {"es": "Héroe", "en": "Hero"},
+    "pdf.du.expedition": {"es": "Expedición", "en": "Expedition"},
+    "pdf.du.reserve": {"es": "Reserva JOA", "en": "JOA reserve"},
+    "pdf.du.decks": {"es": "Mazos (obstáculos / encuentros / poder)", "en": "Decks (obstacles / encounters / power)"},
+    "pdf.du.leader-vitality": {"es": "Vitalidad extra del líder sin contador", "en": "Leader's extra vitality without a counter"},
+    "pdf.du.leader-vitality-value": {"es": "+{normal} (+{tough} si Invulnerable o armadura 6)", "en": "+{normal} (+{tough} if Invulnerable or armour 6)"},
+    "pdf.du.leader-actions": {"es": "Acciones extra del líder", "en": "Leader's extra actions"},
+    "pdf.du.epic-note": {"es": "reglas épicas por encima de {limit} PV", "en": "epic rules above {limit} PV"},
     "du.heroes": {"es": "Héroes", "en": "Heroes"},
 }

@@ -34,6 +34,11 @@ class DungeonUniversalisSystem(System):
                               "repeat_scenario": file.repeat_scenario, **numbers}
         return evaluation
 
+    def print_spec(self, evaluation: Evaluation, lang: str):
+        from builder.systems.dungeon_universalis.cards import print_spec
+
+        return print_spec(evaluation, lang)
+
     def workbook(self, evaluation: Evaluation, lang: str):
         from builder.systems.dungeon_universalis.sheets import workbook
 

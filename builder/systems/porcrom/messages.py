@@ -43,5 +43,17 @@ MESSAGES = {
     "pc.col.count": {"es": "Secuaces", "en": "Minions"},
     "pc.col.track": {"es": "Track de daño", "en": "Damage track"},
     "pc.col.figures": {"es": "Miniaturas", "en": "Figures"},
+    # Printed cards.
+    "pdf.pc.pool": {"es": "Reserva", "en": "Pool"},
+    "pdf.pc.jump": {"es": "Salto máx.", "en": "Longest jump"},
+    "pdf.pc.horse": {"es": "6d6 de movimiento; quémalos dejando 1d6; +1d6 al atacar; no nada.", "en": "6d6 of movement; burn them leaving 1d6; +1d6 attacking; can't swim."},
+    "pdf.pc.armor": {"es": "−1 a cada dado de movimiento (mín. 1), no nada; +1d6 en combate y contra disparos.", "en": "−1 to each movement die (min. 1), can't swim; +1d6 in combat and against shots."},
+    "pdf.pc.armor-rider": {"es": "A caballo no frena; +1d6 en combate y contra disparos.", "en": "On horseback it doesn't slow; +1d6 in combat and against shots."},
+    "pdf.pc.sorcerer": {"es": "Hechizos sin quemar dados; recupera 1d6 gastado por turno.", "en": "Spells without burning dice; recovers 1 spent die a turn."},
+    "pdf.pc.reload": {"es": "recarga", "en": "reload"},
+    "pdf.pc.damage": {"es": "Dados perdidos", "en": "Dice lost"},
+    "pdf.pc.minions": {"es": "{count} secuaces", "en": "{count} minions"},
+    "pdf.pc.group": {"es": "Grupo", "en": "Group"},
+    "pdf.pc.group-rule": {"es": "una tirada de movimiento para todos; sin iniciativa ni dados quemados.", "en": "one movement roll for all; no initiative, no burnt dice."},
     "pc.dead": {"es": "muerto", "en": "dead"},
 }

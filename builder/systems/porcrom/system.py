@@ -35,6 +35,11 @@ class PorCromSystem(System):
         }
         return evaluation
 
+    def print_spec(self, evaluation: Evaluation, lang: str):
+        from builder.systems.porcrom.cards import print_spec
+
+        return print_spec(evaluation, lang)
+
     def workbook(self, evaluation: Evaluation, lang: str):
         from builder.systems.porcrom.sheets import workbook
 

@@ -105,6 +105,54 @@ MESSAGES = {
     "part.bonus": {"es": "bonus", "en": "bonus"},
     "part.malus": {"es": "malus", "en": "malus"},
     "part.minimum": {"es": "mínimo de 1 punto", "en": "1-point minimum"},
+    # Printed cards.
+    "pdf.wt.level": {"es": "Nivel", "en": "Level"},
+    "pdf.wt.energy": {"es": "Energía", "en": "Energy"},
+    "pdf.wt.vitality": {"es": "Vitalidad", "en": "Vitality"},
+    "pdf.wt.movement": {"es": "Mov.", "en": "Move"},
+    "pdf.wt.defense": {"es": "Defensa", "en": "Defense"},
+    "pdf.wt.fortune": {"es": "Fortuna", "en": "Fortune"},
+    "pdf.wt.structure": {"es": "Estructura", "en": "Structure"},
+    "pdf.wt.damage": {"es": "Daño", "en": "Dmg"},
+    "pdf.wt.range": {"es": "Alc.", "en": "Range"},
+    "pdf.wt.area": {"es": "Área", "en": "Area"},
+    "pdf.wt.capacity": {"es": "capacidad", "en": "capacity"},
+    "pdf.wt.traits": {"es": "Bonus y malus", "en": "Bonus and malus"},
+    "pdf.wt.checks": {"es": "Chequeos", "en": "Checks"},
+    "pdf.wt.combat": {"es": "Combate", "en": "Combat"},
+    "pdf.wt.opposed": {"es": "Enfrentados", "en": "Opposed"},
+    "pdf.wt.check-roll": {
+        "es": "Tira 1D10: pasas si sacas igual o menos que el éxito (el valor que chequeas).",
+        "en": "Roll 1D10: you pass on a result equal to or below the success value (what you check).",
+    },
+    "pdf.wt.check-critical": {
+        "es": "Un 1 es crítico: pasa siempre, digan lo que digan los modificadores.",
+        "en": "A 1 is a critical: always a pass, whatever the modifiers.",
+    },
+    "pdf.wt.check-fumble": {
+        "es": "Un 10 es pifia: falla siempre, digan lo que digan los modificadores.",
+        "en": "A 10 is a fumble: always a fail, whatever the modifiers.",
+    },
+    "pdf.wt.check-modifiers": {
+        "es": "Los modificadores cambian el éxito, nunca el dado, y lo dejan entre 1 y 10.",
+        "en": "Modifiers change the success value, never the die, and keep it between 1 and 10.",
+    },
+    "pdf.wt.check-impact": {
+        "es": "a distancia, con el atributo del arma (AGI física, INT no física); cuerpo a cuerpo, AGI enfrentada.",
+        "en": "at range, with the weapon's attribute (AGI physical, INT not); in close combat, opposed AGI.",
+    },
+    "pdf.wt.check-damage": {
+        "es": "el Daño del arma; cuerpo a cuerpo, Daño + CON − 3.",
+        "en": "the weapon's damage; in close combat, damage + CON − 3.",
+    },
+    "pdf.wt.check-defense": {
+        "es": "con la Defensa de quien recibe el impacto.",
+        "en": "with the Defense of whoever is hit.",
+    },
+    "pdf.wt.check-opposed": {
+        "es": "Cada uno chequea su atributo; gana quien pase con el dado más bajo. Si empatan, el atributo más alto; si también, no pasa nada.",
+        "en": "Each checks an attribute; whoever passes with the lower die wins. On a tie, the higher attribute; if that ties too, nothing happens.",
+    },
     # Spreadsheet columns.
     "wt.characters": {"es": "Personajes", "en": "Characters"},
     "wt.col.squad": {"es": "Escuadra", "en": "Squad"},

@@ -47,6 +47,11 @@ class WartimeSystem(System):
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         return inspect_view.as_text(evaluation, lang)
 
+    def print_spec(self, evaluation: Evaluation, lang: str):
+        from builder.systems.wartime.cards import print_spec
+
+        return print_spec(evaluation, lang)
+
     def workbook(self, evaluation: Evaluation, lang: str):
         from builder.systems.wartime.sheets import workbook
 

@@ -1,0 +1,170 @@
+"""Render a team sheet and reference cards to PDF with Jinja2 and WeasyPrint.
+
+This is the only module that imports them. User text is escaped by Jinja2's
+autoescaping, and WeasyPrint may fetch nothing but files under ``templates/``:
+:class:`ProjectOnlyFetcher` refuses every other URL, file:// and http:// alike.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from builder import __version__, systems
+from dataclasses import replace
+
+from builder.export.cards import Card, PrintSpec, Ruler, Section, pack_all
+from builder.messages import text
+from builder.resources import templates_dir
+from builder.systems.base import Evaluation
+
+CARD_MM = (63, 88)
+CARD_PADDING_MM = (2.5, 2.0, 3.0)
+"""Top, bottom and side padding of a card (templates/base/base.css)."""
+FOOT_MM = 3.2
+SAFETY_MM = 1.0
+PX_PER_MM = 96 / 25.4
+GRID = (3, 3)
+PAPERS_MM = {"a4": (210, 297), "letter": (215.9, 279.4)}
+
+
+class ProjectOnlyFetcher(URLFetcher):
+    """Serves files under the templates folder; refuses everything else. Records every request."""
+
+    def __init__(self, root: Path):
+        super().__init__(allowed_protocols={"file"})
+        self.root = root.resolve()
+        self.requested: list[str] = []
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        self.requested.append(url)
+        if not url.startswith("file://"):
+            raise ValueError(f"builder fetches nothing outside its templates: {url}")
+        path = Path(url.removeprefix("file://").split("?")[0].split("#")[0]).resolve()
+        if self.root not in path.parents or not path.is_file():
+            raise ValueError(f"builder fetches nothing outside its templates: {url}")
+        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": _content_type(path)})
+
+
+def _content_type(path: Path) -> str:
+    return {".css": "text/css", ".ttf": "font/ttf", ".otf": "font/otf", ".woff2": "font/woff2",
+            ".svg": "image/svg+xml", ".png": "image/png"}.get(path.suffix, "application/octet-stream")
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def cards_layout(paper: str) -> dict[str, float]:
+    """Where the 3 × 3 grid of cards sits on the page, centred, in mm."""
+    width, height = PAPERS_MM[paper]
+    grid_w, grid_h = CARD_MM[0] * GRID[0], CARD_MM[1] * GRID[1]
+    return {"page_w": width, "page_h": height, "left": (width - grid_w) / 2, "top": (height - grid_h) / 2,
+            "card_w": CARD_MM[0], "card_h": CARD_MM[1], "cols": GRID[0], "rows": GRID[1]}
+
+
+class MeasuredRuler(Ruler):
+    """Heights read from a real WeasyPrint layout of every card head, section and item.
+
+    Everything is drawn once on a tall page as wide as a card's content, between
+    anchors; ``Page.anchors`` gives where each starts and ends.
+    """
+
+    def __init__(self, cards: list[Card], system_key: str, lang: str, fetcher: "ProjectOnlyFetcher"):
+        pieces: list[tuple[str, str, Card | None, Section | None]] = []
+        self._keys: dict[str, str] = {}
+        for c, card in enumerate(cards):
+            for variant, tag in ((card, f"h{c}"), (replace(card, continued=True), f"h{c}c")):
+                pieces.append((tag, card.kind, variant, None))
+                self._keys[self._card_key(variant)] = tag
+            for s, section in enumerate(card.sections):
+                for key, piece in self._pieces(section, f"s{c}-{s}"):
+                    if key not in self._keys:
+                        self._keys[key] = piece[0]
+                        pieces.append((piece[0], card.kind, None, piece[1]))
+        width = CARD_MM[0] - 2 * CARD_PADDING_MM[2]
+        html = environment().get_template("base/measure.html.j2").render(
+            t=lambda key, **p: text(key, lang, **p), lang=lang, pieces=pieces, width=width,
+            system_folder=system_key, has_system_css=(templates_dir() / system_key / "style.css").is_file())
+        page = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render().pages[0]
+        anchors = page.anchors
+        self._mm = {name: (anchors[f"{name}-end"][1] - anchors[name][1]) / PX_PER_MM
+                    for name, *_ in pieces}
+
+    @staticmethod
+    def _card_key(card: Card) -> str:
+        return f"card|{card.kind}|{card.title}|{card.subtitle}|{card.badge}|{card.continued}"
+
+    @staticmethod
+    def _section_key(s: Section, items: Any = None) -> str:
+        return f"{s.kind}|{s.title}|{s.headers}|{items!r}"
+
+    def _pieces(self, s: Section, prefix: str):
+        yield self._section_key(s, s.items), (prefix, s)
+        if s.kind in ("stats", "track"):
+            return
+        yield self._section_key(s, []), (f"{prefix}-head", replace(s, items=[]))
+        bare = replace(s, title="", headers=[], items=[])
+        yield self._section_key(bare, []), (f"{prefix}-gap", bare)
+        for i, item in enumerate(s.items):
+            one = replace(bare, items=[item])
+            yield self._section_key(one, [item]), (f"{prefix}-{i}", one)
+
+    def _get(self, key: str, fallback: float) -> float:
+        name = self._keys.get(key)
+        return self._mm[name] if name else fallback
+
+    def head(self, s: Section) -> float:
+        return self._get(self._section_key(s, []), super().head(s))
+
+    def item(self, s: Section, item: Any) -> float:
+        bare = replace(s, title="", headers=[], items=[])
+        gap = self._get(self._section_key(bare, []), 0.0)
+        return self._get(self._section_key(bare, [item]), super().item(s, item) + gap) - gap
+
+    def section(self, s: Section) -> float:
+        if s.kind in ("stats", "track"):
+            return self._get(self._section_key(s, s.items), super().section(s))
+        return self.head(s) + sum(self.item(s, i) for i in s.items)
+
+    def body(self, card: Card) -> float:
+        head = self._get(self._card_key(card), 10.0)
+        # A continuation card repeats the head with "(sigue)", which may wrap differently.
+        cont = self._get(self._card_key(replace(card, continued=True)), head)
+        inner = CARD_MM[1] - CARD_PADDING_MM[0] - CARD_PADDING_MM[1]
+        return inner - max(head, cont) - FOOT_MM - SAFETY_MM
+
+
+def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
+                today: dt.date | None = None, ruler: Ruler | None = None) -> str:
+    system = systems.get(evaluation.system)
+    cards = pack_all(spec.cards, ruler)
+    per_page = GRID[0] * GRID[1]
+    template = environment().get_template("base/document.html.j2")
+    return template.render(
+        t=lambda key, **params: text(key, lang, **params), lang=lang, ev=evaluation, system=system,
+        system_folder=system.key, spec=spec, pages=[cards[i:i + per_page] for i in range(0, len(cards), per_page)],
+        layout=cards_layout(paper), paper=paper, draft=draft, version=__version__,
+        today=(today or dt.date.today()).isoformat(),
+        has_system_css=(templates_dir() / system.key / "style.css").is_file(),
+    )
+
+
+def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, paper: str, draft: bool,
+              fetcher: ProjectOnlyFetcher | None = None) -> ProjectOnlyFetcher:
+    fetcher = fetcher or ProjectOnlyFetcher(templates_dir())
+    # WeasyPrint warns through logging about what it refused to fetch; that is the point, not news.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    ruler = MeasuredRuler(spec.cards, evaluation.system, lang, fetcher)
+    html = render_html(evaluation, spec, lang, paper, draft, ruler=ruler)
+    HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).write_pdf(str(path))
+    return fetcher

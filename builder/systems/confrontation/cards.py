@@ -1,0 +1,98 @@
+"""Confrontation's print: machines on the team sheet, a card per machine, and the damage table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.export.cards import Card, PrintSpec, Section
+from builder.messages import text
+from builder.systems.base import Evaluation
+from builder.systems.confrontation import catalog
+
+
+def _number(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def machine_card(m: dict[str, Any], lang: str) -> Card:
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    sections = [Section("stats", items=[("MOV", _number(m["movement"])), (t("cf.col.weight"), m["weight"]),
+                                        ("PE", m["structure_points"]), ("RES", m["resistance"]),
+                                        (t("cf.col.crew"), m["crew_min"]), (t("cf.col.servants"), len(m["servants"]))])]
+    if m["competencies"]:
+        info = catalog.competencies()
+        sections.append(Section("list", t("cf.col.competencies"), items=[
+            (c["name"] + (f"/{c['x']}" if c["x"] is not None else "") + (f" ({c['access']})" if c.get("access") else ""),
+             info[c["key"]].summary if c["key"] in info else "") for c in m["competencies"]]))
+    if m["structure_points"]:
+        thresholds = m["penalty_thresholds"]
+        marks = {lost: f"−{n}" for n, lost in enumerate(thresholds, start=1)}
+        # One box per PE lost; the box where a penalty begins shows it.
+        sections.append(Section("track", t("pdf.cf.pe-track"),
+                                items=[(marks.get(lost, str(lost)), lost in marks)
+                                       for lost in range(1, m["structure_points"] + 1)]))
+    if m["artillery"]:
+        rank = next(r for r in catalog.table("artillery.yaml")["ranks"]
+                    if r["class"] == m["artillery"]["class"] and r["type"] == m["artillery"]["type"])
+        sections.append(Section("list", t("pdf.cf.artillery"), items=[(rank["name"], rank["summary"])]))
+    if m["servants"]:
+        items = [(s["name"], ", ".join(c["name"] + (f"/{c['x']}" if c["x"] is not None else "")
+                                       for c in s["competencies"])) for s in m["servants"]]
+        if m["servant_move_penalty"] is not None:
+            items.append((t("cf.servant-move"), f"−{m['servant_move_penalty']}"))
+        sections.append(Section("list", t("cf.col.servants"), items=items))
+    figures = []
+    if m["turn_every_cm"] is not None:
+        figures.append((t("pdf.cf.turn"), t("cf.turn", cm=m["turn_every_cm"])))
+    if m["embarked"] or any(c["key"] == "transporte" for c in m["competencies"]):
+        capacity = next((c["x"] for c in m["competencies"] if c["key"] == "transporte"), None)
+        figures.append((t("cf.capacity"), f"{m['capacity_used']} / {capacity if capacity is not None else '—'}"))
+    if m["boiler"]:
+        figures.append((t("pdf.cf.boiler"), f"{m['boiler']['characteristic']} +{m['boiler']['dice']}D6"))
+    if figures:
+        sections.append(Section("list", t("pdf.cf.figures"), items=figures))
+    impact = m["impact_strength"]
+    if impact and impact["bands"]:
+        sections.append(Section("table", t("cf.impact"), headers=["cm", *(str(b["up_to_cm"]) for b in impact["bands"])],
+                                items=[["FUE", *(b["strength"] for b in impact["bands"])]]))
+        if impact["with_speed_marker"] is not None:
+            sections.append(Section("text", items=[t("pdf.cf.speed", strength=impact["with_speed_marker"])]))
+    kind = t("cf.mobile" if m["kind"] == "movil" else "cf.immobile")
+    return Card(m["name"], sections, subtitle=kind, badge=t("ui.points", points=m["cost"]) if m["cost"] is not None else "")
+
+
+def damage_card(lang: str) -> Card:
+    t = lambda key: text(key, lang)  # noqa: E731
+    damage = catalog.table("damage.yaml")
+    rows = []
+    for r in damage["rows"]:
+        label = f"≤{r['max']}" if r["min"] is None else f"{r['min']}+" if r["max"] is None else f"{r['min']}–{r['max']}"
+        rows.append([label, *r["pe"].values()])
+    dice = {1: "1", 2: "2", 3: "3"}
+    headers = ["", *(f"{loc['name'][:6]}. {dice.get(len(loc['die']) == 1 and loc['die'][0], '4–6')}"
+                     if len(loc["name"]) > 7 else f"{loc['name']} {loc['die'][0]}" for loc in damage["locations"])]
+    doubles = ", ".join(f"{d}-{d}: −{pe}" for d, pe in damage["exceptional"].items() if pe)
+    return Card(t("pdf.cf.damage"), [
+        Section("table", headers=headers, items=rows),
+        Section("text", items=[t("pdf.cf.damage-how"), t("pdf.cf.doubles") + " " + doubles]),
+        Section("text", items=[t("pdf.cf.penalties")]),
+    ], kind="reference", subtitle="Confrontation · Tabla de daños")
+
+
+def incident_card(lang: str) -> Card:
+    items = [(f"{i['roll']}. {i['name']}", i["summary"]) for i in catalog.table("incidents.yaml")["incidents"]]
+    return Card(text("pdf.cf.incidents", lang), [Section("list", items=items)], kind="reference",
+                subtitle=text("pdf.cf.incidents-when", lang))
+
+
+def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
+    d = ev.details or {}
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    machines = d.get("machines", [])
+    rows = [[m["name"], t("cf.mobile" if m["kind"] == "movil" else "cf.immobile"), m["cost"], m["structure_points"],
+             m["resistance"], len(m["servants"]), ", ".join(c["name"] for c in m["competencies"])] for m in machines]
+    cards = [machine_card(m, lang) for m in machines] + [damage_card(lang)]
+    if any(m["boiler"] for m in machines):
+        cards.append(incident_card(lang))
+    return PrintSpec(columns=[t("cf.col.name"), t("cf.col.kind"), t("cf.col.cost"), "PE", "RES", t("cf.col.servants"),
+                              t("cf.col.competencies")], rows=rows, cards=cards)

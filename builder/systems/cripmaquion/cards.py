@@ -1,0 +1,95 @@
+"""Cripmaquión's print: the roster on the team sheet, a card per lined-up runner, the spells
+when the lineup has a caster, and a quick-reference card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.export.cards import Card, PrintSpec, Section
+from builder.messages import text
+from builder.systems.base import Evaluation
+from builder.systems.cripmaquion import catalog
+
+
+def runner_card(r: dict[str, Any], lang: str) -> Card:
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    skills = catalog.skills()
+    specialties = catalog.specialties()
+    sections = [Section("stats", items=[("FUE", r["fue"]), ("RES", r["res"]), (t("cq.col.slots"), r["specialty_slots"])])]
+    if r["specialties"]:
+        sections.append(Section("list", t("cq.col.specialties"),
+                                items=[(specialties[s]["name"], specialties[s]["summary"]) for s in r["specialties"]]))
+    sections.append(Section("list", t("cq.col.skills"),
+                            items=[(skills[s].name, skills[s].summary) for s in r["skills"] if s in skills]))
+    sections.append(Section("table", t("cq.dice"), headers=["", t("cq.col.descenso"), t("cq.col.llano"), t("cq.col.subida")],
+                            items=[[t("cq.dice"), *r["dice"].values()], ["≈", *r["expected"].values()]]))
+    if r["attack"]:
+        attack = r["attack"]
+        sections.append(Section("table", t("cq.attack"), headers=["RES", "1", "2", "3", "4", "5", "KO"],
+                                items=[["1D6", *(f"{v}+" for v in attack["vs_res"].values()), f"{attack['ko_roll']}+"]]))
+    options = [o for o in r["options"] if o["key"] not in ("prisa", "constancia")]
+    if options:
+        sections.append(Section("list", t("cq.options"), items=[(_option_name(o), _option_detail(o, lang)) for o in options]))
+    star = r["star"] or ", ".join(r["specialties"]) or ("—" if r["race"] == "brujo" else t("cq.gregario"))
+    return Card(r["name"], sections, subtitle=f"{catalog.races()[r['race']].name} · FUE {r['fue']} / RES {r['res']}",
+                badge=star)
+
+
+def _option_name(o: dict[str, Any]) -> str:
+    return catalog.skills()[o["key"]].name if o["key"] in catalog.skills() else catalog.specialties()[o["key"]]["name"]
+
+
+def _option_detail(o: dict[str, Any], lang: str) -> str:
+    if o["key"] == "rodar":
+        return f"{o['terrain']} {o['dice']} (≈{o['expected']})"
+    return text("pdf.cq.caza", lang, bonus=o["bonus"])
+
+
+def spell_cards(lang: str) -> list[Card]:
+    t = lambda key: text(key, lang)  # noqa: E731
+    cards = []
+    for spell in catalog.spells():
+        facts = [t(f"pdf.cq.{spell['kind']}")]
+        if spell["interrupter"]:
+            facts.append(t("pdf.cq.interrupter"))
+        if spell["duration"]:
+            facts.append(spell["duration"])
+        cards.append(Card(spell["name"], [Section("text", items=[spell["summary"]])], subtitle=" · ".join(facts),
+                          kind="spell"))
+    return cards
+
+
+def reference_card(lang: str) -> Card:
+    t = lambda key: text(key, lang)  # noqa: E731
+    tables = catalog.tables()
+    guide = tables["dice_guide"]
+    columns = ["normal", "normal_brincamontes", "ligero", "ligero_brincamontes", "pesado", "pesado_brincamontes"]
+    dice_rows = [[t(f"pdf.cq.col.{c}"), *(guide[c][terrain] for terrain in guide["terrains"])] for c in columns]
+    combat = tables["combat"]
+    combat_rows = [[f"FUE {fue}", *row] for fue, row in combat["needed"].items()]
+    return Card(t("pdf.cq.reference"), [
+        Section("table", t("pdf.cq.dice-guide"), headers=["", t("cq.col.descenso"), t("cq.col.llano"), t("cq.col.subida")],
+                items=dice_rows),
+        Section("table", t("pdf.cq.combat"), headers=["", "RES 1", "2", "3", "4", "5"], items=combat_rows),
+        Section("text", items=[t("pdf.cq.combat-note")]),
+    ], kind="reference", subtitle="Cripmaquión · §3.1 · " + t("pdf.cq.dice-guide"))
+
+
+def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
+    d = ev.details or {}
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    runners = d.get("runners", [])
+    rows = [[r["name"], catalog.races()[r["race"]].name if r["race"] in catalog.races() else r["race"],
+             f"{r['fue']}/{r['res']}", r["star"] or ", ".join(r["specialties"]) or "—", r["specialty_slots"],
+             " / ".join(r["dice"].values()), t("xl.yes") if r["lined_up"] else t("xl.no")] for r in runners]
+    lined = [r for r in runners if r["lined_up"]]
+    cards = [runner_card(r, lang) for r in lined]
+    if any(r["caster"] for r in lined):
+        cards += spell_cards(lang)
+    cards.append(reference_card(lang))
+    return PrintSpec(
+        facts=[(t("cq.col.lineup-size"), d.get("lineup_size")),
+               (t("cq.col.slots-checked"), f"{d.get('specialty_slots')} / {d.get('specialty_limit')}")],
+        columns=[t("cq.col.name"), t("cq.col.race"), "FUE/RES", t("cq.col.specialties"), t("cq.col.slots"),
+                 t("pdf.cq.dice-short"), t("cq.lined-up")],
+        rows=rows, cards=cards)

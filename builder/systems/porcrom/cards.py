@@ -1,0 +1,66 @@
+"""¡Por Crom!'s print: the warband on the team sheet, a card per character and per minion group."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.export.cards import Card, PrintSpec, Section
+from builder.messages import text
+from builder.systems.base import Evaluation
+from builder.systems.porcrom.sheets import _weapons
+
+
+def _weapon_items(weapons: list[dict[str, Any]], lang: str) -> list[tuple[str, str]]:
+    out = []
+    for w in weapons:
+        if w["melee"]:
+            detail = text("pc.melee", lang)
+        else:
+            detail = f"{w['range']}\"" if w["range"] is not None else text("pc.unlimited", lang)
+        if w["reload"]:
+            detail += " · " + text("pdf.pc.reload", lang)
+        out.append((w["name"], detail))
+    return out
+
+
+def character_card(c: dict[str, Any], lang: str) -> Card:
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    sections = [Section("stats", items=[(t("pdf.pc.pool"), f"{c['dice']}d6"), (t("pdf.pc.jump"), f"{c['jump_inches']}\""),
+                                        (t("pc.col.horse"), "6d6" if c["horse"] else "—")])]
+    notes = []
+    if c["horse"]:
+        notes.append((t("pc.col.horse"), t("pdf.pc.horse")))
+    if c["heavy_armor"]:
+        notes.append((t("pc.armor"), t("pdf.pc.armor-rider" if c["horse"] else "pdf.pc.armor")))
+    if c["sorcerer"]:
+        notes.append((t("pc.col.sorcerer"), t("pdf.pc.sorcerer")))
+    if notes:
+        sections.append(Section("list", items=notes))
+    if c["weapons"]:
+        sections.append(Section("list", t("pc.col.weapons"), items=_weapon_items(c["weapons"], lang)))
+    # The pool as boxes to tick off as dice are lost.
+    sections.append(Section("track", t("pdf.pc.damage"), items=[(str(n), False) for n in range(c["dice"], 0, -1)]))
+    return Card(c["name"], sections, subtitle=t("pc.pool", dice=c["dice"], jump=c["jump_inches"]))
+
+
+def minion_card(m: dict[str, Any], lang: str) -> Card:
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    steps = [[("☐ " + (t("pc.dead") if s["dead"] else s["text"]))] + ([s["movimiento"], s["combate"], s["especial"]]
+                                                                     if not s["dead"] else ["", "", ""])
+             for s in m["track"]]
+    sections = [Section("table", t("pc.col.track"), headers=["", "Mov", "Com", "Esp"], items=steps)]
+    if m["weapons"]:
+        sections.append(Section("list", t("pc.col.weapons"), items=_weapon_items(m["weapons"], lang)))
+    sections.append(Section("list", items=[(t("pdf.pc.jump"), "2\""), (t("pdf.pc.group"), t("pdf.pc.group-rule"))]))
+    return Card(m["name"], sections, subtitle=t("pdf.pc.minions", count=m["count"]), badge=f"×{m['count']}")
+
+
+def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
+    d = ev.details or {}
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    rows = [[c["name"], f"{c['dice']}d6", f"{c['jump_inches']}\"", _weapons(c["weapons"], lang)] for c in d.get("characters", [])]
+    rows += [[f"{m['name']} ×{m['count']}", " → ".join(t("pc.dead") if s["dead"] else s["text"] for s in m["track"]),
+              "2\"", _weapons(m["weapons"], lang)] for m in d.get("minions", [])]
+    cards = [character_card(c, lang) for c in d.get("characters", [])] + [minion_card(m, lang) for m in d.get("minions", [])]
+    return PrintSpec(columns=[t("pc.col.name"), t("pc.col.dice"), t("pc.col.jump"), t("pc.col.weapons")], rows=rows,
+                     cards=cards)

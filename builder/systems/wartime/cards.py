@@ -1,0 +1,118 @@
+"""Wartime's print: the squads on the team sheet, a card per recruited character and a checks card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.export.cards import Card, PrintSpec, Section
+from builder.messages import text
+from builder.systems.base import Evaluation
+
+
+def _number(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _range(weapon: dict[str, Any]) -> str:
+    """A range of 0 K is a close-combat weapon (Arquetipos de arma · Alcance)."""
+    return f"{_number(weapon['range'])} K" if weapon["range"] else "CaC"
+
+
+def _area(weapon: dict[str, Any]) -> str:
+    return f"{weapon['area_k2']} K²" if weapon.get("area_k2") else "—"
+
+
+def _traits(a: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(b["name"], f"+{b['cost']}") for b in a["bonus"]] + [(m["name"], f"−{m['cost']}") for m in a["malus"]]
+
+
+def _defense(transport: dict[str, Any]) -> str:
+    d = transport["defense"]
+    if isinstance(d, dict):
+        return " ".join(f"{k[0].upper()}{v}" for k, v in d.items() if v is not None)
+    return str(d)
+
+
+def character_card(c: dict[str, Any], by_name: dict[str, dict[str, Any]], lang: str) -> Card:
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    body = by_name.get(c["body"], {})
+    stats = [("CON", body.get("con")), ("AGI", body.get("agi")), ("INT", body.get("int")), ("REA", body.get("rea")),
+             ("VOL", body.get("vol")), (t("pdf.wt.level"), c["level"]), (t("pdf.wt.energy"), c["energy"]),
+             (t("pdf.wt.vitality"), c["vitality"]), (t("pdf.wt.movement"), c["movement"]),
+             (t("pdf.wt.defense"), c["defense"]), (t("pdf.wt.fortune"), c["fortune"]),
+             (t("pdf.wt.structure"), f"{c['squad_structure_cm']} cm" if c["squad_structure_cm"] else None)]
+    sections = [Section("stats", items=stats)]
+    weapons = [by_name[w] for w in c["weapons"] if w in by_name]
+    if weapons:
+        sections.append(Section("table", t("wt.col.weapons"), headers=[t("wt.col.name"), "E", t("pdf.wt.damage"),
+                                                                       t("pdf.wt.range"), t("pdf.wt.area")],
+                                items=[[w["name"], w["energy"], w["damage"], _range(w), _area(w)]
+                                       for w in weapons]))
+    protections = [by_name[p] for p in c["protections"] if p in by_name]
+    if protections:
+        sections.append(Section("list", t("wt.col.protections"),
+                                items=[(p["name"], f"P{p['protection']} · E{p['energy']}") for p in protections]))
+    objects = [by_name[o] for o in c["objects"] if o in by_name]
+    if objects:
+        sections.append(Section("list", t("wt.col.objects"), items=[(o["name"], _object_detail(o)) for o in objects]))
+    transport = by_name.get(c["transport"]) if c["transport"] else None
+    if transport:
+        detail = f"E{transport['energy']} · {t('pdf.wt.defense')} {_defense(transport)}"
+        if transport.get("movement"):
+            detail += f" · {t('pdf.wt.movement')} {transport['movement']}"
+        if transport["capacity"]:
+            detail += f" · {t('pdf.wt.capacity')} {_number(transport['capacity'])}"
+        items = [(transport["name"], detail)]
+        items += [(w, _weapon_line(by_name[w])) for w in transport["weapons"] if w in by_name]
+        sections.append(Section("list", t("wt.col.transport"), items=items))
+    traits = _traits(c) + [(name, cost) for part in (body,) if part for name, cost in _traits(part)]
+    if traits:
+        sections.append(Section("list", t("pdf.wt.traits"), items=traits))
+    return Card(c["name"], sections, subtitle=f"{c['body']} · {t('pdf.wt.level')} {c['level']}",
+                badge=t("ui.points", points=c["cost"]))
+
+
+def _weapon_line(w: dict[str, Any]) -> str:
+    return f"E{w['energy']} · D{w['damage']} · {_range(w)} · {_area(w)}"
+
+
+def _object_detail(o: dict[str, Any]) -> str:
+    parts = [f"E{o['energy']}"]
+    if o.get("area_k2"):
+        parts.append(f"{o['area_k2']} K²")
+    if o["capacity"]:
+        parts.append(f"cap. {_number(o['capacity'])}")
+    return " · ".join(parts)
+
+
+def checks_card(lang: str) -> Card:
+    t = lambda key: text(key, lang)  # noqa: E731
+    return Card(t("pdf.wt.checks"), [
+        Section("text", items=[t("pdf.wt.check-roll"), t("pdf.wt.check-critical"), t("pdf.wt.check-fumble"),
+                               t("pdf.wt.check-modifiers")]),
+        Section("list", t("pdf.wt.combat"), items=[("CH IMP", t("pdf.wt.check-impact")),
+                                                   ("CH DAÑ", t("pdf.wt.check-damage")),
+                                                   ("CH DEF", t("pdf.wt.check-defense"))]),
+        Section("text", t("pdf.wt.opposed"), items=[t("pdf.wt.check-opposed")]),
+    ], kind="rules", subtitle="Wartime · Chequeos")
+
+
+def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
+    d = ev.details or {}
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    by_name = {a["name"]: a for a in d.get("archetypes", [])}
+    rows, recruited = [], []
+    for squad in d.get("squads", []):
+        for m in squad["members"]:
+            c = by_name.get(m["character"])
+            rows.append([squad["name"], m["character"], m["count"], m["cost"], m["points"],
+                         c["level"] if c else None, c["movement"] if c else None])
+            if c and c["name"] not in recruited:
+                recruited.append(c["name"])
+    characters = recruited or [a["name"] for a in d.get("archetypes", []) if a["kind"] == "character"]
+    cards = [character_card(by_name[name], by_name, lang) for name in characters] + [checks_card(lang)]
+    return PrintSpec(
+        facts=[(t("wt.col.count"), d.get("models"))],
+        columns=[t("wt.col.squad"), t("wt.col.character"), t("wt.col.count"), t("wt.col.cost-each"),
+                 t("wt.col.points"), t("wt.col.level"), t("wt.col.movement")],
+        rows=rows, cards=cards)

@@ -1,0 +1,108 @@
+"""Cards fit their 63 × 88 mm, checked on WeasyPrint's real layout, and long cards continue."""
+
+from pathlib import Path
+
+import pytest
+
+from builder import systems
+from builder.export.cards import Card, Section, pack
+from builder.pipeline import evaluate
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
+
+LONG = """\
+system: wartime
+name: Lista con un nombre bastante largo para el pie de las cartas
+warbook:
+  bodies: [{name: Cuerpo, con: 5, agi: 5, int: 5, rea: 5, vol: 5}]
+  weapons: [{name: 'Arma número {n} con un nombre largo', energy: 1, damage: 3, range: 5}]
+  characters:
+    - name: Comandante con un nombre tan largo que ocupa tres líneas de título
+      body: Cuerpo
+      weapons: [{weapons}]
+      bonus: [{bonus}]
+squads: [{name: Mando, members: [{character: Comandante con un nombre tan largo que ocupa tres líneas de título}]}]
+"""
+
+
+def long_roster(tmp_path: Path) -> Path:
+    weapons = "\n".join(f"    - {{name: 'Arma número {n} con un nombre largo', energy: 1, damage: 3, range: 5}}"
+                        for n in range(14))
+    text = LONG.replace("  weapons: [{name: 'Arma número {n} con un nombre largo', energy: 1, damage: 3, range: 5}]",
+                        "  weapons:\n" + weapons)
+    text = text.replace("[{weapons}]", "[" + ", ".join(f"'Arma número {n} con un nombre largo'" for n in range(14)) + "]")
+    text = text.replace("[{bonus}]", "[" + ", ".join(f"{{name: 'Bonus con nombre largo {n}', cost: 1}}" for n in range(12)) + "]")
+    path = tmp_path / "larga.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def card_overflows(path: Path) -> list[str]:
+    """Cards whose body content reaches past its box, on the real layout (WeasyPrint's page boxes)."""
+    from weasyprint import HTML
+
+    from builder.export.pdf import MeasuredRuler, ProjectOnlyFetcher, render_html
+    from builder.resources import templates_dir
+
+    ev = evaluate(path, path.name)
+    spec = systems.get(ev.system).print_spec(ev, "es")
+    fetcher = ProjectOnlyFetcher(templates_dir())
+    html = render_html(ev, spec, "es", "a4", False, ruler=MeasuredRuler(spec.cards, ev.system, "es", fetcher))
+    document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+
+    def walk(box):
+        yield box
+        inner = getattr(box, "_box", None)   # absolutely placed boxes sit behind a placeholder
+        for child in ([inner] if inner is not None else []) + list(getattr(box, "children", None) or []):
+            yield from walk(child)
+
+    bad = []
+    for page in document.pages:
+        page_box = getattr(page, "_page_box", None)
+        if page_box is None:
+            pytest.skip("this WeasyPrint does not expose its page boxes")
+        for box in walk(page_box):
+            element = getattr(box, "element", None)
+            if element is None or box.element_tag != "div" or "card-body" not in (element.get("class") or "").split():
+                continue
+            bottom, right = box.content_box_y() + box.height, box.content_box_x() + box.width
+            for child in box.children:
+                if (child.position_y + child.margin_top + child.border_height() > bottom + 0.5
+                        or child.position_x + child.margin_left + child.border_width() > right + 0.5):
+                    bad.append(str(element.getparent().get("style")))
+    return bad
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_example_cards_fit(example):
+    assert card_overflows(example) == []
+
+
+def test_a_long_card_continues_instead_of_overflowing(tmp_path):
+    path = long_roster(tmp_path)
+    assert card_overflows(path) == []
+    ev = evaluate(path, path.name)
+    from builder.export.pdf import MeasuredRuler, ProjectOnlyFetcher
+    from builder.resources import templates_dir
+
+    spec = systems.get("wartime").print_spec(ev, "es")
+    parts = pack(spec.cards[0], MeasuredRuler(spec.cards, "wartime", "es", ProjectOnlyFetcher(templates_dir())))
+    assert len(parts) >= 2
+    assert [p.continued for p in parts] == [False] + [True] * (len(parts) - 1)
+    # Nothing is lost: every weapon row is on one of the parts.
+    rows = [row[0] for p in parts for s in p.sections if s.kind == "table" for row in s.items]
+    assert len(rows) == 14
+
+
+def test_pack_with_the_estimate_splits_long_lists():
+    card = Card("X", [Section("list", "Cosas", items=[(f"Cosa {i}", "detalle " * 8) for i in range(30)])])
+    parts = pack(card)
+    assert len(parts) > 1
+    assert sum(len(p.sections[0].items) for p in parts) == 30
+    assert all(p.sections[0].title == "Cosas" for p in parts)
+
+
+def test_a_short_card_stays_one_card():
+    card = Card("X", [Section("stats", items=[("A", 1), ("B", 2)]), Section("text", items=["hola"])])
+    assert len(pack(card)) == 1

@@ -1,0 +1,172 @@
+"""PDFs read back by content (pypdf) and checked against a real WeasyPrint layout."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from builder.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+
+
+def export(*args) -> object:
+    return CliRunner().invoke(cli, ["export", *map(str, args)])
+
+
+def pdf_text(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def fingerprint(path: Path) -> str:
+    import json
+
+    return json.loads(CliRunner().invoke(cli, ["check", str(path), "--format", "json"]).output)["results"][0]["fingerprint"]
+
+
+def test_wartime_sheet_and_cards(tmp_path):
+    out = tmp_path / "fenix.pdf"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", out).exit_code == 0
+    reader = PdfReader(out)
+    pages = pdf_text(out)
+    size = reader.pages[0].mediabox
+    assert (round(float(size.width), 2), round(float(size.height), 2)) == A4
+    sheet, cards = pages[0], "\n".join(pages[1:])
+    assert "Compañía Fénix" in sheet and "283 / 300" in sheet
+    assert fingerprint(EXAMPLES / "wartime" / "compania-fenix.yaml") in sheet
+    # A card per recruited character (Sargento, Fusilero, Granadero, Explorador) and the checks card.
+    for name, cost in (("Sargento", 58), ("Fusilero", 40), ("Granadero", 42), ("Explorador", 23)):
+        assert name in cards and f"{cost} puntos" in cards
+    assert "Chequeos" in cards
+    # Worked values on the cards: the Sargento's level 5+6+4+5+5 = 25; squad structure 2 × 3 = 6 cm.
+    assert "Veterano · Nivel 25" in cards
+    assert "6 cm" in cards
+    # The fingerprint is on every card page too.
+    assert all(fingerprint(EXAMPLES / "wartime" / "compania-fenix.yaml") in page for page in pages[1:])
+
+
+def test_metadata(tmp_path):
+    out = tmp_path / "fenix.pdf"
+    export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", out)
+    reader = PdfReader(out)
+    assert reader.metadata.title == "Compañía Fénix"
+    assert reader.metadata.creator.startswith("builder")
+    assert reader.trailer["/Root"]["/Lang"] == "es"
+
+
+def test_letter_paper_and_english(tmp_path):
+    out = tmp_path / "fenix.pdf"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", out, "--paper", "letter", "--lang", "en").exit_code == 0
+    reader = PdfReader(out)
+    size = reader.pages[0].mediabox
+    assert (round(float(size.width), 2), round(float(size.height), 2)) == LETTER
+    assert all((round(float(p.mediabox.width)), round(float(p.mediabox.height))) == (612, 792) for p in reader.pages)
+    assert "Checked points" in pdf_text(out)[0]
+    assert reader.trailer["/Root"]["/Lang"] == "en"
+
+
+def test_an_illegal_roster_is_not_printed(tmp_path):
+    out = tmp_path / "asalto.pdf"
+    result = export(EXAMPLES / "wartime" / "asalto-ilegal.yaml", "--pdf", out)
+    assert result.exit_code == 1 and not out.exists()
+
+
+@pytest.mark.parametrize("lang, mark", [("es", "BORRADOR — NO LEGAL"), ("en", "DRAFT — NOT LEGAL")])
+def test_every_page_of_a_draft_is_marked(tmp_path, lang, mark):
+    out = tmp_path / "asalto.pdf"
+    assert export(EXAMPLES / "wartime" / "asalto-ilegal.yaml", "--pdf", out, "--draft", "--lang", lang).exit_code == 0
+    pages = pdf_text(out)
+    assert len(pages) >= 2
+    assert all(mark in page for page in pages)
+
+
+@pytest.mark.parametrize("example, expected", [
+    # Cripmaquión: Sven (minotaur) rolls 2D4+2 downhill; Lizardo (martillo) needs 2+ 2+ 3+ 4+ 5+ and KOs on 5+.
+    ("cripmaquion/saqueadores-rio-lobo.yaml", ["Lizardo Rodríguez", "martillo", "2D4+2", "5+", "Referencia rápida"]),
+    # The Grupetto lines up a brujo, so the spells are printed too.
+    ("cripmaquion/grupetto-verde.yaml", ["Burujo Potingue", "Aliento del dragón", "Teletransportar"]),
+    # Confrontation: PE 8 marks −1/−2/−3; Impacto/3 with MOV 20 reaches 12; 8 − 2 × 3 = 2 for the servants.
+    ("confrontation/artilleria-no-dan-kar.yaml", ["Carro de guerra", "−1", "−3", "12", "Destroza-Montañas",
+                                                  "Daños a máquinas", "Parada del ingenio"]),
+    # ¡Por Crom!: Conan jumps 14 / 2 = 7"; the priests' track ends dead.
+    ("porcrom/lobos-de-zamora.yaml", ["Conan", "7\"", "Sacerdotes", "muerto", "pistola 4\""]),
+    # Dungeon Universalis: PV 65, reserve 59, decks 21 / 7 / 20.
+    ("dungeon-universalis/criptas.yaml", ["Expedición", "65", "59", "21 / 7 / 20", "Aldric", "15 PV"]),
+])
+def test_every_system_prints(tmp_path, example, expected):
+    out = tmp_path / "x.pdf"
+    result = export(EXAMPLES / example, "--pdf", out)
+    assert result.exit_code == 0, result.output
+    text = "\n".join(pdf_text(out))
+    for fragment in expected:
+        assert fragment in text, fragment
+    assert fingerprint(EXAMPLES / example) in text
+
+
+def test_spells_are_printed_only_with_a_caster(tmp_path):
+    out = tmp_path / "x.pdf"
+    export(EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml", "--pdf", out)   # Geldian the elf is benched
+    assert "Teletransportar" not in "\n".join(pdf_text(out))
+
+
+def test_html_and_urls_in_names_are_text_and_fetch_nothing(tmp_path):
+    from builder.export.pdf import ProjectOnlyFetcher, write_pdf
+    from builder.pipeline import evaluate
+    from builder.resources import templates_dir
+    from builder.systems import get
+
+    roster = tmp_path / "lista.yaml"
+    roster.write_text("""\
+system: porcrom
+name: '<img src="file:///etc/passwd">'
+characters:
+  - {name: '<link rel=attachment href="file:///etc/hostname">', dice: 12}
+  - {name: '<style>@import url(http://example.invalid/x.css)</style>', dice: 12}
+  - {name: 'url(http://example.invalid/y.png)', dice: 12}
+""", encoding="utf-8")
+    ev = evaluate(roster, "lista.yaml")
+    out = tmp_path / "x.pdf"
+    fetcher = write_pdf(ev, get("porcrom").print_spec(ev, "es"), out, "es", "a4", draft=False,
+                        fetcher=ProjectOnlyFetcher(templates_dir()))
+    root = templates_dir().resolve().as_uri()
+    assert fetcher.requested, "the templates' own CSS is fetched"
+    assert all(url.startswith(root) for url in fetcher.requested), fetcher.requested
+    text = "\n".join(pdf_text(out))
+    assert '<img src="file:///etc/passwd">' in text
+    assert "url(http://example.invalid/y.png)" in text
+    reader = PdfReader(out)
+    assert "/EmbeddedFiles" not in str(reader.trailer["/Root"].get("/Names", {}))
+
+
+def test_the_fetcher_refuses_everything_outside_the_templates(tmp_path):
+    from builder.export.pdf import ProjectOnlyFetcher
+    from builder.resources import templates_dir
+
+    fetcher = ProjectOnlyFetcher(templates_dir())
+    for url in ("file:///etc/passwd", "http://example.invalid/", "https://example.invalid/x.css",
+                templates_dir().as_uri() + "/../pyproject.toml", "data:text/css,body{}"):
+        with pytest.raises(ValueError):
+            fetcher.fetch(url)
+    assert fetcher.fetch(templates_dir().as_uri() + "/base/base.css").read()
+
+
+def test_check_does_not_import_weasyprint():
+    probe = ("import sys\nfrom builder.cli import cli\ntry:\n"
+             f"    cli(['check', r'{EXAMPLES / 'wartime' / 'compania-fenix.yaml'}'], standalone_mode=False)\n"
+             "except SystemExit:\n    pass\nprint('weasyprint' in sys.modules, 'jinja2' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith("False False")
+
+
+def test_xlsx_and_pdf_together_and_not_into_one_file(tmp_path):
+    roster = EXAMPLES / "porcrom" / "lobos-de-zamora.yaml"
+    result = export(roster, "--xlsx", tmp_path / "a.xlsx", "--pdf", tmp_path / "a.pdf")
+    assert result.exit_code == 0 and (tmp_path / "a.xlsx").exists() and (tmp_path / "a.pdf").exists()
+    result = export(roster, "--xlsx", tmp_path / "same", "--pdf", tmp_path / "same")
+    assert result.exit_code == 2 and not (tmp_path / "same").exists()
