@@ -26,8 +26,12 @@ demo: $(STAMP)
 	  echo; echo "(las listas ilegales lo son a propósito / the illegal lists are illegal on purpose)"
 	@echo
 	@$(BIN)/builder inspect examples/wartime/compania-fenix.yaml
-	@echo
 	@mkdir -p build/demo
+	@echo
+	@# The tournament: one list over the event's limit, one of another system and one
+	@# broken file are there on purpose (exit 1 or 2); anything worse fails the demo.
+	@$(BIN)/builder check examples/tournament/lists --pack examples/tournament/pack/torneo-otono.yaml \
+	  --summary build/demo/torneo-otono.xlsx; status=$$?; if [ $$status -gt 2 ]; then exit $$status; fi
 	@for roster in examples/*/*.yaml; do \
 	  name=$$(basename $$roster .yaml); \
 	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
 from builder import __version__, messages, systems
 from builder.errors import InputError
 from builder.findings import input_error_message
-from builder.pipeline import Outcome, evaluate, evaluate_all
+from builder.export.outputs import check_output, write_atomically
+from builder.fingerprint import normalise
+from builder.pipeline import Outcome, evaluate
 from builder.report import as_json, as_text, exit_code, result_dict
 
 LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
@@ -32,19 +35,84 @@ def cli() -> None:
     """builder: listas y plantillas para wargames españoles / list builder for Spanish wargames."""
 
 
+PROGRESS_FROM = 20
+"""Show a progress bar (on a terminal) when checking at least this many lists."""
+
+
 @cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@click.option("--pack", type=click.Path(dir_okay=False), default=None,
+              help="Pack del evento: sus restricciones mandan / event pack: its restrictions win.")
+@click.option("--summary", type=click.Path(dir_okay=True), default=None,
+              help="Hoja resumen del evento (.xlsx) / event summary spreadsheet.")
 @format_option
 @lang_option
-def check(files: tuple[str, ...], fmt: str, lang: str | None) -> None:
+def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: str, lang: str | None) -> None:
     """Comprueba la legalidad de cada lista / check that each roster is legal.
 
+    A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.
     Exit: 0 all legal, 1 any illegal, 2 any unreadable.
     """
+    from builder.tournament import check_event, expand
+
     lang = messages.language(lang)
-    outcomes = evaluate_all(list(files))
+    try:
+        if pack:
+            from builder.packs import load_pack
+        event = load_pack(pack) if pack else None
+        files = expand(paths)
+        target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else [])) if summary else None
+    except InputError as exc:
+        _fail(exc, lang)
+    outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang))
+    if target is not None:
+        from builder.export.summary import write_summary
+
+        try:
+            write_atomically(target, lambda tmp: write_summary(outcomes, tmp, lang, event))
+        except InputError as exc:
+            _fail(exc, lang)
     click.echo(as_json(outcomes, lang) if fmt == "json" else as_text(outcomes, lang))
+    if target is not None and fmt != "json":
+        click.echo(messages.text("ui.written", lang, path=target))
     sys.exit(exit_code(outcomes))
+
+
+def _progress(count: int, fmt: str, lang: str):
+    """A progress bar on stderr, only for a person watching many lists (not piped, not JSON)."""
+    if fmt != "text" or count < PROGRESS_FROM or not sys.stderr.isatty():
+        return lambda items: items
+
+    def bar(items):
+        with click.progressbar(items, label=messages.text("ui.checking", lang), file=sys.stderr) as shown:
+            yield from shown
+
+    return bar
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=True))
+@click.argument("fingerprint")
+@lang_option
+def verify(file: str, fingerprint: str, lang: str | None) -> None:
+    """Comprueba que un papel es esta lista / check that a printed sheet is this file.
+
+    Exit: 0 when FINGERPRINT is the file's, 1 when not, 2 when the file can't be read.
+    """
+    lang = messages.language(lang)
+    try:
+        evaluation = evaluate(file, file)
+    except InputError as exc:
+        _fail(exc, lang)
+    given = normalise(fingerprint)
+    if evaluation.fingerprint is None:
+        click.echo(messages.text("ui.verify-none", lang, file=file))
+        sys.exit(1)
+    if given == evaluation.fingerprint:
+        click.echo(messages.text("ui.verify-match", lang, file=file, fingerprint=evaluation.fingerprint))
+        sys.exit(0)
+    click.echo(messages.text("ui.verify-mismatch", lang, actual=evaluation.fingerprint, given=given))
+    sys.exit(1)
 
 
 @cli.command()
@@ -128,6 +196,11 @@ def list_systems(fmt: str, lang: str | None) -> None:
 def schema(system: str, lang: str | None) -> None:
     """JSON Schema del archivo de un sistema / JSON Schema of a system's file (for editors)."""
     lang = messages.language(lang)
+    if system.strip().lower() == "pack":
+        from builder.packs import pack_schema
+
+        click.echo(json.dumps(pack_schema(), ensure_ascii=False, indent=2))
+        return
     found = systems.find(system)
     if found is None:
         click.echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(systems.keys())), err=True)

@@ -20,9 +20,15 @@ class Place:
 
     doc: Document | None
     path: Path_ = ()
+    overlay: tuple[tuple[Path_, "Place"], ...] = ()
+    """Paths whose values came from elsewhere (an event pack): findings there point to it."""
 
     def at(self, *more: str | int) -> "Place":
-        return Place(self.doc, self.path + tuple(more))
+        path = self.path + tuple(more)
+        for prefix, source in self.overlay:
+            if path[: len(prefix)] == prefix:
+                return source.at(*path[len(prefix):])
+        return Place(self.doc, path, self.overlay)
 
     @property
     def file(self) -> str | None:

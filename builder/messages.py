@@ -19,6 +19,10 @@ CORE: dict[str, dict[str, str]] = {
     # Unreadable input (exit 2).
     "file-not-found": {"es": "no existe el archivo", "en": "no such file"},
     "file-is-folder": {"es": "es una carpeta, no un archivo", "en": "is a folder, not a file"},
+    "empty-folder": {
+        "es": "la carpeta no contiene listas (archivos .yaml o .yml)",
+        "en": "the folder holds no rosters (.yaml or .yml files)",
+    },
     "file-unreadable": {"es": "no se puede leer el archivo ({reason})", "en": "cannot read the file ({reason})"},
     "file-too-large": {
         "es": "el archivo ocupa {size} bytes; una lista no puede pasar de {limit} bytes",
@@ -78,6 +82,23 @@ CORE: dict[str, dict[str, str]] = {
         "en": "the folder “{folder}” does not exist",
     },
     "output-unwritable": {"es": "no se puede escribir ({reason})", "en": "cannot be written ({reason})"},
+    "invalid-pack": {
+        "es": "el pack del evento no es válido: {problems}",
+        "en": "the event pack is not valid: {problems}",
+    },
+    # Events.
+    "wrong-system": {
+        "es": "es una lista de {system} y el pack «{pack}» es de {expected}",
+        "en": "this is a {system} list and the pack “{pack}” is for {expected}",
+    },
+    "lineup-size": {
+        "es": "la alineación tiene {runners} corredores y el evento pide {size} ({source})",
+        "en": "the lineup has {runners} runners and the event asks for {size} ({source})",
+    },
+    "lineup-size.teams": {
+        "es": "la alineación tiene {runners} corredores y los demás equipos del evento alinean {size}",
+        "en": "the lineup has {runners} runners and the event's other teams line up {size}",
+    },
     # Shared rule codes.
     "invalid-field": {"es": "{detail}", "en": "{detail}"},
     "value-out-of-range": {
@@ -152,6 +173,19 @@ CORE: dict[str, dict[str, str]] = {
         "en": "say what to write: --xlsx OUT.xlsx, --pdf OUT.pdf or both",
     },
     "ui.written": {"es": "escrito {path}", "en": "wrote {path}"},
+    "ui.checking": {"es": "Comprobando listas", "en": "Checking lists"},
+    "ui.verify-match": {
+        "es": "coincide: {file} tiene la huella {fingerprint}",
+        "en": "matches: {file} has the fingerprint {fingerprint}",
+    },
+    "ui.verify-mismatch": {
+        "es": "no coincide: el archivo tiene {actual} y el papel dice {given}",
+        "en": "does not match: the file has {actual} and the paper says {given}",
+    },
+    "ui.verify-none": {
+        "es": "{file} no tiene huella porque no se puede modelar; corrige primero sus errores",
+        "en": "{file} has no fingerprint because it can't be modelled; fix its errors first",
+    },
     # Printing.
     "pdf.continued": {"es": "sigue", "en": "cont."},
     # Spreadsheets.
@@ -172,6 +206,15 @@ CORE: dict[str, dict[str, str]] = {
     "xl.matches-no": {"es": "NO: la hoja ha cambiado", "en": "NO: the sheet has changed"},
     "xl.date": {"es": "Fecha", "en": "Date"},
     "xl.total": {"es": "Total", "en": "Total"},
+    "xl.event": {"es": "Evento", "en": "Event"},
+    "xl.pack": {"es": "Pack", "en": "Pack"},
+    "xl.lists": {"es": "Listas", "en": "Lists"},
+    "xl.file": {"es": "Archivo", "en": "File"},
+    "xl.player": {"es": "Jugador", "en": "Player"},
+    "xl.points": {"es": "Puntos", "en": "Points"},
+    "xl.errors": {"es": "Errores", "en": "Errors"},
+    "xl.warnings": {"es": "Avisos", "en": "Warnings"},
+    "xl.first-problems": {"es": "Primeros problemas", "en": "First problems"},
     "xl.severity": {"es": "Tipo", "en": "Type"},
     "xl.code": {"es": "Código", "en": "Code"},
     "xl.message": {"es": "Mensaje", "en": "Message"},

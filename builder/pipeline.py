@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 from builder import systems
@@ -10,6 +11,9 @@ from builder.errors import InputError
 from builder.findings import Localised
 from builder.reader import Document, read_document
 from builder.systems.base import Evaluation
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
 
 
 @dataclass
@@ -46,20 +50,24 @@ def system_of(doc: Document) -> systems.System:
     return system
 
 
-def evaluate(path: Path | str, label: str | None = None) -> Evaluation:
-    """Check one roster file; raise InputError if it can't be read."""
+def evaluate(path: Path | str, label: str | None = None, pack: "Pack | None" = None) -> Evaluation:
+    """Check one roster file, under an event pack if given; raise InputError if it can't be read."""
     doc = open_roster(path, label)
-    evaluation = system_of(doc).evaluate(doc)
+    system = system_of(doc)
+    evaluation = system.evaluate(doc, pack if pack is not None and pack.system == system.key else None)
     evaluation.findings.in_reading_order()
+    evaluation.source = doc
     return evaluation
 
 
-def evaluate_all(paths: list[str]) -> list[Outcome]:
+def evaluate_one(path: str, pack: "Pack | None" = None) -> Outcome:
+    """Check one file; an unreadable one becomes an outcome, not an exception."""
+    try:
+        return Outcome(path, evaluation=evaluate(path, path, pack))
+    except InputError as exc:
+        return Outcome(path, unreadable=exc)
+
+
+def evaluate_all(paths: list[str], pack: "Pack | None" = None) -> list[Outcome]:
     """Check several files; an unreadable one is reported and the rest still checked."""
-    outcomes = []
-    for path in paths:
-        try:
-            outcomes.append(Outcome(path, evaluation=evaluate(path, path)))
-        except InputError as exc:
-            outcomes.append(Outcome(path, unreadable=exc))
-    return outcomes
+    return [evaluate_one(path, pack) for path in paths]

@@ -27,6 +27,7 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
         "points": ev.points,
         "points_limit": ev.points_limit,
         "fingerprint": ev.fingerprint,
+        "player": ev.player,
         "errors": [f.as_dict(lang) for f in ev.findings.errors],
         "warnings": [f.as_dict(lang) for f in ev.findings.warnings],
         **ev.extra,

@@ -186,11 +186,12 @@ def test_missing_file_names_the_file(folder):
     assert "no existe el archivo" in line_with(result.output, "nope.yaml:")
 
 
-def test_a_folder_is_unreadable(folder):
+def test_a_folder_without_rosters_is_unreadable(folder):
+    # A folder stands for the rosters in it (issue 8); one with none is reported, not skipped.
     (folder / "carpeta").mkdir()
     result = run("check", "carpeta")
     assert result.exit_code == 2
-    assert "es una carpeta" in line_with(result.output, "carpeta:")
+    assert "no contiene listas" in line_with(result.output, "carpeta:")
 
 
 def test_file_too_large(folder):

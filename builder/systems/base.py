@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from builder import resources
-from builder.findings import Findings
+from builder.findings import Findings, Place
 from builder.reader import Document
 
 if TYPE_CHECKING:
+    from builder.packs import Pack
     from builder.export.cards import PrintSpec
     from builder.export.tables import WorkbookSpec
 
@@ -32,6 +33,9 @@ class Evaluation:
     """System-specific keys added to the check result."""
     details: dict[str, Any] | None = None
     """The resolved roster with every derived value (``inspect``), when it could be built."""
+    player: str | None = None
+    source: Document | None = None
+    """The file that was checked (set by the pipeline), for findings about the file as a whole."""
 
     @property
     def legal(self) -> bool:
@@ -46,9 +50,32 @@ class System(ABC):
     """Two letters that open this system's fingerprints."""
     file_model: type[BaseModel]
 
+    pack_model: type[BaseModel]
+    """What an event pack may set for this system (see builder.packs)."""
+
     @abstractmethod
-    def evaluate(self, doc: Document) -> Evaluation:
-        """Model and check one parsed roster; raise InputError for input that can't be read."""
+    def evaluate(self, doc: Document, pack: "Pack | None" = None) -> Evaluation:
+        """Model and check one parsed roster, under an event's pack if given."""
+
+    def prepare(self, doc: Document, pack: "Pack | None") -> tuple[dict[str, Any], Place, set[str]]:
+        """The data to validate (the pack's values over the list's), where findings point, and
+        which top-level keys the pack overrode."""
+        data = {**doc.data, "system": self.key}
+        if pack is None:
+            return data, Place(doc), set()
+        overrides = pack.overrides(set(self.file_model.model_fields))
+        data.update(overrides)
+        overlay = tuple(((key,), pack.place(key)) for key in overrides)
+        return data, Place(doc, (), overlay), set(overrides)
+
+    def fingerprint_of(self, content: dict[str, Any], doc: Document, overridden: set[str]) -> str:
+        """The fingerprint of the list as written: keys an event overrode count with the list's own values."""
+        from builder.fingerprint import fingerprint
+        from builder.packs import as_written
+
+        if overridden:
+            content = {**content, **as_written(self.file_model, doc.data, overridden)}
+        return fingerprint(self.prefix, content)
 
     def schema(self) -> dict[str, Any]:
         schema = self.file_model.model_json_schema(by_alias=True)

@@ -76,5 +76,12 @@ class Machine(Strict):
 class ConfrontationFile(Strict):
     system: Literal["confrontation"]
     name: Name
+    player: Name | None = None
     points_limit: Annotated[int, Field(ge=1)] | None = None
     machines: list[Machine] = []
+
+
+class ConfrontationPack(Strict):
+    system: Literal["confrontation"]
+    name: Name
+    points_limit: Annotated[int, Field(ge=1)] | None = None

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from builder.findings import Place
-from builder.fingerprint import fingerprint
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.figures import figures
-from builder.systems.confrontation.models import ConfrontationFile, Machine
+from builder.systems.confrontation.models import ConfrontationFile, ConfrontationPack, Machine
 from builder.systems.confrontation.rules import RULE_FIELDS, check_force
 from builder.validation import validate
 
@@ -22,17 +21,19 @@ class ConfrontationSystem(System):
     prefix = "CF"
     file_model = ConfrontationFile
 
-    def evaluate(self, doc: Document) -> Evaluation:
-        data = {**doc.data, "system": self.key}
-        place = Place(doc)
+    pack_model = ConfrontationPack
+
+    def evaluate(self, doc: Document, pack=None) -> Evaluation:
+        data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(ConfrontationFile, data, place, RULE_FIELDS)
         if file is None:
             name = data.get("name")
             return Evaluation(self.key, name if isinstance(name, str) else None, findings)
         points = check_force(file, place, findings)
-        evaluation = Evaluation(self.key, file.name, findings, points=points, points_limit=file.points_limit)
+        evaluation = Evaluation(self.key, file.name, findings, points=points, points_limit=file.points_limit,
+                                player=file.player)
         evaluation.extra = {"machines": len(file.machines)}
-        evaluation.fingerprint = fingerprint(self.prefix, _canonical(file))
+        evaluation.fingerprint = self.fingerprint_of(_canonical(file), doc, overridden)
         evaluation.details = {
             "system": self.key,
             "name": file.name,

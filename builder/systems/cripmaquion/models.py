@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from builder.validation import Name, Strict
 
@@ -17,6 +19,16 @@ class Runner(Strict):
 class CripmaquionFile(Strict):
     system: Literal["cripmaquion"]
     team: Name
+    player: Name | None = None
     runners: list[Runner]
     lineup: list[Name] | None = None
     """The runners lined up for a race; without it, the whole roster."""
+
+
+class CripmaquionPack(Strict):
+    """What an event may set for every Cripmaquión team it checks."""
+
+    system: Literal["cripmaquion"]
+    name: Name
+    runners_per_team: Annotated[int, Field(ge=1)] | None = None
+    """Every lineup must have exactly this many runners (§10, step 2)."""

@@ -15,6 +15,7 @@ RULE_RESTRICTIONS = "Cripmaquión · §9.2 Tabla de restricciones"
 RULE_INEPTO = "Cripmaquión · §8.2 El brujo · Inepto"
 RULE_ORGULLO = "Cripmaquión · §8.2 El brujo · Orgullo"
 RULE_LINEUP = "Cripmaquión · §9.2; §10 Preparado para jugar"
+RULE_EVENT = "Cripmaquión · §10 Preparado para jugar · paso 2"
 
 BRUJO = "brujo"
 CASTER_SKILL = "empatia-magica"
@@ -161,3 +162,12 @@ def _lined_up(file: CripmaquionFile, roster: list[ResolvedRunner], place: Place,
 
 def _closest_runner(name: str, roster: list[ResolvedRunner]) -> str | None:
     return closest(name, [r.runner.name for r in roster])
+
+
+def check_lineup_size(file: CripmaquionFile, lineup: Lineup, size: int, place: Place, findings: Findings,
+                      source: Place) -> None:
+    """An event asks every lineup to have exactly ``size`` runners (§10, step 2)."""
+    if len(lineup.runners) != size:
+        where = place.at("lineup") if file.lineup is not None else place.at("runners")
+        findings.error("lineup-size", where, RULE_EVENT, runners=len(lineup.runners), size=size,
+                       source=source.where)

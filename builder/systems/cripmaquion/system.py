@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from builder.findings import Place, fold
-from builder.fingerprint import fingerprint
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
-from builder.systems.cripmaquion.models import CripmaquionFile
+from builder.systems.cripmaquion.models import CripmaquionFile, CripmaquionPack
 from builder.systems.cripmaquion.profile import profile
-from builder.systems.cripmaquion.rules import RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, resolve_roster
+from builder.systems.cripmaquion.rules import (
+    RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, check_lineup_size, resolve_roster,
+)
 from builder.validation import validate
 
 
@@ -21,19 +22,22 @@ class CripmaquionSystem(System):
     prefix = "CQ"
     file_model = CripmaquionFile
 
-    def evaluate(self, doc: Document) -> Evaluation:
-        data = {**doc.data, "system": self.key}
-        place = Place(doc)
+    pack_model = CripmaquionPack
+
+    def evaluate(self, doc: Document, pack=None) -> Evaluation:
+        data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(CripmaquionFile, data, place, RULE_FIELDS)
         if file is None:
             team = data.get("team")
             return Evaluation(self.key, team if isinstance(team, str) else None, findings)
         roster = resolve_roster(file, place, findings)
         lineup = check_lineup(file, roster, place, findings)
-        evaluation = Evaluation(self.key, file.team, findings)
+        if pack is not None and pack.values.runners_per_team is not None:
+            check_lineup_size(file, lineup, pack.values.runners_per_team, place, findings, pack.place("runners_per_team"))
+        evaluation = Evaluation(self.key, file.team, findings, player=file.player)
         evaluation.extra = {"specialty_slots": lineup.slots, "specialty_limit": lineup.limit,
                             "lineup_size": len(lineup.runners)}
-        evaluation.fingerprint = fingerprint(self.prefix, _canonical(file, roster, lineup))
+        evaluation.fingerprint = self.fingerprint_of(_canonical(file, roster, lineup), doc, overridden)
         evaluation.details = {
             "system": self.key,
             "name": file.team,

@@ -47,7 +47,17 @@ class Item(Strict):
 class ExpeditionFile(Strict):
     system: Literal["dungeon-universalis"]
     name: Name
+    player: Name | None = None
     repeat_scenario: bool = False
     leader_pv: NonNegativeInt = 0
     heroes: Annotated[list[Hero], Field(min_length=1)]
     items: list[Item] = []
+
+
+class ExpeditionPack(Strict):
+    """An event sets the scenario: its leader's PV and whether the group has played it before."""
+
+    system: Literal["dungeon-universalis"]
+    name: Name
+    leader_pv: NonNegativeInt | None = None
+    repeat_scenario: bool | None = None

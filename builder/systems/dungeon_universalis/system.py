@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from builder.findings import Place
-from builder.fingerprint import fingerprint
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, joa, summary
-from builder.systems.dungeon_universalis.models import ExpeditionFile
+from builder.systems.dungeon_universalis.models import ExpeditionFile, ExpeditionPack
 from builder.validation import validate
 
 
@@ -18,18 +16,19 @@ class DungeonUniversalisSystem(System):
     prefix = "DU"
     file_model = ExpeditionFile
 
-    def evaluate(self, doc: Document) -> Evaluation:
-        data = {**doc.data, "system": self.key}
-        place = Place(doc)
+    pack_model = ExpeditionPack
+
+    def evaluate(self, doc: Document, pack=None) -> Evaluation:
+        data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(ExpeditionFile, data, place, RULE_FIELDS)
         if file is None:
             name = data.get("name")
             return Evaluation(self.key, name if isinstance(name, str) else None, findings)
         check_companions(file, place, findings)
         numbers = summary(file)
-        evaluation = Evaluation(self.key, file.name, findings)
+        evaluation = Evaluation(self.key, file.name, findings, player=file.player)
         evaluation.extra = {k: numbers[k] for k in ("expedition_pv", "joa_reserve", "decks", "epic")}
-        evaluation.fingerprint = fingerprint(self.prefix, file.model_dump(mode="json"))
+        evaluation.fingerprint = self.fingerprint_of(file.model_dump(mode="json"), doc, overridden)
         evaluation.details = {"system": self.key, "name": file.name, "points": None, "points_limit": None,
                               "repeat_scenario": file.repeat_scenario, **numbers}
         return evaluation

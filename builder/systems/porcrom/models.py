@@ -32,5 +32,13 @@ class MinionGroup(Strict):
 class PorCromFile(Strict):
     system: Literal["porcrom"]
     name: Name
+    player: Name | None = None
     characters: list[Character] = []
     minions: list[MinionGroup] = []
+
+
+class PorCromPack(Strict):
+    """A ¡Por Crom! warband file sets no limits, so its event pack names the event only."""
+
+    system: Literal["porcrom"]
+    name: Name

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from builder.findings import Place
-from builder.fingerprint import fingerprint
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
-from builder.systems.porcrom.models import PorCromFile
+from builder.systems.porcrom.models import PorCromFile, PorCromPack
 from builder.systems.porcrom.warband import RULE_FIELDS, character_sheet, check_warband, minion_sheet
 from builder.validation import validate
 
@@ -18,16 +16,17 @@ class PorCromSystem(System):
     prefix = "PC"
     file_model = PorCromFile
 
-    def evaluate(self, doc: Document) -> Evaluation:
-        data = {**doc.data, "system": self.key}
-        place = Place(doc)
+    pack_model = PorCromPack
+
+    def evaluate(self, doc: Document, pack=None) -> Evaluation:
+        data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(PorCromFile, data, place, RULE_FIELDS)
         if file is None:
             name = data.get("name")
             return Evaluation(self.key, name if isinstance(name, str) else None, findings)
         check_warband(file, place, findings)
-        evaluation = Evaluation(self.key, file.name, findings)
-        evaluation.fingerprint = fingerprint(self.prefix, file.model_dump(mode="json"))
+        evaluation = Evaluation(self.key, file.name, findings, player=file.player)
+        evaluation.fingerprint = self.fingerprint_of(file.model_dump(mode="json"), doc, overridden)
         evaluation.details = {
             "system": self.key, "name": file.name, "points": None, "points_limit": None,
             "characters": [character_sheet(c) for c in file.characters],

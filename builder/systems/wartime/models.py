@@ -185,11 +185,22 @@ WarbookRef = Annotated[
 class WartimeFile(Strict):
     system: Literal["wartime"]
     name: Name
+    player: Name | None = None
     points_limit: Annotated[int, Field(ge=1)] | None = None
     formations: bool = False
     restrictions: Restrictions = Restrictions()
     warbook: WarbookRef
     squads: list[Squad] = []
+
+
+class WartimePack(Strict):
+    """What an event may set for every Wartime list it checks."""
+
+    system: Literal["wartime"]
+    name: Name
+    points_limit: Annotated[int, Field(ge=1)] | None = None
+    formations: bool | None = None
+    restrictions: Restrictions | None = None
 
 
 KINDS: dict[str, str] = {

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from builder.findings import Findings, Place
-from builder.fingerprint import fingerprint
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.wartime import inspect_view
-from builder.systems.wartime.models import WartimeFile
+from builder.systems.wartime.models import WartimeFile, WartimePack
 from builder.systems.wartime.pricing import PricedWarbook
 from builder.systems.wartime.rules import RULE_FIELDS, check_list, check_warbook
 from builder.systems.wartime.warbook import resolve
@@ -22,9 +21,10 @@ class WartimeSystem(System):
     prefix = "WT"
     file_model = WartimeFile
 
-    def evaluate(self, doc: Document) -> Evaluation:
-        data = {**doc.data, "system": self.key}
-        place = Place(doc)
+    pack_model = WartimePack
+
+    def evaluate(self, doc: Document, pack=None) -> Evaluation:
+        data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(WartimeFile, data, place, RULE_FIELDS)
         name = data.get("name") if isinstance(data.get("name"), str) else None
         if file is None:
@@ -32,14 +32,14 @@ class WartimeSystem(System):
             return Evaluation(self.key, name, findings, points_limit=limit if type(limit) is int else None)
         warbook, warbook_place, problems = resolve(file, doc)
         findings.extend(problems)
-        evaluation = Evaluation(self.key, file.name, findings, points_limit=file.points_limit)
+        evaluation = Evaluation(self.key, file.name, findings, points_limit=file.points_limit, player=file.player)
         if warbook is None:
             return evaluation
         book = PricedWarbook(warbook, warbook_place)
         check_warbook(book, findings)
         total = check_list(file, book, place, findings)
         evaluation.points = total.points
-        evaluation.fingerprint = fingerprint(self.prefix, _canonical(file, warbook))
+        evaluation.fingerprint = self.fingerprint_of(_canonical(file, warbook), doc, overridden)
         evaluation.extra = {"models": total.models}
         evaluation.details = inspect_view.details(file, book, total, warbook_place)
         return evaluation

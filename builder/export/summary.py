@@ -1,0 +1,76 @@
+"""An event's summary sheet: one row per list, filterable, in the style of the team sheets."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+from builder import systems
+from builder.export.tables import Column, Table
+from builder.export.xlsx import LABEL_FONT, TITLE_FONT, _write_table, put, sheet_title
+from builder.findings import input_error_message
+from builder.messages import text
+from builder.packs import Pack
+from builder.pipeline import Outcome
+from builder.report import tally
+
+FIRST_PROBLEMS = 3
+
+
+def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
+    out = []
+    for o in outcomes:
+        ev = o.evaluation
+        if ev is None:
+            out.append({"file": o.file, "status": text("ui.unreadable", lang), "errors": 1,
+                        "problems": input_error_message(o.unreadable, lang)})
+            continue
+        problems = [f"{f.code}: {f.detail(lang)}" for f in ev.findings.errors[:FIRST_PROBLEMS]]
+        out.append({
+            "file": o.file, "name": ev.name, "player": ev.player, "system": systems.get(ev.system).title,
+            "points": ev.points, "limit": ev.points_limit,
+            "status": text("ui.legal" if ev.legal else "ui.illegal", lang),
+            "errors": len(ev.findings.errors), "warnings": len(ev.findings.warnings),
+            "fingerprint": ev.fingerprint, "problems": " · ".join(problems),
+        })
+    return out
+
+
+def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | None,
+                  today: dt.date | None = None) -> None:
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    wb = Workbook()
+    cover = wb.active
+    taken: set[str] = set()
+    cover.title = sheet_title(t("xl.event"), taken)
+    put(cover, 1, 1, pack.name if pack else t("xl.event")).font = TITLE_FONT
+    counts = tally(outcomes)
+    facts = [(t("xl.pack"), pack.doc.label if pack else "—"),
+             (t("xl.system"), systems.get(pack.system).title if pack else "—"),
+             (t("xl.date"), (today or dt.date.today()).isoformat()),
+             (t("xl.lists"), len(outcomes)),
+             (t("ui.legal"), counts["legal"]), (t("ui.illegal"), counts["illegal"]),
+             (t("ui.unreadable"), counts["unreadable"])]
+    for r, (label, value) in enumerate(facts, start=3):
+        put(cover, r, 1, label).font = LABEL_FONT
+        put(cover, r, 2, value)
+    cover.column_dimensions["A"].width, cover.column_dimensions["B"].width = 24, 40
+    lists = wb.create_sheet(sheet_title(t("xl.lists"), taken))
+    columns = [Column("file", t("xl.file"), width=34), Column("name", t("xl.name"), width=28),
+               Column("player", t("xl.player"), width=20), Column("system", t("xl.system"), width=18),
+               Column("points", t("xl.points"), kind="int", width=9), Column("limit", t("xl.points-limit"), kind="int", width=9),
+               Column("status", t("xl.legal"), width=12), Column("errors", t("xl.errors"), kind="int", width=9),
+               Column("warnings", t("xl.warnings"), kind="int", width=9),
+               Column("fingerprint", t("xl.fingerprint"), width=16), Column("problems", t("xl.first-problems"), width=90)]
+    table_rows = rows(outcomes, lang)
+    _write_table(lists, Table("lists", lists.title, columns, table_rows))
+    last = len(table_rows) + 1
+    lists.auto_filter.ref = f"A1:K{max(last, 1)}"
+    for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
+        for cell in row:
+            if cell.value != text("ui.legal", lang):
+                cell.font = Font(bold=True, color="C00000")
+    wb.save(path)

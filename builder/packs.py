@@ -1,0 +1,96 @@
+"""Event packs: an event's restrictions for one system, which take precedence over what a
+list says about itself (a list written for 300 points is checked at the pack's 250)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from builder import systems
+from builder.errors import InputError
+from builder.findings import Place
+from builder.pipeline import open_roster, system_of
+from builder.reader import Document
+from builder.validation import Name, Strict, validate
+
+RULE_PACK = "Pack del evento"
+
+
+class BasePack(Strict):
+    """What every pack has; a system's pack model adds the keys its files can restrict."""
+
+    system: str
+    name: Name
+
+
+@dataclass
+class Pack:
+    doc: Document
+    system: str
+    values: BaseModel
+
+    @property
+    def name(self) -> str:
+        return self.values.name  # type: ignore[attr-defined]
+
+    def overrides(self, file_keys: set[str]) -> dict[str, Any]:
+        """The pack's values for keys a list file also has: these replace the list's own."""
+        given = self.values.model_dump(by_alias=True, exclude={"system", "name"}, exclude_unset=True)
+        return {k: v for k, v in given.items() if k in file_keys}
+
+    def place(self, key: str) -> Place:
+        return Place(self.doc, (key,))
+
+
+def load_pack(path: Path | str) -> Pack:
+    """Read and validate a pack; every problem in it is a usage error (exit 2)."""
+    doc = open_roster(path, str(path))
+    system = system_of(doc)
+    data = {**doc.data, "system": system.key}
+    values, findings = validate(system.pack_model, data, Place(doc), RULE_PACK)
+    if values is None:
+        raise InputError("invalid-pack", doc.label, findings[0].place.line,
+                         problems="; ".join(f.message("es") for f in findings[:5]))
+    return Pack(doc, system.key, values)
+
+
+@cache
+def _adapter(model: type[BaseModel], key: str) -> TypeAdapter:
+    annotation = model.model_fields[key].annotation
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return TypeAdapter(annotation)
+    return TypeAdapter(annotation, config=ConfigDict(strict=True))
+
+
+def as_written(model: type[BaseModel], data: dict[str, Any], keys: set[str]) -> dict[str, Any]:
+    """The list's own values for the keys a pack overrode, dumped as the file model would.
+
+    Fingerprints use these, so a list keeps its fingerprint whichever event checks it.
+    """
+    out: dict[str, Any] = {}
+    for key in keys:
+        field = model.model_fields[key]
+        if key not in data:
+            default = field.get_default(call_default_factory=True)
+            out[key] = default.model_dump(mode="json") if isinstance(default, BaseModel) else default
+            continue
+        try:
+            value = _adapter(model, key).validate_python(data[key])
+            out[key] = _adapter(model, key).dump_python(value, mode="json")
+        except ValueError:
+            out[key] = data[key]
+    return out
+
+
+def pack_schema() -> dict[str, Any]:
+    """The JSON Schema of a pack, whichever system it is for (for editors)."""
+    variants = []
+    for system in systems.all_systems():
+        schema = system.pack_model.model_json_schema(by_alias=True)
+        schema["properties"]["system"] = {"const": system.key}
+        variants.append(schema)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "builder · pack", "oneOf": variants}

@@ -1,0 +1,61 @@
+"""Checking an event's lists: folders of files, the event's pack, and rules across lists."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterable
+
+from builder.errors import InputError
+from builder.findings import Finding, Place
+from builder.packs import Pack
+from builder.pipeline import Outcome, evaluate_one
+
+RULE_PACK = "Pack del evento"
+RULE_SAME_SIZE = "Cripmaquión · §10 Preparado para jugar · paso 2"
+ROSTER_SUFFIXES = (".yaml", ".yml")
+
+
+def expand(paths: Iterable[str]) -> list[str]:
+    """Files to check: a folder stands for the *.yaml and *.yml files in it, sorted.
+
+    A folder with none stays as itself, to be reported rather than silently skipped.
+    """
+    out: list[str] = []
+    for path in paths:
+        folder = Path(path)
+        found = [str(p) for p in sorted(folder.iterdir()) if p.suffix.lower() in ROSTER_SUFFIXES
+                 and p.is_file()] if folder.is_dir() else []
+        out += found or [path]
+    return out
+
+
+def check_event(paths: list[str], pack: Pack | None = None,
+                progress: Callable[[Iterable[str]], Iterable[str]] = lambda items: items) -> list[Outcome]:
+    """Check every list as on its own, under the pack; then the rules that span the event."""
+    outcomes = [Outcome(path, unreadable=InputError("empty-folder", path)) if Path(path).is_dir()
+                else evaluate_one(path, pack) for path in progress(paths)]
+    if pack is not None:
+        for outcome in outcomes:
+            ev = outcome.evaluation
+            if ev is not None and ev.system != pack.system:
+                ev.findings.append(Finding("wrong-system", "error", Place(ev.source, ("system",)), RULE_PACK,
+                                           {"system": ev.system, "pack": pack.name, "expected": pack.system}))
+        if pack.system == "cripmaquion":
+            _same_lineup_size(outcomes, pack)
+    return outcomes
+
+
+def _same_lineup_size(outcomes: list[Outcome], pack: Pack) -> None:
+    """All the teams of an event line up the same number of runners (§10, step 2)."""
+    teams = [o.evaluation for o in outcomes
+             if o.evaluation is not None and o.evaluation.system == "cripmaquion" and "lineup_size" in o.evaluation.extra]
+    sizes = Counter(ev.extra["lineup_size"] for ev in teams)
+    if len(teams) < 2 or len(sizes) < 2 or pack.values.runners_per_team is not None:
+        return  # with runners_per_team, each team was already held to it
+    usual = sizes.most_common(1)[0][0]
+    for ev in teams:
+        if ev.extra["lineup_size"] != usual:
+            where = "lineup" if ev.source is not None and "lineup" in ev.source.data else "runners"
+            ev.findings.append(Finding("lineup-size", "error", Place(ev.source, (where,)), RULE_SAME_SIZE,
+                                       {"runners": ev.extra["lineup_size"], "size": usual}, variant="teams"))

@@ -1,0 +1,197 @@
+"""Events: packs that take precedence, folders of lists, rules across lists, summaries, verify."""
+
+import json
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+
+from builder.cli import cli
+from builder.tournament import expand
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "tournament"
+PACK = EXAMPLE / "pack" / "torneo-otono.yaml"
+WARBOOK = ROOT / "examples" / "wartime" / "fenix-warbook.yaml"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def results(result) -> dict:
+    return {Path(r["file"]).name: r for r in json.loads(result.output)["results"]}
+
+
+def codes(result: dict) -> list[str]:
+    return [e["code"] for e in result["errors"]]
+
+
+def test_the_example_event():
+    result = run("check", EXAMPLE / "lists", "--pack", PACK, "--format", "json")
+    assert result.exit_code == 2   # one unreadable file among them
+    r = results(result)
+    assert list(r) == ["01-patrulla-alfa.yaml", "02-exploradores.yaml", "03-asalto-pesado.yaml",
+                       "04-equipo-equivocado.yaml", "05-rota.yaml"]   # sorted
+    # Sargento 58 + 3 × Fusilero 40 = 178; the list says 300, the pack says 250.
+    assert (r["01-patrulla-alfa.yaml"]["points"], r["01-patrulla-alfa.yaml"]["points_limit"]) == (178, 250)
+    assert r["01-patrulla-alfa.yaml"]["legal"] and r["02-exploradores.yaml"]["legal"]
+    assert r["01-patrulla-alfa.yaml"]["player"] == "Ana Robles"
+    # 58 + 4 × 40 + 42 = 260 > 250.
+    assert codes(r["03-asalto-pesado.yaml"]) == ["over-points-limit"]
+    assert codes(r["04-equipo-equivocado.yaml"]) == ["wrong-system"]
+    assert r["05-rota.yaml"]["readable"] is False
+
+
+def test_text_output_ends_with_the_tally():
+    result = run("check", EXAMPLE / "lists", "--pack", PACK)
+    assert result.output.strip().splitlines()[-1] == "Total: 2 legal(es), 2 ilegal(es), 1 ilegible(s)"
+
+
+def test_pack_precedence_and_where_it_points(tmp_path):
+    listing = tmp_path / "lista.yaml"
+    listing.write_text(f"""\
+system: wartime
+name: Cinco
+points_limit: 300
+restrictions: {{max_level: 5}}
+warbook: {WARBOOK}
+squads:
+  - name: A
+    members: [{{character: Fusilero, count: 5}}]
+""", encoding="utf-8")
+    alone = results(run("check", listing, "--format", "json"))["lista.yaml"]
+    # On its own: 5 × 40 = 200 of 300, but its own max_level 5 is broken by the Fusilero (level 18).
+    assert (alone["points"], alone["points_limit"]) == (200, 300)
+    assert codes(alone) == ["restriction-max-level"]
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: Copa\npoints_limit: 150\nrestrictions: {max_models: 4}\n", encoding="utf-8")
+    event = results(run("check", listing, "--pack", pack, "--format", "json"))["lista.yaml"]
+    # The pack's 150 and its restrictions replace the list's: 200 > 150 and 5 models > 4; no level limit now.
+    assert event["points_limit"] == 150
+    assert sorted(codes(event)) == ["over-points-limit", "restriction-max-models"]
+    where = {e["code"]: e["where"] for e in event["errors"]}
+    assert where["over-points-limit"].startswith(f"{pack}:3")
+    assert where["restriction-max-models"].startswith(f"{pack}:4")
+    # The fingerprint is the list's own, whichever event checks it.
+    assert event["fingerprint"] == alone["fingerprint"]
+
+
+def test_a_pack_without_a_key_leaves_the_lists_value(tmp_path):
+    listing = tmp_path / "lista.yaml"
+    listing.write_text(f"system: wartime\nname: X\npoints_limit: 100\nwarbook: {WARBOOK}\n"
+                       "squads: [{name: A, members: [{character: Fusilero, count: 3}]}]\n", encoding="utf-8")
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: Sin límite\nformations: false\n", encoding="utf-8")
+    r = results(run("check", listing, "--pack", pack, "--format", "json"))["lista.yaml"]
+    assert r["points_limit"] == 100 and codes(r) == ["over-points-limit"]   # 3 × 40 = 120 > 100
+
+
+def team(name: str, size: int) -> str:
+    runners = "\n".join(f"  - {{name: R{i}, race: orco}}" for i in range(size))
+    return f"system: cripmaquion\nteam: {name}\nrunners:\n{runners}\n"
+
+
+def test_runners_per_team(tmp_path):
+    (tmp_path / "lists").mkdir()
+    (tmp_path / "lists" / "a.yaml").write_text(team("A", 6), encoding="utf-8")
+    (tmp_path / "lists" / "b.yaml").write_text(team("B", 5), encoding="utf-8")
+    pack = tmp_path / "copa.yaml"
+    pack.write_text("system: cripmaquion\nname: Copa del Orbe\nruns: 1\n", encoding="utf-8")
+    assert run("check", tmp_path / "lists", "--pack", pack).exit_code == 2   # unknown key: invalid pack
+    pack.write_text("system: cripmaquion\nname: Copa del Orbe\nruners_per_team: 6\n".replace("runers", "runners"),
+                    encoding="utf-8")
+    r = results(run("check", tmp_path / "lists", "--pack", pack, "--format", "json"))
+    assert codes(r["a.yaml"]) == [] and codes(r["b.yaml"]) == ["lineup-size"]
+
+
+def test_lineups_of_one_event_have_the_same_size(tmp_path):
+    for name, size in (("a", 5), ("b", 5), ("c", 4)):
+        (tmp_path / f"{name}.yaml").write_text(team(name.upper(), size), encoding="utf-8")
+    pack = tmp_path / "pack.yml"
+    pack.write_text("system: cripmaquion\nname: Jornada\n", encoding="utf-8")
+    r = results(run("check", tmp_path / "a.yaml", tmp_path / "b.yaml", tmp_path / "c.yaml", "--pack", pack,
+                    "--format", "json"))
+    assert [codes(r[f]) for f in ("a.yaml", "b.yaml", "c.yaml")] == [[], [], ["lineup-size"]]
+
+
+def test_an_invalid_pack_is_a_usage_error(tmp_path):
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: X\npoints_limit: -3\n", encoding="utf-8")
+    result = run("check", WARBOOK, "--pack", pack)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "pack" in result.output
+
+
+def test_summary_sheet(tmp_path):
+    out = tmp_path / "resumen.xlsx"
+    result = run("check", EXAMPLE / "lists", "--pack", PACK, "--summary", out)
+    assert result.exit_code == 2 and out.exists()
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames == ["Evento", "Listas"]
+    cover = {row[0]: row[1] for row in wb["Evento"].iter_rows(values_only=True) if row[0]}
+    assert cover["Torneo de Otoño"] is None and cover["LEGAL"] == 2 and cover["ILEGAL"] == 2 and cover["ILEGIBLE"] == 1
+    lists = wb["Listas"]
+    assert lists.auto_filter.ref == "A1:K6"
+    assert lists.freeze_panes == "A2"
+    header, *rows = list(lists.iter_rows(values_only=True))
+    assert header[:4] == ("Archivo", "Nombre", "Jugador", "Sistema")
+    by_name = {row[1]: row for row in rows}
+    patrulla = by_name["Patrulla Alfa"]
+    assert patrulla[2:8] == ("Ana Robles", "Wartime", 178, 250, "LEGAL", 0)
+    fingerprint = json.loads(run("check", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "--format", "json").output)
+    assert patrulla[9] == fingerprint["results"][0]["fingerprint"]
+    assert by_name["Asalto Pesado"][6] == "ILEGAL" and "over-points-limit" in by_name["Asalto Pesado"][10]
+    broken = next(row for row in rows if row[0].endswith("05-rota.yaml"))
+    assert broken[6] == "ILEGIBLE"
+
+
+def test_summary_may_not_overwrite_an_input(tmp_path):
+    listing = tmp_path / "lista.yaml"
+    listing.write_text(team("A", 3), encoding="utf-8")
+    before = listing.read_bytes()
+    assert run("check", listing, "--summary", listing).exit_code == 2
+    assert listing.read_bytes() == before
+
+
+@pytest.mark.parametrize("given, code", [("WT-6B6E-0D4D", 0), ("wt6b6e0d4d", 0), ("WT-6B6E-0D4E", 1)])
+def test_verify(given, code):
+    result = run("verify", EXAMPLE / "lists" / "03-asalto-pesado.yaml", given)
+    assert result.exit_code == code
+    if code == 0:
+        assert "coincide" in result.output
+    else:
+        assert "WT-6B6E-0D4D" in result.output and "WT-6B6E-0D4E" in result.output
+
+
+def test_verify_unreadable_exits_2():
+    assert run("verify", EXAMPLE / "lists" / "05-rota.yaml", "WT-0000-0000").exit_code == 2
+
+
+def test_verify_fingerprint_is_the_one_check_reports_and_printed():
+    listing = EXAMPLE / "lists" / "02-exploradores.yaml"
+    fingerprint = json.loads(run("check", listing, "--format", "json").output)["results"][0]["fingerprint"]
+    assert run("verify", listing, fingerprint).exit_code == 0
+
+
+def test_schema_pack():
+    schema = json.loads(run("schema", "pack").output)
+    systems = {variant["properties"]["system"]["const"] for variant in schema["oneOf"]}
+    assert systems == {"wartime", "cripmaquion", "confrontation", "porcrom", "dungeon-universalis"}
+    wartime = next(v for v in schema["oneOf"] if v["properties"]["system"]["const"] == "wartime")
+    assert {"points_limit", "formations", "restrictions"} <= set(wartime["properties"])
+
+
+def test_expand_takes_yaml_and_yml_sorted(tmp_path):
+    for name in ("b.yml", "a.yaml", "c.txt", "D.YAML"):
+        (tmp_path / name).write_text("x")
+    (tmp_path / "sub").mkdir()
+    assert [Path(p).name for p in expand([str(tmp_path)])] == ["D.YAML", "a.yaml", "b.yml"]
+
+
+def test_no_progress_bar_when_not_on_a_terminal():
+    from builder.cli import _progress
+
+    items = ["a"] * 50
+    assert list(_progress(50, "text", "es")(items)) == items   # CliRunner's stderr is not a terminal
