@@ -1,7 +1,9 @@
 """Fingerprints: a short code that names a roster's resolved content, e.g. ``WT-3F9A-C21B``.
 
 The content is hashed as canonical JSON (sorted keys, no spacing), so formatting,
-key order and comments don't change it, while any changed value does.
+key order and comments don't change it, while any changed value does. Values left at
+their defaults are left out, so writing `count: 1` or leaving it out is the same list,
+and a list keeps its fingerprint when builder learns a new optional key.
 """
 
 from __future__ import annotations
@@ -9,6 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+
+
+def content_of(model: Any) -> dict[str, Any]:
+    """A validated model as canonical content: JSON values, aliases, defaults left out."""
+    return model.model_dump(by_alias=True, mode="json", exclude_defaults=True)
 
 
 def fingerprint(prefix: str, content: Any) -> str:

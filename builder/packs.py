@@ -67,22 +67,24 @@ def _adapter(model: type[BaseModel], key: str) -> TypeAdapter:
 
 
 def as_written(model: type[BaseModel], data: dict[str, Any], keys: set[str]) -> dict[str, Any]:
-    """The list's own values for the keys a pack overrode, dumped as the file model would.
+    """The list's own values for the keys a pack overrode, as canonical content would have them:
+    a key the list leaves at its default is absent.
 
     Fingerprints use these, so a list keeps its fingerprint whichever event checks it.
     """
     out: dict[str, Any] = {}
     for key in keys:
-        field = model.model_fields[key]
         if key not in data:
-            default = field.get_default(call_default_factory=True)
-            out[key] = default.model_dump(mode="json") if isinstance(default, BaseModel) else default
             continue
+        field = model.model_fields[key]
+        adapter = _adapter(model, key)
         try:
-            value = _adapter(model, key).validate_python(data[key])
-            out[key] = _adapter(model, key).dump_python(value, mode="json")
+            value = adapter.validate_python(data[key])
         except ValueError:
             out[key] = data[key]
+            continue
+        if value != field.get_default(call_default_factory=True):
+            out[key] = adapter.dump_python(value, mode="json", by_alias=True, exclude_defaults=True)
     return out
 
 

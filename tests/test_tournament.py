@@ -155,14 +155,22 @@ def test_summary_may_not_overwrite_an_input(tmp_path):
     assert listing.read_bytes() == before
 
 
-@pytest.mark.parametrize("given, code", [("WT-6B6E-0D4D", 0), ("wt6b6e0d4d", 0), ("WT-6B6E-0D4E", 1)])
-def test_verify(given, code):
-    result = run("verify", EXAMPLE / "lists" / "03-asalto-pesado.yaml", given)
+def _fingerprint(path: Path) -> str:
+    return json.loads(run("check", path, "--format", "json").output)["results"][0]["fingerprint"]
+
+
+@pytest.mark.parametrize("spelling, code", [("exact", 0), ("typed", 0), ("other", 1)])
+def test_verify(spelling, code):
+    listing = EXAMPLE / "lists" / "03-asalto-pesado.yaml"
+    actual = _fingerprint(listing)
+    given = {"exact": actual, "typed": actual.lower().replace("-", ""),
+             "other": actual[:-1] + ("0" if actual[-1] != "0" else "1")}[spelling]
+    result = run("verify", listing, given)
     assert result.exit_code == code
     if code == 0:
         assert "coincide" in result.output
     else:
-        assert "WT-6B6E-0D4D" in result.output and "WT-6B6E-0D4E" in result.output
+        assert actual in result.output and given in result.output
 
 
 def test_verify_unreadable_exits_2():
@@ -195,3 +203,25 @@ def test_no_progress_bar_when_not_on_a_terminal():
 
     items = ["a"] * 50
     assert list(_progress(50, "text", "es")(items)) == items   # CliRunner's stderr is not a terminal
+
+
+def test_writing_a_default_out_keeps_the_fingerprint(tmp_path):
+    plain = tmp_path / "a.yaml"
+    plain.write_text(f"system: wartime\nname: X\nwarbook: {WARBOOK}\n"
+                     "squads: [{name: A, members: [{character: Fusilero}]}]\n", encoding="utf-8")
+    explicit = tmp_path / "b.yaml"
+    explicit.write_text(f"system: wartime\nname: X\nformations: false\nwarbook: {WARBOOK}\n"
+                        "squads: [{name: A, members: [{character: Fusilero, count: 1}]}]\n", encoding="utf-8")
+    assert _fingerprint(plain) == _fingerprint(explicit)
+
+
+def test_a_pack_over_a_key_the_list_leaves_out_keeps_the_fingerprint(tmp_path):
+    listing = tmp_path / "a.yaml"
+    listing.write_text(f"system: wartime\nname: X\nwarbook: {WARBOOK}\n"
+                       "squads: [{name: A, members: [{character: Fusilero}]}]\n", encoding="utf-8")
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: E\npoints_limit: 100\nformations: true\n"
+                    "restrictions: {max_level: 30}\n", encoding="utf-8")
+    with_pack = json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
+    assert with_pack["points_limit"] == 100
+    assert with_pack["fingerprint"] == _fingerprint(listing)

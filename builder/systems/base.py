@@ -74,7 +74,8 @@ class System(ABC):
         from builder.packs import as_written
 
         if overridden:
-            content = {**content, **as_written(self.file_model, doc.data, overridden)}
+            content = {k: v for k, v in content.items() if k not in overridden}
+            content.update(as_written(self.file_model, doc.data, overridden))
         return fingerprint(self.prefix, content)
 
     def schema(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.findings import Place
+from builder.fingerprint import content_of
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
@@ -93,9 +94,11 @@ def _machine(machine: Machine) -> dict[str, Any]:
 
 def _canonical(file: ConfrontationFile) -> dict[str, Any]:
     """Resolved content: competencies by catalog key, whatever their spelling."""
-    content = file.model_dump(by_alias=True, mode="json")
-    for machine in content["machines"]:
-        for comp in machine["competencies"] + [c for s in machine["servants"] for c in s["competencies"]]:
+    content = content_of(file)
+    for machine in content.get("machines", []):
+        listed = machine.get("competencies", []) + [c for s in machine.get("servants", [])
+                                                     for c in s.get("competencies", [])]
+        for comp in listed:
             info = catalog.lookup(comp["name"])
             comp["name"] = info.key if info else comp["name"]
     return content

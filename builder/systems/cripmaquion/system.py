@@ -83,9 +83,12 @@ class CripmaquionSystem(System):
 def _canonical(file: CripmaquionFile, roster: list[ResolvedRunner], lineup: Lineup) -> dict[str, Any]:
     """Resolved content: races and specialties by catalog key (so "Hombre Rata" = hombre-rata and
     [martillo] = [rompehuesos, brincamontes]), and the lineup by the runners it names."""
-    return {
+    content: dict[str, Any] = {
         "team": file.team,
         "runners": [{"name": r.runner.name, "race": r.race.key if r.race else fold(r.runner.race),
                      "specialties": sorted(r.specialties)} for r in roster],
         "lineup": [r.runner.name for r in lineup.runners] if file.lineup is not None else None,
     }
+    if file.player:
+        content["player"] = file.player
+    return content

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from builder.fingerprint import content_of
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
@@ -28,7 +29,7 @@ class DungeonUniversalisSystem(System):
         numbers = summary(file)
         evaluation = Evaluation(self.key, file.name, findings, player=file.player)
         evaluation.extra = {k: numbers[k] for k in ("expedition_pv", "joa_reserve", "decks", "epic")}
-        evaluation.fingerprint = self.fingerprint_of(file.model_dump(mode="json"), doc, overridden)
+        evaluation.fingerprint = self.fingerprint_of(content_of(file), doc, overridden)
         evaluation.details = {"system": self.key, "name": file.name, "points": None, "points_limit": None,
                               "repeat_scenario": file.repeat_scenario, **numbers}
         return evaluation

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from builder.fingerprint import content_of
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
@@ -26,7 +27,7 @@ class PorCromSystem(System):
             return Evaluation(self.key, name if isinstance(name, str) else None, findings)
         check_warband(file, place, findings)
         evaluation = Evaluation(self.key, file.name, findings, player=file.player)
-        evaluation.fingerprint = self.fingerprint_of(file.model_dump(mode="json"), doc, overridden)
+        evaluation.fingerprint = self.fingerprint_of(content_of(file), doc, overridden)
         evaluation.details = {
             "system": self.key, "name": file.name, "points": None, "points_limit": None,
             "characters": [character_sheet(c) for c in file.characters],

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.findings import Findings, Place
+from builder.findings import Place
+from builder.fingerprint import content_of
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.wartime import inspect_view
@@ -60,6 +61,6 @@ class WartimeSystem(System):
 
 def _canonical(file: WartimeFile, warbook: Any) -> dict[str, Any]:
     """The resolved content: the list with its Warbook written out, whatever file it came from."""
-    content = file.model_dump(by_alias=True, mode="json")
-    content["warbook"] = warbook.model_dump(by_alias=True, mode="json")
+    content = content_of(file)
+    content["warbook"] = content_of(warbook)
     return content
