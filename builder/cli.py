@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
+
+# pydantic looks for plugins through every installed package's entry points the first
+# time a model is built; a command-line run has none to load, so skip the search.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import click
 
 from builder import __version__, messages, systems
 from builder.errors import InputError
 from builder.findings import input_error_message
-from builder.export.outputs import check_output, write_atomically
 from builder.fingerprint import normalise
 from builder.pipeline import Outcome, evaluate
 from builder.report import as_json, as_text, exit_code, result_dict
@@ -61,11 +65,16 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: st
             from builder.packs import load_pack
         event = load_pack(pack) if pack else None
         files = expand(paths)
-        target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else [])) if summary else None
+        target = None
+        if summary:
+            from builder.export.outputs import check_output
+
+            target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else []))
     except InputError as exc:
         _fail(exc, lang)
     outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang))
     if target is not None:
+        from builder.export.outputs import write_atomically
         from builder.export.summary import write_summary
 
         try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
@@ -24,7 +23,7 @@ class Place:
     """Paths whose values came from elsewhere (an event pack): findings there point to it."""
 
     def at(self, *more: str | int) -> "Place":
-        path = self.path + tuple(more)
+        path = self.path + more
         for prefix, source in self.overlay:
             if path[: len(prefix)] == prefix:
                 return source.at(*path[len(prefix):])
@@ -150,5 +149,7 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     key = fold(name)
     if key in by_fold:
         return by_fold[key]
+    import difflib  # only when a name is wrong
+
     match = difflib.get_close_matches(key, list(by_fold), n=1, cutoff=0.6)
     return by_fold[match[0]] if match else None

@@ -104,6 +104,12 @@ def parse_text(text: str, label: str = "<texto>") -> tuple[Any, dict[Path_, int]
 
 
 _MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_QUOTED = frozenset("\"'|>")
+_WORDS = frozenset("yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split())
+"""Plain words YAML 1.1 reads as booleans or null; any other plain scalar starting with a letter is text."""
+"""Scalar styles that make text; libyaml marks plain scalars with an empty style."""
 
 
 class _Frame:
@@ -253,10 +259,11 @@ class _Builder:
 
     def _key(self, frame: _Frame, event: Any) -> None:
         line = event.start_mark.line + 1
-        if self._tag(event) == _MERGE:
+        tag = self._tag(event)
+        if tag == _MERGE:
             frame.key, frame.key_line = _MERGE, line
             return
-        value = self._scalar(event)
+        value = self._scalar(event, tag)
         if value is None:
             key = "null"
         elif isinstance(value, bool):
@@ -275,11 +282,23 @@ class _Builder:
     def _tag(self, event: Any) -> str:
         tag = event.tag
         if tag is None or tag == "!":
-            tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+            if event.style in _QUOTED:
+                return _STR  # quoted and block scalars without a tag are always text
+            value = event.value
+            if value[:1].isalpha() and value not in _WORDS:
+                return _STR
+            tag = self.loader.resolve(yaml.ScalarNode, value, event.implicit)
         return tag
 
-    def _scalar(self, event: Any) -> Any:
-        node = yaml.ScalarNode(self._tag(event), event.value, event.start_mark, event.end_mark, event.style)
+    def _scalar(self, event: Any, tag: str | None = None) -> Any:
+        tag = tag or self._tag(event)
+        value = event.value
+        # Fast paths for what rosters are made of; everything else goes through PyYAML.
+        if tag == _STR:
+            return value
+        if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
+            return int(value)
+        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         return self.loader.construct_object(node)
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from builder.errors import InputError
 from builder.findings import Finding, Place
-from builder.packs import Pack
 from builder.pipeline import Outcome, evaluate_one
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
 
 RULE_PACK = "Pack del evento"
 RULE_SAME_SIZE = "Cripmaquión · §10 Preparado para jugar · paso 2"
@@ -30,7 +32,7 @@ def expand(paths: Iterable[str]) -> list[str]:
     return out
 
 
-def check_event(paths: list[str], pack: Pack | None = None,
+def check_event(paths: list[str], pack: "Pack | None" = None,
                 progress: Callable[[Iterable[str]], Iterable[str]] = lambda items: items) -> list[Outcome]:
     """Check every list as on its own, under the pack; then the rules that span the event."""
     outcomes = [Outcome(path, unreadable=InputError("empty-folder", path)) if Path(path).is_dir()
@@ -46,7 +48,7 @@ def check_event(paths: list[str], pack: Pack | None = None,
     return outcomes
 
 
-def _same_lineup_size(outcomes: list[Outcome], pack: Pack) -> None:
+def _same_lineup_size(outcomes: list[Outcome], pack: "Pack") -> None:
     """All the teams of an event line up the same number of runners (§10, step 2)."""
     teams = [o.evaluation for o in outcomes
              if o.evaluation is not None and o.evaluation.system == "cripmaquion" and "lineup_size" in o.evaluation.extra]

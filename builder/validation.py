@@ -33,6 +33,11 @@ NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False), AfterValidator(
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False), AfterValidator(_tidy_number)]
 Name = Annotated[str, Field(min_length=1)]
 
+
+def many() -> Any:
+    """An empty list as a default, made fresh for each model (pydantic would deep-copy a literal [])."""
+    return Field(default_factory=list)
+
 _RANGE_TYPES = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}
 
 

@@ -102,6 +102,17 @@ class Ruler:
 
 ESTIMATE = Ruler()
 
+CERTAIN_SHARE = 0.8
+"""Below this share of a card the estimate is trusted without measuring (it errs high)."""
+ONE_LINE_TITLE = 24
+ONE_LINE_SUBTITLE = 50
+
+
+def certain(card: Card) -> bool:
+    """Whether a card surely fits as estimated: short head, body well under the limit."""
+    return (len(card.title) <= ONE_LINE_TITLE and len(card.subtitle) <= ONE_LINE_SUBTITLE
+            and sum(s.height() for s in card.sections) <= CERTAIN_SHARE * CARD_BODY_MM)
+
 
 @dataclass
 class Card:
@@ -153,4 +164,5 @@ def pack(card: Card, ruler: Ruler | None = None) -> list[Card]:
 
 
 def pack_all(cards: list[Card], ruler: Ruler | None = None) -> list[Card]:
-    return [part for card in cards for part in pack(card, ruler)]
+    """Pack every card; the ruler (if any) is used for the cards the estimate isn't sure of."""
+    return [part for card in cards for part in pack(card, None if certain(card) else ruler)]

@@ -20,7 +20,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from builder import __version__, systems
 from dataclasses import replace
 
-from builder.export.cards import Card, PrintSpec, Ruler, Section, pack_all
+from builder.export.cards import Card, PrintSpec, Ruler, Section, certain, pack_all
 from builder.messages import text
 from builder.resources import templates_dir
 from builder.systems.base import Evaluation
@@ -164,7 +164,9 @@ def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, pa
     fetcher = fetcher or ProjectOnlyFetcher(templates_dir())
     # WeasyPrint warns through logging about what it refused to fetch; that is the point, not news.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    ruler = MeasuredRuler(spec.cards, evaluation.system, lang, fetcher)
+    doubtful = [card for card in spec.cards if not certain(card)]
+    ruler = MeasuredRuler(doubtful, evaluation.system, lang, fetcher) if doubtful else None
     html = render_html(evaluation, spec, lang, paper, draft, ruler=ruler)
-    HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).write_pdf(str(path))
+    # Whole fonts: writing is several times faster than subsetting them, for a few KiB more.
+    HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).write_pdf(str(path), full_fonts=True)
     return fetcher

@@ -31,11 +31,25 @@ class Evaluation:
     fingerprint: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     """System-specific keys added to the check result."""
-    details: dict[str, Any] | None = None
-    """The resolved roster with every derived value (``inspect``), when it could be built."""
     player: str | None = None
     source: Document | None = None
     """The file that was checked (set by the pipeline), for findings about the file as a whole."""
+    _details: Any = field(default=None, repr=False)
+
+    @property
+    def details(self) -> dict[str, Any] | None:
+        """The resolved roster with every derived value (``inspect``), when it could be built.
+
+        A system may set a function instead of a dict: it runs once, when first needed,
+        so a plain ``check`` of a thousand lists doesn't build views nobody reads.
+        """
+        if callable(self._details):
+            self._details = self._details()
+        return self._details
+
+    @details.setter
+    def details(self, value: Any) -> None:
+        self._details = value
 
     @property
     def legal(self) -> bool:

@@ -38,7 +38,7 @@ def long_roster(tmp_path: Path) -> Path:
     return path
 
 
-def card_overflows(path: Path) -> list[str]:
+def card_overflows(path: Path, ruler_override=None) -> list[str]:
     """Cards whose body content reaches past its box, on the real layout (WeasyPrint's page boxes)."""
     from weasyprint import HTML
 
@@ -48,7 +48,13 @@ def card_overflows(path: Path) -> list[str]:
     ev = evaluate(path, path.name)
     spec = systems.get(ev.system).print_spec(ev, "es")
     fetcher = ProjectOnlyFetcher(templates_dir())
-    html = render_html(ev, spec, "es", "a4", False, ruler=MeasuredRuler(spec.cards, ev.system, "es", fetcher))
+    if ruler_override is not None:
+        from builder.export import cards
+
+        spec.cards = [cards.pack(c, ruler_override)[0] for c in spec.cards]   # no splitting at all
+        html = render_html(ev, spec, "es", "a4", False, ruler=ruler_override)
+    else:
+        html = render_html(ev, spec, "es", "a4", False, ruler=MeasuredRuler(spec.cards, ev.system, "es", fetcher))
     document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
 
     def walk(box):
@@ -62,15 +68,22 @@ def card_overflows(path: Path) -> list[str]:
         page_box = getattr(page, "_page_box", None)
         if page_box is None:
             pytest.skip("this WeasyPrint does not expose its page boxes")
-        for box in walk(page_box):
-            element = getattr(box, "element", None)
-            if element is None or box.element_tag != "div" or "card-body" not in (element.get("class") or "").split():
+        cards = [b for b in walk(page_box) if getattr(b, "element", None) is not None and b.element_tag == "div"
+                 and "card" in (b.element.get("class") or "").split()]
+        for card in cards:
+            parts = {c.element.get("class"): c for c in card.children if getattr(c, "element", None) is not None}
+            box, foot = parts.get("card-body"), next(iter(walk(parts["card-foot"])), None)
+            if box is None:
                 continue
-            bottom, right = box.content_box_y() + box.height, box.content_box_x() + box.width
+            foot = foot._box if hasattr(foot, "_box") else foot
+            # The body must end above the footer and stay inside the card's width.
+            bottom = foot.position_y + foot.margin_top
+            right = box.content_box_x() + box.width
+            element = card.element
             for child in box.children:
                 if (child.position_y + child.margin_top + child.border_height() > bottom + 0.5
                         or child.position_x + child.margin_left + child.border_width() > right + 0.5):
-                    bad.append(str(element.getparent().get("style")))
+                    bad.append(str(element.get("style")))
     return bad
 
 
@@ -106,3 +119,13 @@ def test_pack_with_the_estimate_splits_long_lists():
 def test_a_short_card_stays_one_card():
     card = Card("X", [Section("stats", items=[("A", 1), ("B", 2)]), Section("text", items=["hola"])])
     assert len(pack(card)) == 1
+
+
+def test_the_overflow_check_sees_an_overflowing_card(tmp_path):
+    from builder.export.cards import Ruler
+
+    class Bottomless(Ruler):
+        def body(self, card):
+            return 10_000.0
+
+    assert card_overflows(long_roster(tmp_path), ruler_override=Bottomless()) != []

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field
 
 from builder.findings import fold
-from builder.validation import Name, NonNegative, NonNegativeInt, Strict
+from builder.validation import many, Name, NonNegative, NonNegativeInt, Strict
 
 
 def spelled(*choices: str):
@@ -34,7 +34,7 @@ class Competency(Strict):
 class Servant(Strict):
     name: Name
     size: Size = "normal"
-    competencies: list[Competency] = []
+    competencies: list[Competency] = many()
 
 
 class Embarked(Strict):
@@ -66,11 +66,11 @@ class Machine(Strict):
     resistance: NonNegativeInt | None = None
     crew_min: NonNegativeInt | None = None
     artillery: Artillery | None = None
-    competencies: list[Competency] = []
-    servants: list[Servant] = []
+    competencies: list[Competency] = many()
+    servants: list[Servant] = many()
     substitutes: dict[Name, NonNegativeInt] | None = None
     boiler: Boiler | None = None
-    embarked: list[Embarked] = []
+    embarked: list[Embarked] = many()
 
 
 class ConfrontationFile(Strict):
@@ -78,7 +78,7 @@ class ConfrontationFile(Strict):
     name: Name
     player: Name | None = None
     points_limit: Annotated[int, Field(ge=1)] | None = None
-    machines: list[Machine] = []
+    machines: list[Machine] = many()
 
 
 class ConfrontationPack(Strict):

@@ -35,7 +35,7 @@ class ConfrontationSystem(System):
                                 player=file.player)
         evaluation.extra = {"machines": len(file.machines)}
         evaluation.fingerprint = self.fingerprint_of(_canonical(file), doc, overridden)
-        evaluation.details = {
+        evaluation.details = lambda: {
             "system": self.key,
             "name": file.name,
             "points": points,

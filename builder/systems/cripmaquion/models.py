@@ -6,13 +6,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from builder.validation import Name, Strict
+from builder.validation import many, Name, Strict
 
 
 class Runner(Strict):
     name: Name
     race: Name
-    specialties: list[Name] = []
+    specialties: list[Name] = many()
     """Specialties or a star's name; empty for a gregario."""
 
 

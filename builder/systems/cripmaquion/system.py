@@ -38,14 +38,15 @@ class CripmaquionSystem(System):
         evaluation.extra = {"specialty_slots": lineup.slots, "specialty_limit": lineup.limit,
                             "lineup_size": len(lineup.runners)}
         evaluation.fingerprint = self.fingerprint_of(_canonical(file, roster, lineup), doc, overridden)
-        evaluation.details = {
+        extra = evaluation.extra
+        evaluation.details = lambda: {
             "system": self.key,
             "name": file.team,
             "team": file.team,
             "points": None,
             "points_limit": None,
             "lineup": [r.runner.name for r in lineup.runners],
-            **evaluation.extra,
+            **extra,
             "runners": [profile(r) for r in roster],
         }
         return evaluation

@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Discriminator, Field, Tag
 
-from builder.validation import Name, NonNegativeInt, Strict
+from builder.validation import many, Name, NonNegativeInt, Strict
 
 
 class Companion(Strict):
@@ -29,7 +29,7 @@ CompanionSlot = Annotated[
 class Hero(Strict):
     name: Name
     xp: NonNegativeInt = 0
-    skills: list[Name] = []
+    skills: list[Name] = many()
     companion: CompanionSlot | None = None
 
     @property
@@ -51,7 +51,7 @@ class ExpeditionFile(Strict):
     repeat_scenario: bool = False
     leader_pv: NonNegativeInt = 0
     heroes: Annotated[list[Hero], Field(min_length=1)]
-    items: list[Item] = []
+    items: list[Item] = many()
 
 
 class ExpeditionPack(Strict):

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from builder.validation import Name, Strict
+from builder.validation import many, Name, Strict
 
 Step = Annotated[str, Field(min_length=1)]
 
@@ -16,7 +16,7 @@ class Character(Strict):
     dice: Annotated[int, Field(ge=1)]
     heavy_armor: bool = False
     horse: bool = False
-    weapons: list[Name] = []
+    weapons: list[Name] = many()
     sorcerer: bool = False
 
 
@@ -25,7 +25,7 @@ class MinionGroup(Strict):
     count: Annotated[int, Field(ge=0)]
     track: Annotated[list[Step], Field(min_length=1)]
     """Dice left after each point of damage, as movimiento-combate-especial ("2-2-0"), ending dead."""
-    weapons: list[Name] = []
+    weapons: list[Name] = many()
     heavy_armor: bool = False
 
 
@@ -33,8 +33,8 @@ class PorCromFile(Strict):
     system: Literal["porcrom"]
     name: Name
     player: Name | None = None
-    characters: list[Character] = []
-    minions: list[MinionGroup] = []
+    characters: list[Character] = many()
+    minions: list[MinionGroup] = many()
 
 
 class PorCromPack(Strict):

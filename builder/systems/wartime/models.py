@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from builder.validation import Name, NonNegative, NonNegativeInt, Positive, Strict, between
+from builder.validation import many, Name, NonNegative, NonNegativeInt, Positive, Strict, between
 
 Scale = between(1, 10)
 """Attributes, energy, damage, protection and defense all run from 1 to 10."""
@@ -37,8 +37,8 @@ class Trait(Strict):
 class Archetype(Strict):
     name: Name
     description: str | None = None
-    bonus: list[Trait] = []
-    malus: list[Trait] = []
+    bonus: list[Trait] = many()
+    malus: list[Trait] = many()
 
 
 class Body(Archetype):
@@ -112,8 +112,8 @@ class Transport(Archetype):
     large: bool = False
     defense: Defense
     capacity: NonNegative = 0
-    weapons: list[Name] = []
-    objects: list[Name] = []
+    weapons: list[Name] = many()
+    objects: list[Name] = many()
     base_length_cm: Positive | None = None
 
 
@@ -126,9 +126,9 @@ class Object(Archetype):
 class Character(Archetype):
     body: Name
     transport: Name | None = None
-    weapons: list[Name] = []
-    protections: list[Name] = []
-    objects: list[Name] = []
+    weapons: list[Name] = many()
+    protections: list[Name] = many()
+    objects: list[Name] = many()
     fortune: between(0, 10) = 0
     base_diameter_cm: Positive | None = None
 
@@ -151,13 +151,13 @@ class Zone(Archetype):
 
 
 class Warbook(Strict):
-    bodies: list[Body] = []
-    weapons: list[Weapon] = []
-    protections: list[Protection] = []
-    transports: list[Transport] = []
-    objects: list[Object] = []
-    characters: list[Character] = []
-    zones: list[Zone] = []
+    bodies: list[Body] = many()
+    weapons: list[Weapon] = many()
+    protections: list[Protection] = many()
+    transports: list[Transport] = many()
+    objects: list[Object] = many()
+    characters: list[Character] = many()
+    zones: list[Zone] = many()
 
 
 class Member(Strict):
@@ -190,7 +190,7 @@ class WartimeFile(Strict):
     formations: bool = False
     restrictions: Restrictions = Restrictions()
     warbook: WarbookRef
-    squads: list[Squad] = []
+    squads: list[Squad] = many()
 
 
 class WartimePack(Strict):

@@ -42,7 +42,7 @@ class WartimeSystem(System):
         evaluation.points = total.points
         evaluation.fingerprint = self.fingerprint_of(_canonical(file, warbook), doc, overridden)
         evaluation.extra = {"models": total.models}
-        evaluation.details = inspect_view.details(file, book, total, warbook_place)
+        evaluation.details = lambda: inspect_view.details(file, book, total, warbook_place)
         return evaluation
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:

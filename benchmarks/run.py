@@ -1,0 +1,168 @@
+"""builder's speed against the floor of its own stack: ratios, not absolute times.
+
+Each command runs as a user runs it (a fresh process), interleaved with its floor
+for several rounds; the medians and their ratio are printed against the aim.
+Plain Python, no extra dependency: ``make bench`` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+BUILDER = [PYTHON, "-m", "builder"]
+SMALL_LIST = ROOT / "examples" / "wartime" / "compania-fenix.yaml"
+
+LIST_TEMPLATE = """\
+system: wartime
+name: Lista {n}
+player: Jugador {n}
+points_limit: 400
+restrictions: {{max_level: 30, max_models: 20}}
+warbook:
+  bodies:
+    - {{name: Soldado, con: 4, agi: 4, int: 3, rea: 4, vol: 3}}
+    - {{name: Veterano, con: 5, agi: 6, int: 4, rea: 5, vol: 5}}
+  weapons:
+    - {{name: Fusil, energy: 2, damage: 4, range: {range}}}
+    - {{name: Granada, energy: 3, damage: 5, range: 6, area: {{shape: circle, diameter: 3}}}}
+    - {{name: Cuchillo, energy: 1, damage: 2}}
+  protections:
+    - {{name: Chaleco, energy: 2, protection: 3}}
+  characters:
+    - {{name: Fusilero, body: Soldado, weapons: [Fusil, Cuchillo], protections: [Chaleco], base_diameter_cm: 2.5}}
+    - {{name: Sargento, body: Veterano, weapons: [Fusil, Granada], protections: [Chaleco], fortune: 2}}
+squads:
+  - name: Alfa
+    members:
+      - {{character: Sargento}}
+      - {{character: Fusilero, count: {count}}}
+  - name: Bravo
+    members:
+      - {{character: Fusilero, count: 3}}
+"""
+
+# A roster that prints twelve cards: eleven recruited characters and the checks card.
+CARDS_ROSTER = """\
+system: wartime
+name: Doce cartas
+warbook:
+  bodies: [{{name: Soldado, con: 4, agi: 4, int: 3, rea: 4, vol: 3}}]
+  weapons: [{{name: Fusil, energy: 2, damage: 4, range: 15}}, {{name: Cuchillo, energy: 1, damage: 2}}]
+  protections: [{{name: Chaleco, energy: 2, protection: 3}}]
+  characters:
+{characters}
+squads:
+  - name: Todos
+    members:
+{members}
+"""
+
+
+def cards_roster() -> str:
+    names = [f"Soldado {i}" for i in range(1, 12)]
+    characters = "\n".join(f"    - {{name: '{n}', body: Soldado, weapons: [Fusil, Cuchillo], protections: [Chaleco],"
+                           f" base_diameter_cm: 2.5}}" for n in names)
+    members = "\n".join(f"      - {{character: '{n}'}}" for n in names)
+    return CARDS_ROSTER.format(characters=characters, members=members)
+
+
+def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
+    """Wall time of one run, and the exit code."""
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    return time.perf_counter() - start, done.returncode
+
+
+def interleaved(command: list[str], floor: list[str], rounds: int) -> tuple[float, float]:
+    """Medians of a command and its floor, run alternately so noise hits both alike."""
+    ours, theirs = [], []
+    timed(command)  # warm the file cache and bytecode
+    timed(floor)
+    for _ in range(rounds):
+        ours.append(timed(command)[0])
+        theirs.append(timed(floor)[0])
+    return statistics.median(ours), statistics.median(theirs)
+
+
+def peak_memory_mb(command: list[str]) -> float:
+    """Peak resident memory of a child process, from getrusage (Linux reports KiB)."""
+    script = ("import resource, subprocess, sys\n"
+              "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([PYTHON, "-c", script, *command], capture_output=True, text=True, cwd=ROOT).stdout
+    return int(out.strip() or 0) / 1024
+
+
+def report(label: str, ours: float, floor: float, aim: float | None) -> bool:
+    ratio = ours / floor
+    met = aim is None or ratio <= aim
+    verdict = "" if aim is None else ("ok" if met else "OVER")
+    aim_text = f"≤ {aim:.1f}×" if aim is not None else "      "
+    print(f"{label:<46} {ours * 1000:8.0f} ms  floor {floor * 1000:7.0f} ms  ratio {ratio:5.2f}×  aim {aim_text}  {verdict}")
+    return met
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=7, help="rounds per measurement (default 7)")
+    args = parser.parse_args()
+    env = dict(os.environ)
+    print(f"python {sys.version.split()[0]} · {os.cpu_count()} cores · {args.rounds} rounds · medians of fresh processes")
+    with tempfile.TemporaryDirectory(prefix="builder-bench-") as work:
+        work_dir = Path(work)
+        many, few = work_dir / "lists-1000", work_dir / "lists-100"
+        for folder, count in ((many, 1000), (few, 100)):
+            folder.mkdir()
+            for n in range(count):
+                (folder / f"lista-{n:04d}.yaml").write_text(
+                    LIST_TEMPLATE.format(n=n, range=10 + n % 10, count=1 + n % 5), encoding="utf-8")
+        roster = work_dir / "doce.yaml"
+        roster.write_text(cards_roster(), encoding="utf-8")
+        parse = ("import glob, sys, yaml\n"
+                 "for f in sorted(glob.glob(sys.argv[1] + '/*.yaml')):\n"
+                 "    yaml.load(open(f, encoding='utf-8'), Loader=yaml.CSafeLoader)")
+        bare_pdf = ("from weasyprint import HTML\n"
+                    "HTML(string='<p>builder</p>').write_pdf(sys.argv[1])")
+        bare_xlsx = ("from openpyxl import Workbook\n"
+                     "Workbook().save(sys.argv[1])")
+        results = []
+
+        ours, floor = interleaved([*BUILDER, "check", str(SMALL_LIST)],
+                                  [PYTHON, "-c", "import click, pydantic, yaml"], args.rounds)
+        results.append(report("check, one small list", ours, floor, 1.5))
+
+        ours, floor = interleaved([*BUILDER, "check", str(many)], [PYTHON, "-c", parse, str(many)], max(3, args.rounds // 2))
+        results.append(report("check, a folder of 1000 lists", ours, floor, 2.0))
+        thousand = ours
+        ours_few, _ = interleaved([*BUILDER, "check", str(few)], [PYTHON, "-c", parse, str(few)], max(3, args.rounds // 2))
+        results.append(report("check, 1000 lists vs 100 lists (linear ≈ 10×)", thousand, ours_few, None))
+
+        out_pdf, bare = work_dir / "doce.pdf", work_dir / "bare.pdf"
+        ours, floor = interleaved([*BUILDER, "export", str(roster), "--pdf", str(out_pdf)],
+                                  [PYTHON, "-c", "import sys\n" + bare_pdf, str(bare)], max(3, args.rounds // 2))
+        results.append(report("export --pdf, 12 cards", ours, floor, 3.0))
+
+        out_xlsx, bare_x = work_dir / "doce.xlsx", work_dir / "bare.xlsx"
+        ours, floor = interleaved([*BUILDER, "export", str(roster), "--xlsx", str(out_xlsx)],
+                                  [PYTHON, "-c", "import sys\n" + bare_xlsx, str(bare_x)], args.rounds)
+        results.append(report("export --xlsx, same roster", ours, floor, 2.0))
+
+        memory = peak_memory_mb([*BUILDER, "check", str(many)])
+        print(f"{'peak memory, check of 1000 lists':<46} {memory:8.1f} MiB")
+    met = sum(results)
+    print(f"{met} of {len(results)} aims met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
