@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench venv clean
+.PHONY: demo test fuzz bench venv clean
 
 venv: $(STAMP)
 
@@ -39,6 +39,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The hostile-input tests with a long fuzzing budget (make test runs a short one).
+fuzz: $(STAMP)
+	BUILDER_FUZZ=1 $(BIN)/python -m pytest tests/hostile -q
 
 # Timings against the floor of the stack (see docs/performance.md); not part of the tests.
 bench: $(STAMP)

@@ -96,9 +96,12 @@ def parse_text(text: str, label: str = "<texto>") -> tuple[Any, dict[Path_, int]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
-        raise InputError("invalid-yaml", label, line, problem=exc.problem or exc.context or "") from None
+        raise InputError("invalid-yaml", label, line, problem=yaml_problem(exc.problem or exc.context or "")) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        raise InputError("invalid-yaml", label, line, problem=yaml_problem(str(exc))) from None
     except yaml.YAMLError as exc:
-        raise InputError("invalid-yaml", label, problem=str(exc).splitlines()[0]) from None
+        raise InputError("invalid-yaml", label, problem=yaml_problem(str(exc).splitlines()[0])) from None
     finally:
         loader.dispose()
 
@@ -160,7 +163,7 @@ class _Builder:
         following = get()
         if not isinstance(following, yaml.StreamEndEvent):
             raise InputError("invalid-yaml", self.label, following.start_mark.line + 1,
-                             problem="more than one YAML document (---)")
+                             problem=yaml_problem("more than one YAML document"))
         return self.root, self.lines
 
     def _charge(self, cost: int, event: Any) -> None:
@@ -182,7 +185,7 @@ class _Builder:
         elif isinstance(event, yaml.AliasEvent):
             if event.anchor not in self.anchors:
                 raise InputError("invalid-yaml", self.label, event.start_mark.line + 1,
-                                 problem=f"the alias *{event.anchor} has no finished anchor &{event.anchor} before it")
+                                 problem=yaml_problem("has no finished anchor"))
             value, size, source = self.anchors[event.anchor]
             self._charge(size, event)
             top = self.stack[-1] if self.stack else None
@@ -252,7 +255,7 @@ class _Builder:
             # A merged mapping's keys keep the lines where they are written.
             sources = [(m, source + (i,)) for i, m in enumerate(value)] if isinstance(value, list) else [(value, source)]
             if not all(isinstance(m, dict) for m, _ in sources):
-                raise InputError("invalid-yaml", self.label, parent.key_line, problem="<< must merge mappings")
+                raise InputError("invalid-yaml", self.label, parent.key_line, problem=yaml_problem("<< must merge mappings"))
             parent.merges.extend(sources)
         else:
             parent.value[key] = value
@@ -300,6 +303,35 @@ class _Builder:
             return int(value)
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         return self.loader.construct_object(node)
+
+
+_PROBLEMS = (
+    ("mapping values are not allowed", "mapping-values"),
+    ("could not find expected ':'", "expected-colon"),
+    ("did not find expected key", "expected-key"),
+    ("did not find expected node content", "expected-content"),
+    ("did not find expected ',' or", "expected-comma"),
+    ("that cannot start any token", "bad-start"),
+    ("special characters are not allowed", "control-character"),
+    ("control characters are not allowed", "control-character"),
+    ("found unexpected end of stream", "end-of-stream"),
+    ("found unknown escape character", "bad-escape"),
+    ("expected <block end>", "bad-indentation"),
+    ("more than one YAML document", "several-documents"),
+    ("has no finished anchor", "early-alias"),
+    ("<< must merge mappings", "bad-merge"),
+    ("found undefined tag handle", "unknown-tag"),
+)
+
+
+def yaml_problem(problem: str) -> object:
+    """A parser problem in the user's language when it is a known one, else PyYAML's words."""
+    from builder.findings import Localised
+
+    for fragment, key in _PROBLEMS:
+        if fragment in problem:
+            return Localised(f"yaml.{key}")
+    return problem
 
 
 def display_path(path: Path_) -> str:

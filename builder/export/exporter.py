@@ -28,6 +28,8 @@ def export(file: str, xlsx: str | None = None, pdf: str | None = None, lang: str
     if xlsx and pdf and targets["xlsx"].resolve() == targets["pdf"].resolve():
         raise InputError("output-twice", str(targets["pdf"]))
     evaluation = evaluate(file, file)
+    for path in targets.values():
+        check_output(path, evaluation.inputs)
     result = Export(evaluation)
     if not evaluation.legal and not draft:
         result.refused = True
@@ -35,14 +37,25 @@ def export(file: str, xlsx: str | None = None, pdf: str | None = None, lang: str
     if "xlsx" in targets:
         from builder.export.xlsx import write_workbook
 
-        spec = systems.get(evaluation.system).workbook(evaluation, lang)
+        if evaluation.details is None:
+            # A draft of a roster that couldn't be modelled: the summary and its problems, no units.
+            from builder.export.tables import WorkbookSpec
+
+            spec = WorkbookSpec()
+        else:
+            spec = systems.get(evaluation.system).workbook(evaluation, lang)
         out = targets["xlsx"]
         write_atomically(out, lambda tmp: write_workbook(evaluation, spec, tmp, lang, draft=not evaluation.legal))
         result.written.append(out)
     if "pdf" in targets:
         from builder.export.pdf import write_pdf
 
-        print_spec = systems.get(evaluation.system).print_spec(evaluation, lang)
+        if evaluation.details is None:
+            from builder.export.cards import PrintSpec
+
+            print_spec = PrintSpec()
+        else:
+            print_spec = systems.get(evaluation.system).print_spec(evaluation, lang)
         out = targets["pdf"]
         write_atomically(out, lambda tmp: write_pdf(evaluation, print_spec, tmp, lang, paper,
                                                      draft=not evaluation.legal))

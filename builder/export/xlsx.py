@@ -76,6 +76,7 @@ def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dic
     generic = [
         Fact(text("xl.system", lang), _system_title(ev)),
         Fact(text("xl.name", lang), ev.name),
+        *([Fact(text("xl.player", lang), ev.player)] if ev.player else []),
         Fact(text("xl.legal", lang), text("xl.yes" if ev.legal else "xl.no", lang)),
         Fact(text("xl.fingerprint", lang), ev.fingerprint, key="fingerprint"),
     ]

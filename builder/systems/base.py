@@ -34,6 +34,8 @@ class Evaluation:
     player: str | None = None
     source: Document | None = None
     """The file that was checked (set by the pipeline), for findings about the file as a whole."""
+    inputs: list[Path] = field(default_factory=list)
+    """Other files the roster read (a Wartime Warbook): never to be written over."""
     _details: Any = field(default=None, repr=False)
 
     @property

@@ -170,3 +170,18 @@ def test_xlsx_and_pdf_together_and_not_into_one_file(tmp_path):
     assert result.exit_code == 0 and (tmp_path / "a.xlsx").exists() and (tmp_path / "a.pdf").exists()
     result = export(roster, "--xlsx", tmp_path / "same", "--pdf", tmp_path / "same")
     assert result.exit_code == 2 and not (tmp_path / "same").exists()
+
+
+@pytest.mark.parametrize("system, body", [
+    ("dungeon-universalis", "heroes: [{name: H, xp: -5}]"),
+    ("wartime", "warbook: {bodies: [{name: B, con: 99}]}"),
+    ("confrontation", "machines: [{name: M, kind: volador}]"),
+])
+def test_a_draft_of_a_roster_that_cannot_be_modelled(tmp_path, system, body):
+    roster = tmp_path / "rota.yaml"
+    roster.write_text(f"system: {system}\nname: Rota\n{body}\n", encoding="utf-8")
+    result = export(roster, "--pdf", tmp_path / "r.pdf", "--xlsx", tmp_path / "r.xlsx", "--draft")
+    assert result.exit_code == 0, result.output
+    text = "\n".join(pdf_text(tmp_path / "r.pdf"))
+    assert "BORRADOR — NO LEGAL" in text and "Rota" in text
+    assert "value-out-of-range" in text or "invalid-field" in text

@@ -36,6 +36,8 @@ class WartimeSystem(System):
         evaluation = Evaluation(self.key, file.name, findings, points_limit=file.points_limit, player=file.player)
         if warbook is None:
             return evaluation
+        if warbook_place.doc is not None and warbook_place.doc is not doc:
+            evaluation.inputs.append(warbook_place.doc.path)
         book = PricedWarbook(warbook, warbook_place)
         check_warbook(book, findings)
         total = check_list(file, book, place, findings)
