@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -116,7 +115,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7, help="rounds per measurement (default 7)")
     args = parser.parse_args()
-    env = dict(os.environ)
     print(f"python {sys.version.split()[0]} · {os.cpu_count()} cores · {args.rounds} rounds · medians of fresh processes")
     with tempfile.TemporaryDirectory(prefix="builder-bench-") as work:
         work_dir = Path(work)

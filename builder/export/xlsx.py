@@ -119,7 +119,7 @@ def _write_table(ws: Worksheet, table: Table) -> dict[str, str]:
     for r, row in enumerate(table.rows, start=2):
         for i, column in enumerate(table.columns, start=1):
             if column.kind == "formula" and column.formula:
-                formula = re.sub(r"\{([\w-]+)\}", lambda m: f"{letters[m.group(1)]}{r}", column.formula)
+                formula = re.sub(r"\{([\w-]+)\}", lambda m, r=r: f"{letters[m.group(1)]}{r}", column.formula)
                 cell = ws.cell(row=r, column=i, value="=" + formula)
             else:
                 cell = put(ws, r, i, row.get(column.key))

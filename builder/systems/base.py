@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,10 +69,31 @@ class System(ABC):
 
     pack_model: type[BaseModel]
     """What an event pack may set for this system (see builder.packs)."""
+    rule_fields: str
+    """The rule cited for a file's structure (missing keys, wrong types)."""
+    name_key = "name"
+    """The file key that names the roster."""
+    cards_module: str
+    """The module whose ``print_spec(evaluation, lang)`` describes the printout."""
+    sheets_module: str
+    """The module whose ``workbook(evaluation, lang)`` describes the spreadsheet."""
+
+    def evaluate(self, doc: Document, pack: "Pack | None" = None) -> Evaluation:
+        """Model one parsed roster (under an event's pack if given), then check it."""
+        from builder.validation import validate
+
+        data, place, overridden = self.prepare(doc, pack)
+        file, findings = validate(self.file_model, data, place, self.rule_fields)
+        if file is None:
+            name, limit = data.get(self.name_key), data.get("points_limit")
+            return Evaluation(self.key, name if isinstance(name, str) else None, findings,
+                              points_limit=limit if type(limit) is int else None)
+        return self.check(file, doc, place, findings, pack, overridden)
 
     @abstractmethod
-    def evaluate(self, doc: Document, pack: "Pack | None" = None) -> Evaluation:
-        """Model and check one parsed roster, under an event's pack if given."""
+    def check(self, file: Any, doc: Document, place: Place, findings: Findings, pack: "Pack | None",
+              overridden: set[str]) -> Evaluation:
+        """The system's rules over a validated file; ``overridden`` are the keys the pack replaced."""
 
     def prepare(self, doc: Document, pack: "Pack | None") -> tuple[dict[str, Any], Place, set[str]]:
         """The data to validate (the pack's values over the list's), where findings point, and
@@ -105,11 +127,11 @@ class System(ABC):
 
     def workbook(self, evaluation: Evaluation, lang: str) -> "WorkbookSpec":
         """The spreadsheet of a checked roster: summary facts and unit tables."""
-        raise NotImplementedError(f"{self.key} has no spreadsheet yet")
+        return importlib.import_module(self.sheets_module).workbook(evaluation, lang)
 
     def print_spec(self, evaluation: Evaluation, lang: str) -> "PrintSpec":
         """The team sheet and cards of a checked roster."""
-        raise NotImplementedError(f"{self.key} has no printout yet")
+        return importlib.import_module(self.cards_module).print_spec(evaluation, lang)
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         """The resolved roster as text; systems override this with a readable layout."""

@@ -1,7 +1,5 @@
 """Every text a user controls stays text: no spreadsheet formulas, no HTML, no fetched URLs."""
 
-from pathlib import Path
-
 import openpyxl
 import pytest
 from click.testing import CliRunner

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from builder.findings import Place
+from builder.findings import Findings, Place
 from builder.fingerprint import content_of
 from builder.messages import text
 from builder.reader import Document
@@ -13,7 +13,9 @@ from builder.systems.confrontation import catalog
 from builder.systems.confrontation.figures import figures
 from builder.systems.confrontation.models import ConfrontationFile, ConfrontationPack, Machine
 from builder.systems.confrontation.rules import RULE_FIELDS, check_force
-from builder.validation import validate
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
 
 
 class ConfrontationSystem(System):
@@ -22,14 +24,13 @@ class ConfrontationSystem(System):
     prefix = "CF"
     file_model = ConfrontationFile
 
+    rule_fields = RULE_FIELDS
+    cards_module = "builder.systems.confrontation.cards"
+    sheets_module = "builder.systems.confrontation.sheets"
     pack_model = ConfrontationPack
 
-    def evaluate(self, doc: Document, pack=None) -> Evaluation:
-        data, place, overridden = self.prepare(doc, pack)
-        file, findings = validate(ConfrontationFile, data, place, RULE_FIELDS)
-        if file is None:
-            name = data.get("name")
-            return Evaluation(self.key, name if isinstance(name, str) else None, findings)
+    def check(self, file: ConfrontationFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
+              overridden: set[str]) -> Evaluation:
         points = check_force(file, place, findings)
         evaluation = Evaluation(self.key, file.name, findings, points=points, points_limit=file.points_limit,
                                 player=file.player)
@@ -43,16 +44,6 @@ class ConfrontationSystem(System):
             "machines": [_machine(m) for m in file.machines],
         }
         return evaluation
-
-    def print_spec(self, evaluation: Evaluation, lang: str):
-        from builder.systems.confrontation.cards import print_spec
-
-        return print_spec(evaluation, lang)
-
-    def workbook(self, evaluation: Evaluation, lang: str):
-        from builder.systems.confrontation.sheets import workbook
-
-        return workbook(evaluation, lang)
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}

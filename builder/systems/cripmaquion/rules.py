@@ -87,7 +87,7 @@ def _specialties(runner: Runner, at: Place, findings: Findings) -> frozenset[str
     found: set[str] = set()
     gregario = catalog.gregario()["key"]
     words = [catalog.lookup("specialty", w) for w in runner.specialties]
-    for i, (written, key) in enumerate(zip(runner.specialties, words)):
+    for i, (written, key) in enumerate(zip(runner.specialties, words, strict=True)):
         if key is None:
             findings.error("unknown-reference", at.at("specialties", i), RULE_SPECIALTIES,
                            kinds=Localised("kinds.specialty"), name=written, hint=catalog.suggest("specialty", written))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from builder.findings import Place, fold
+from builder.findings import Findings, Place, fold
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
@@ -13,7 +13,9 @@ from builder.systems.cripmaquion.profile import profile
 from builder.systems.cripmaquion.rules import (
     RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, check_lineup_size, resolve_roster,
 )
-from builder.validation import validate
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
 
 
 class CripmaquionSystem(System):
@@ -22,14 +24,14 @@ class CripmaquionSystem(System):
     prefix = "CQ"
     file_model = CripmaquionFile
 
+    rule_fields = RULE_FIELDS
+    cards_module = "builder.systems.cripmaquion.cards"
+    sheets_module = "builder.systems.cripmaquion.sheets"
+    name_key = "team"
     pack_model = CripmaquionPack
 
-    def evaluate(self, doc: Document, pack=None) -> Evaluation:
-        data, place, overridden = self.prepare(doc, pack)
-        file, findings = validate(CripmaquionFile, data, place, RULE_FIELDS)
-        if file is None:
-            team = data.get("team")
-            return Evaluation(self.key, team if isinstance(team, str) else None, findings)
+    def check(self, file: CripmaquionFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
+              overridden: set[str]) -> Evaluation:
         roster = resolve_roster(file, place, findings)
         lineup = check_lineup(file, roster, place, findings)
         if pack is not None and pack.values.runners_per_team is not None:
@@ -50,16 +52,6 @@ class CripmaquionSystem(System):
             "runners": [profile(r) for r in roster],
         }
         return evaluation
-
-    def print_spec(self, evaluation: Evaluation, lang: str):
-        from builder.systems.cripmaquion.cards import print_spec
-
-        return print_spec(evaluation, lang)
-
-    def workbook(self, evaluation: Evaluation, lang: str):
-        from builder.systems.cripmaquion.sheets import workbook
-
-        return workbook(evaluation, lang)
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}

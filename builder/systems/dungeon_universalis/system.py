@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from builder.findings import Findings, Place
 from builder.fingerprint import content_of
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, joa, summary
 from builder.systems.dungeon_universalis.models import ExpeditionFile, ExpeditionPack
-from builder.validation import validate
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
 
 
 class DungeonUniversalisSystem(System):
@@ -17,14 +22,13 @@ class DungeonUniversalisSystem(System):
     prefix = "DU"
     file_model = ExpeditionFile
 
+    rule_fields = RULE_FIELDS
+    cards_module = "builder.systems.dungeon_universalis.cards"
+    sheets_module = "builder.systems.dungeon_universalis.sheets"
     pack_model = ExpeditionPack
 
-    def evaluate(self, doc: Document, pack=None) -> Evaluation:
-        data, place, overridden = self.prepare(doc, pack)
-        file, findings = validate(ExpeditionFile, data, place, RULE_FIELDS)
-        if file is None:
-            name = data.get("name")
-            return Evaluation(self.key, name if isinstance(name, str) else None, findings)
+    def check(self, file: ExpeditionFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
+              overridden: set[str]) -> Evaluation:
         check_companions(file, place, findings)
         numbers = summary(file)
         evaluation = Evaluation(self.key, file.name, findings, player=file.player)
@@ -33,16 +37,6 @@ class DungeonUniversalisSystem(System):
         evaluation.details = {"system": self.key, "name": file.name, "points": None, "points_limit": None,
                               "repeat_scenario": file.repeat_scenario, **numbers}
         return evaluation
-
-    def print_spec(self, evaluation: Evaluation, lang: str):
-        from builder.systems.dungeon_universalis.cards import print_spec
-
-        return print_spec(evaluation, lang)
-
-    def workbook(self, evaluation: Evaluation, lang: str):
-        from builder.systems.dungeon_universalis.sheets import workbook
-
-        return workbook(evaluation, lang)
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}

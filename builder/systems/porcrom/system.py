@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from builder.findings import Findings, Place
 from builder.fingerprint import content_of
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.porcrom.models import PorCromFile, PorCromPack
 from builder.systems.porcrom.warband import RULE_FIELDS, character_sheet, check_warband, minion_sheet
-from builder.validation import validate
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
 
 
 class PorCromSystem(System):
@@ -17,14 +22,13 @@ class PorCromSystem(System):
     prefix = "PC"
     file_model = PorCromFile
 
+    rule_fields = RULE_FIELDS
+    cards_module = "builder.systems.porcrom.cards"
+    sheets_module = "builder.systems.porcrom.sheets"
     pack_model = PorCromPack
 
-    def evaluate(self, doc: Document, pack=None) -> Evaluation:
-        data, place, overridden = self.prepare(doc, pack)
-        file, findings = validate(PorCromFile, data, place, RULE_FIELDS)
-        if file is None:
-            name = data.get("name")
-            return Evaluation(self.key, name if isinstance(name, str) else None, findings)
+    def check(self, file: PorCromFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
+              overridden: set[str]) -> Evaluation:
         check_warband(file, place, findings)
         evaluation = Evaluation(self.key, file.name, findings, player=file.player)
         evaluation.fingerprint = self.fingerprint_of(content_of(file), doc, overridden)
@@ -34,16 +38,6 @@ class PorCromSystem(System):
             "minions": [minion_sheet(m) for m in file.minions],
         }
         return evaluation
-
-    def print_spec(self, evaluation: Evaluation, lang: str):
-        from builder.systems.porcrom.cards import print_spec
-
-        return print_spec(evaluation, lang)
-
-    def workbook(self, evaluation: Evaluation, lang: str):
-        from builder.systems.porcrom.sheets import workbook
-
-        return workbook(evaluation, lang)
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}

@@ -45,7 +45,7 @@ def check_warband(file: PorCromFile, place: Place, findings: Findings) -> None:
 
 def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
     steps = [parse_step(s) for s in group.track]
-    for n, (text, step) in enumerate(zip(group.track, steps)):
+    for n, (text, step) in enumerate(zip(group.track, steps, strict=True)):
         if step is None:
             findings.error("damage-track", at.at(n), RULE_MINIONS, variant="format", step=n + 1, now=text)
     if None in steps:
@@ -53,7 +53,7 @@ def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
     for n in range(1, len(steps)):
         before, now = steps[n - 1], steps[n]
         params = {"step": n + 1, "now": group.track[n], "before": group.track[n - 1]}
-        if any(after > earlier for earlier, after in zip(before, now)):
+        if any(after > earlier for earlier, after in zip(before, now, strict=True)):
             findings.error("damage-track", at.at(n), RULE_MINIONS, variant="gains", **params)
         elif now == before:
             findings.error("damage-track", at.at(n), RULE_MINIONS, variant="same", **params)
@@ -99,7 +99,7 @@ def minion_sheet(group: MinionGroup) -> dict[str, Any]:
     for text in group.track:
         step = parse_step(text)
         steps.append({"text": text, "dead": step == (0, 0, 0),
-                      **(dict(zip(order, step)) if step else {k: None for k in order})})
+                      **(dict(zip(order, step, strict=True)) if step else {k: None for k in order})})
     return {
         "name": group.name,
         "count": group.count,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from builder.findings import Place
+from builder.findings import Findings, Place
 from builder.fingerprint import content_of
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
@@ -13,7 +13,9 @@ from builder.systems.wartime.models import WartimeFile, WartimePack
 from builder.systems.wartime.pricing import PricedWarbook
 from builder.systems.wartime.rules import RULE_FIELDS, check_list, check_warbook
 from builder.systems.wartime.warbook import resolve
-from builder.validation import validate
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
 
 
 class WartimeSystem(System):
@@ -22,15 +24,13 @@ class WartimeSystem(System):
     prefix = "WT"
     file_model = WartimeFile
 
+    rule_fields = RULE_FIELDS
+    cards_module = "builder.systems.wartime.cards"
+    sheets_module = "builder.systems.wartime.sheets"
     pack_model = WartimePack
 
-    def evaluate(self, doc: Document, pack=None) -> Evaluation:
-        data, place, overridden = self.prepare(doc, pack)
-        file, findings = validate(WartimeFile, data, place, RULE_FIELDS)
-        name = data.get("name") if isinstance(data.get("name"), str) else None
-        if file is None:
-            limit = data.get("points_limit")
-            return Evaluation(self.key, name, findings, points_limit=limit if type(limit) is int else None)
+    def check(self, file: WartimeFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
+              overridden: set[str]) -> Evaluation:
         warbook, warbook_place, problems = resolve(file, doc)
         findings.extend(problems)
         evaluation = Evaluation(self.key, file.name, findings, points_limit=file.points_limit, player=file.player)
@@ -49,16 +49,6 @@ class WartimeSystem(System):
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         return inspect_view.as_text(evaluation, lang)
-
-    def print_spec(self, evaluation: Evaluation, lang: str):
-        from builder.systems.wartime.cards import print_spec
-
-        return print_spec(evaluation, lang)
-
-    def workbook(self, evaluation: Evaluation, lang: str):
-        from builder.systems.wartime.sheets import workbook
-
-        return workbook(evaluation, lang)
 
 
 def _canonical(file: WartimeFile, warbook: Any) -> dict[str, Any]:
