@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from builder import systems
 from builder.errors import InputError
@@ -20,6 +21,27 @@ class Export:
     """True when the roster is illegal and no draft was asked for: nothing was written."""
 
 
+def _spreadsheet(evaluation: Evaluation, lang: str, paper: str) -> Callable[[Path], None]:
+    from builder.export.tables import WorkbookSpec
+    from builder.export.xlsx import write_workbook
+
+    # A draft of a roster that couldn't be modelled has no units: the summary and its problems.
+    spec = WorkbookSpec() if evaluation.details is None else systems.get(evaluation.system).workbook(evaluation, lang)
+    return lambda tmp: write_workbook(evaluation, spec, tmp, lang, draft=not evaluation.legal)
+
+
+def _printout(evaluation: Evaluation, lang: str, paper: str) -> Callable[[Path], None]:
+    from builder.export.cards import PrintSpec
+    from builder.export.pdf import write_pdf
+
+    spec = PrintSpec() if evaluation.details is None else systems.get(evaluation.system).print_spec(evaluation, lang)
+    return lambda tmp: write_pdf(evaluation, spec, tmp, lang, paper, draft=not evaluation.legal)
+
+
+WRITERS = {"xlsx": _spreadsheet, "pdf": _printout}
+"""What each output kind needs: given the checked roster, a function that writes a file."""
+
+
 def export(file: str, xlsx: str | None = None, pdf: str | None = None, lang: str = "es", draft: bool = False,
            paper: str = "a4") -> Export:
     """Check ``file`` and write each requested output; raise InputError for unreadable input or bad paths."""
@@ -34,30 +56,7 @@ def export(file: str, xlsx: str | None = None, pdf: str | None = None, lang: str
     if not evaluation.legal and not draft:
         result.refused = True
         return result
-    if "xlsx" in targets:
-        from builder.export.xlsx import write_workbook
-
-        if evaluation.details is None:
-            # A draft of a roster that couldn't be modelled: the summary and its problems, no units.
-            from builder.export.tables import WorkbookSpec
-
-            spec = WorkbookSpec()
-        else:
-            spec = systems.get(evaluation.system).workbook(evaluation, lang)
-        out = targets["xlsx"]
-        write_atomically(out, lambda tmp: write_workbook(evaluation, spec, tmp, lang, draft=not evaluation.legal))
-        result.written.append(out)
-    if "pdf" in targets:
-        from builder.export.pdf import write_pdf
-
-        if evaluation.details is None:
-            from builder.export.cards import PrintSpec
-
-            print_spec = PrintSpec()
-        else:
-            print_spec = systems.get(evaluation.system).print_spec(evaluation, lang)
-        out = targets["pdf"]
-        write_atomically(out, lambda tmp: write_pdf(evaluation, print_spec, tmp, lang, paper,
-                                                     draft=not evaluation.legal))
+    for kind, out in targets.items():
+        write_atomically(out, WRITERS[kind](evaluation, lang, paper))
         result.written.append(out)
     return result
