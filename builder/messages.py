@@ -198,8 +198,8 @@ CORE: dict[str, dict[str, str]] = {
         "en": "matches: {file} has the fingerprint {fingerprint}",
     },
     "ui.verify-mismatch": {
-        "es": "no coincide: el archivo tiene {actual} y el papel dice {given}",
-        "en": "does not match: the file has {actual} and the paper says {given}",
+        "es": "NO COINCIDE: el archivo tiene {actual} y el papel dice {given}",
+        "en": "DOES NOT MATCH: the file has {actual} and the paper says {given}",
     },
     "ui.verify-none": {
         "es": "{file} no tiene huella porque no se puede modelar; corrige primero sus errores",

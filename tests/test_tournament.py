@@ -170,7 +170,9 @@ def test_verify(spelling, code):
     if code == 0:
         assert "coincide" in result.output
     else:
+        # Both codes, and no word a reader could take for a match.
         assert actual in result.output and given in result.output
+        assert "NO COINCIDE" in result.output and "coincide" not in result.output
 
 
 def test_verify_unreadable_exits_2():
