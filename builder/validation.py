@@ -18,8 +18,9 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
 
 
-def _tidy_number(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else value
+def whole_number(value: Any) -> Any:
+    """A whole float as an int (7.0 -> 7); anything else unchanged."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def between(low: int, high: int) -> Any:
@@ -28,9 +29,9 @@ def between(low: int, high: int) -> Any:
 
 
 NonNegativeInt = Annotated[int, Field(ge=0)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False), AfterValidator(_tidy_number)]
+NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False), AfterValidator(whole_number)]
 """A measure (K, K², cm, levels) that may be decimal; whole values stay whole."""
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False), AfterValidator(_tidy_number)]
+Positive = Annotated[float, Field(gt=0, allow_inf_nan=False), AfterValidator(whole_number)]
 Name = Annotated[str, Field(min_length=1)]
 
 

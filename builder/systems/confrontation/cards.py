@@ -7,16 +7,13 @@ from typing import Any
 from builder.export.cards import Card, PrintSpec, Section
 from builder.messages import text
 from builder.systems.base import Evaluation
+from builder.validation import whole_number
 from builder.systems.confrontation import catalog
-
-
-def _number(value: Any) -> Any:
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def machine_card(m: dict[str, Any], lang: str) -> Card:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    sections = [Section("stats", items=[("MOV", _number(m["movement"])), (t("cf.col.weight"), m["weight"]),
+    sections = [Section("stats", items=[("MOV", whole_number(m["movement"])), (t("cf.col.weight"), m["weight"]),
                                         ("PE", m["structure_points"]), ("RES", m["resistance"]),
                                         (t("cf.col.crew"), m["crew_min"]), (t("cf.col.servants"), len(m["servants"]))])]
     if m["competencies"]:

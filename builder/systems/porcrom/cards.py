@@ -7,20 +7,13 @@ from typing import Any
 from builder.export.cards import Card, PrintSpec, Section
 from builder.messages import text
 from builder.systems.base import Evaluation
-from builder.systems.porcrom.sheets import _weapons
+from builder.systems.porcrom.sheets import weapons_line
+from builder.systems.porcrom.warband import range_label
 
 
 def _weapon_items(weapons: list[dict[str, Any]], lang: str) -> list[tuple[str, str]]:
-    out = []
-    for w in weapons:
-        if w["melee"]:
-            detail = text("pc.melee", lang)
-        else:
-            detail = f"{w['range']}\"" if w["range"] is not None else text("pc.unlimited", lang)
-        if w["reload"]:
-            detail += " · " + text("pdf.pc.reload", lang)
-        out.append((w["name"], detail))
-    return out
+    return [(w["name"], range_label(w, lang) + (" · " + text("pdf.pc.reload", lang) if w["reload"] else ""))
+            for w in weapons]
 
 
 def character_card(c: dict[str, Any], lang: str) -> Card:
@@ -58,9 +51,9 @@ def minion_card(m: dict[str, Any], lang: str) -> Card:
 def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     d = ev.details or {}
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    rows = [[c["name"], f"{c['dice']}d6", f"{c['jump_inches']}\"", _weapons(c["weapons"], lang)] for c in d.get("characters", [])]
+    rows = [[c["name"], f"{c['dice']}d6", f"{c['jump_inches']}\"", weapons_line(c["weapons"], lang)] for c in d.get("characters", [])]
     rows += [[f"{m['name']} ×{m['count']}", " → ".join(t("pc.dead") if s["dead"] else s["text"] for s in m["track"]),
-              "2\"", _weapons(m["weapons"], lang)] for m in d.get("minions", [])]
+              "2\"", weapons_line(m["weapons"], lang)] for m in d.get("minions", [])]
     cards = [character_card(c, lang) for c in d.get("characters", [])] + [minion_card(m, lang) for m in d.get("minions", [])]
     return PrintSpec(columns=[t("pc.col.name"), t("pc.col.dice"), t("pc.col.jump"), t("pc.col.weapons")], rows=rows,
                      cards=cards)

@@ -5,15 +5,11 @@ from __future__ import annotations
 from builder.export.tables import Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
+from builder.systems.porcrom.warband import range_label
 
 
-def _weapons(weapons: list[dict], lang: str) -> str:
-    def one(w: dict) -> str:
-        if w["melee"]:
-            return f"{w['name']} ({text('pc.melee', lang)})"
-        return f"{w['name']} ({w['range']}\")" if w["range"] is not None else f"{w['name']} ({text('pc.unlimited', lang)})"
-
-    return ", ".join(one(w) for w in weapons)
+def weapons_line(weapons: list[dict], lang: str) -> str:
+    return ", ".join(f"{w['name']} ({range_label(w, lang)})" for w in weapons)
 
 
 def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
@@ -27,13 +23,13 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         Column("weapons", t("pc.col.weapons"), width=44),
     ], [{"name": c["name"], "dice": c["dice"], "jump": c["jump_inches"], "horse": yes if c["horse"] else no,
          "armor": yes if c["heavy_armor"] else no, "sorcerer": yes if c["sorcerer"] else no,
-         "weapons": _weapons(c["weapons"], lang)} for c in d.get("characters", [])], total_label=t("xl.total"))
+         "weapons": weapons_line(c["weapons"], lang)} for c in d.get("characters", [])], total_label=t("xl.total"))
     minions = Table("minions", t("pc.minions"), [
         Column("name", t("pc.col.group"), width=22), Column("count", t("pc.col.count"), kind="count", width=10, total=True),
         Column("track", t("pc.col.track"), width=40), Column("weapons", t("pc.col.weapons"), width=36),
     ], [{"name": m["name"], "count": m["count"],
          "track": " → ".join(t("pc.dead") if s["dead"] else s["text"] for s in m["track"]),
-         "weapons": _weapons(m["weapons"], lang)} for m in d.get("minions", [])], total_label=t("xl.total"))
+         "weapons": weapons_line(m["weapons"], lang)} for m in d.get("minions", [])], total_label=t("xl.total"))
     facts = [Fact(t("pc.col.figures"), formula=f"{len(d.get('characters', []))}+{{total:minions.count}}", kind="int")] \
         if d.get("minions") else []
     return WorkbookSpec(facts=facts, tables=[characters, minions])

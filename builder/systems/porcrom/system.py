@@ -10,7 +10,7 @@ from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.porcrom.models import PorCromFile, PorCromPack
-from builder.systems.porcrom.warband import RULE_FIELDS, character_sheet, check_warband, minion_sheet
+from builder.systems.porcrom.warband import RULE_FIELDS, character_sheet, check_warband, minion_sheet, range_label
 
 if TYPE_CHECKING:
     from builder.packs import Pack
@@ -47,17 +47,11 @@ class PorCromSystem(System):
             extras += [text("pc.armor", lang)] if c["heavy_armor"] else []
             lines.append(f"  {c['name']}: {text('pc.pool', lang, dice=c['dice'], jump=c['jump_inches'])}"
                          + (f" · {', '.join(extras)}" if extras else ""))
-            lines += [f"      {w['name']}: {_range(w, lang)}" for w in c["weapons"]]
+            lines += [f"      {w['name']}: {range_label(w, lang)}" for w in c["weapons"]]
         if d["minions"]:
             lines += ["", text("pc.minions", lang)]
             for m in d["minions"]:
                 track = " → ".join(text("pc.dead", lang) if s["dead"] else s["text"] for s in m["track"])
                 lines.append(f"  {m['name']} ×{m['count']}: {track}")
-                lines += [f"      {w['name']}: {_range(w, lang)}" for w in m["weapons"]]
+                lines += [f"      {w['name']}: {range_label(w, lang)}" for w in m["weapons"]]
         return "\n".join(lines)
-
-
-def _range(weapon: dict, lang: str) -> str:
-    if weapon["melee"]:
-        return text("pc.melee", lang)
-    return f"{weapon['range']}\"" if weapon["range"] is not None else text("pc.unlimited", lang)

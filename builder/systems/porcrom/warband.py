@@ -70,6 +70,15 @@ def weapon(name: str) -> dict[str, Any]:
     return {"name": name, "kind": None, "range": None, "reload": False, "melee": False}
 
 
+def range_label(weapon: dict[str, Any], lang: str) -> str:
+    """How a weapon's reach is printed: close combat, so many inches, or no limit."""
+    from builder.messages import text
+
+    if weapon["melee"]:
+        return text("pc.melee", lang)
+    return f"{weapon['range']}\"" if weapon["range"] is not None else text("pc.unlimited", lang)
+
+
 def character_sheet(character: Character) -> dict[str, Any]:
     r = rules()
     jump = Fraction(r["characters"]["jump_share_of_pool"]) * character.dice

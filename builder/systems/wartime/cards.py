@@ -7,15 +7,12 @@ from typing import Any
 from builder.export.cards import Card, PrintSpec, Section
 from builder.messages import text
 from builder.systems.base import Evaluation
-
-
-def _number(value: Any) -> Any:
-    return int(value) if isinstance(value, float) and value.is_integer() else value
+from builder.validation import whole_number
 
 
 def _range(weapon: dict[str, Any]) -> str:
     """A range of 0 K is a close-combat weapon (Arquetipos de arma · Alcance)."""
-    return f"{_number(weapon['range'])} K" if weapon["range"] else "CaC"
+    return f"{whole_number(weapon['range'])} K" if weapon["range"] else "CaC"
 
 
 def _area(weapon: dict[str, Any]) -> str:
@@ -61,7 +58,7 @@ def character_card(c: dict[str, Any], by_name: dict[str, dict[str, Any]], lang: 
         if transport.get("movement"):
             detail += f" · {t('pdf.wt.movement')} {transport['movement']}"
         if transport["capacity"]:
-            detail += f" · {t('pdf.wt.capacity')} {_number(transport['capacity'])}"
+            detail += f" · {t('pdf.wt.capacity')} {whole_number(transport['capacity'])}"
         items = [(transport["name"], detail)]
         items += [(w, _weapon_line(by_name[w])) for w in transport["weapons"] if w in by_name]
         sections.append(Section("list", t("wt.col.transport"), items=items))
@@ -81,7 +78,7 @@ def _object_detail(o: dict[str, Any]) -> str:
     if o.get("area_k2"):
         parts.append(f"{o['area_k2']} K²")
     if o["capacity"]:
-        parts.append(f"cap. {_number(o['capacity'])}")
+        parts.append(f"cap. {whole_number(o['capacity'])}")
     return " · ".join(parts)
 
 

@@ -10,17 +10,16 @@ from builder.systems.base import Evaluation
 from builder.systems.wartime.models import WartimeFile
 from builder.systems.wartime.pricing import Entry, PricedWarbook
 from builder.systems.wartime.rules import ListTotal
+from builder.validation import whole_number
 
 
 def tidy(value: Any) -> Any:
     """Whole floats as ints (7.0 -> 7), recursively, for display."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
     if isinstance(value, dict):
         return {k: tidy(v) for k, v in value.items()}
     if isinstance(value, list):
         return [tidy(v) for v in value]
-    return value
+    return whole_number(value)
 
 
 def archetype(entry: Entry) -> dict[str, Any]:
