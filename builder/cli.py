@@ -6,6 +6,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 # pydantic looks for plugins through every installed package's entry points the first
 # time a model is built; a command-line run has none to load, so skip the search.
@@ -14,11 +15,12 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import click
 
 from builder import __version__, messages, systems
-from builder.errors import InputError
-from builder.findings import input_error_message
+from builder.errors import Crash, InputError
+from builder.findings import input_error_dict, input_error_message
 from builder.fingerprint import normalise
 from builder.pipeline import Outcome, evaluate
-from builder.report import as_json, as_text, exit_code, result_dict
+from builder.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code, result_dict
+from builder.terminal import json_printable, printable
 
 LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
 
@@ -33,7 +35,28 @@ def format_option(func):
                         help="Formato de salida / output format.")(func)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def echo(message: str, err: bool = False) -> None:
+    """Print text for a person: control characters from a roster are shown as escapes."""
+    click.echo(printable(message), err=err)
+
+
+def echo_json(payload: str) -> None:
+    click.echo(json_printable(payload))
+
+
+class GuardedGroup(click.Group):
+    """The last boundary: a bug anywhere in a command is reported (exit 3), never a bare crash."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, BrokenPipeError):
+            raise
+        except Exception as exc:  # noqa: BLE001
+            _crash(None, exc, messages.language(None), "text")
+
+
+@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="builder")
 def cli() -> None:
     """builder: listas y plantillas para wargames españoles / list builder for Spanish wargames."""
@@ -55,7 +78,7 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: st
     """Comprueba la legalidad de cada lista / check that each roster is legal.
 
     A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.
-    Exit: 0 all legal, 1 any illegal, 2 any unreadable.
+    Exit: 0 all legal, 1 any illegal, 2 any unreadable, 3 an internal error.
     """
     from builder.tournament import check_event, expand
 
@@ -71,8 +94,9 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: st
 
             target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else []))
     except InputError as exc:
-        _fail(exc, lang)
+        _fail(exc, lang, fmt)
     outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang))
+    failure: InputError | Crash | None = None
     if target is not None:
         from builder.export.outputs import write_atomically
         from builder.export.summary import write_summary
@@ -80,11 +104,28 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: st
         try:
             write_atomically(target, lambda tmp: write_summary(outcomes, tmp, lang, event))
         except InputError as exc:
-            _fail(exc, lang)
-    click.echo(as_json(outcomes, lang) if fmt == "json" else as_text(outcomes, lang))
-    if target is not None and fmt != "json":
-        click.echo(messages.text("ui.written", lang, path=target))
-    sys.exit(exit_code(outcomes))
+            failure = exc
+        except Exception as exc:  # noqa: BLE001 - the summary's own boundary: the report still prints
+            failure = Crash(str(target), exc)
+    if fmt == "json":
+        extra = {}
+        if isinstance(failure, InputError):
+            extra["error"] = input_error_dict(failure, lang)
+        elif failure is not None:
+            extra["error"] = crash_dict(failure, lang)
+        echo_json(as_json(outcomes, lang, **extra))
+    else:
+        echo(as_text(outcomes, lang))
+        if isinstance(failure, InputError):
+            echo(input_error_message(failure, lang), err=True)
+        elif failure is not None:
+            echo(crash_text(failure, lang), err=True)
+        elif target is not None:
+            echo(messages.text("ui.written", lang, path=target))
+    code = exit_code(outcomes)
+    if failure is not None:
+        code = INTERNAL_ERROR if isinstance(failure, Crash) else max(code, 2)
+    sys.exit(code)
 
 
 def _progress(count: int, fmt: str, lang: str):
@@ -113,14 +154,16 @@ def verify(file: str, fingerprint: str, lang: str | None) -> None:
         evaluation = evaluate(file, file)
     except InputError as exc:
         _fail(exc, lang)
+    except Exception as exc:  # noqa: BLE001
+        _crash(file, exc, lang)
     given = normalise(fingerprint)
     if evaluation.fingerprint is None:
-        click.echo(messages.text("ui.verify-none", lang, file=file))
+        echo(messages.text("ui.verify-none", lang, file=file))
         sys.exit(1)
     if given == evaluation.fingerprint:
-        click.echo(messages.text("ui.verify-match", lang, file=file, fingerprint=evaluation.fingerprint))
+        echo(messages.text("ui.verify-match", lang, file=file, fingerprint=evaluation.fingerprint))
         sys.exit(0)
-    click.echo(messages.text("ui.verify-mismatch", lang, actual=evaluation.fingerprint, given=given))
+    echo(messages.text("ui.verify-mismatch", lang, actual=evaluation.fingerprint, given=given))
     sys.exit(1)
 
 
@@ -133,20 +176,22 @@ def inspect(file: str, fmt: str, lang: str | None) -> None:
     lang = messages.language(lang)
     try:
         evaluation = evaluate(file, file)
+        outcome = Outcome(file, evaluation=evaluation)
+        if fmt == "json":
+            result = result_dict(outcome, lang)
+            payload = {**(evaluation.details or {"system": evaluation.system, "name": evaluation.name})}
+            for key in ("legal", "fingerprint", "errors", "warnings"):
+                payload[key] = result[key]
+            shown = json.dumps(payload, ensure_ascii=False, indent=2)
+        else:
+            view = systems.get(evaluation.system).inspect_text(evaluation, lang) + "\n\n" \
+                if evaluation.details is not None else ""
+            shown = view + as_text([outcome], lang)
     except InputError as exc:
-        _fail(exc, lang)
-    outcome = Outcome(file, evaluation=evaluation)
-    if fmt == "json":
-        result = result_dict(outcome, lang)
-        payload = {**(evaluation.details or {"system": evaluation.system, "name": evaluation.name})}
-        for key in ("legal", "fingerprint", "errors", "warnings"):
-            payload[key] = result[key]
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-    else:
-        if evaluation.details is not None:
-            click.echo(systems.get(evaluation.system).inspect_text(evaluation, lang))
-            click.echo()
-        click.echo(as_text([outcome], lang))
+        _fail(exc, lang, fmt)
+    except Exception as exc:  # noqa: BLE001
+        _crash(file, exc, lang, fmt)
+    echo_json(shown) if fmt == "json" else echo(shown)
     sys.exit(exit_code([outcome]))
 
 
@@ -174,12 +219,14 @@ def export(file: str, xlsx: str | None, pdf: str | None, paper: str, draft: bool
         result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=draft, paper=paper.lower())
     except InputError as exc:
         _fail(exc, lang)
+    except Exception as exc:  # noqa: BLE001 - nothing was written: outputs are all or nothing
+        _crash(file, exc, lang)
     if result.refused:
-        click.echo(as_text([Outcome(file, evaluation=result.evaluation)], lang))
-        click.echo(messages.text("ui.export-refused", lang, file=file), err=True)
+        echo(as_text([Outcome(file, evaluation=result.evaluation)], lang))
+        echo(messages.text("ui.export-refused", lang, file=file), err=True)
         sys.exit(1)
     for path in result.written:
-        click.echo(messages.text("ui.written", lang, path=path))
+        echo(messages.text("ui.written", lang, path=path))
 
 
 @cli.command(name="systems")
@@ -212,14 +259,29 @@ def schema(system: str, lang: str | None) -> None:
         return
     found = systems.find(system)
     if found is None:
-        click.echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(systems.keys())), err=True)
+        echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(systems.keys())), err=True)
         sys.exit(2)
     click.echo(json.dumps(found.schema(), ensure_ascii=False, indent=2))
 
 
-def _fail(error: InputError, lang: str) -> None:
-    click.echo(input_error_message(error, lang), err=True)
+def _fail(error: InputError, lang: str, fmt: str = "text") -> NoReturn:
+    """Unreadable input or an unusable output path: the message, exit 2 (as JSON when asked)."""
+    if fmt == "json":
+        echo_json(json.dumps({"legal": False, "readable": False, "error": input_error_dict(error, lang),
+                              "results": []}, ensure_ascii=False, indent=2))
+    else:
+        echo(input_error_message(error, lang), err=True)
     sys.exit(2)
+
+
+def _crash(file: str | None, error: Exception, lang: str, fmt: str = "text") -> NoReturn:
+    """A bug: reported with its traceback and a request to report it, exit 3."""
+    outcome = Outcome(file or "", crash=Crash(file, error))
+    if fmt == "json":
+        echo_json(as_json([outcome], lang))
+    else:
+        echo(as_text([outcome], lang), err=True)
+    sys.exit(INTERNAL_ERROR)
 
 
 def main() -> None:

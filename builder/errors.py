@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 from typing import Any
+
+from builder.messages import Localised
 
 
 class InputError(Exception):
@@ -28,3 +31,32 @@ class InputError(Exception):
 
 class BuilderBug(RuntimeError):
     """Something that should never happen whatever the user writes: shown with its traceback."""
+
+
+class Crash:
+    """A bug met while handling one file, caught at that file's boundary so the rest go on.
+
+    It keeps the traceback as text, to be shown with a request to report it.
+    """
+
+    code = "internal-error"
+
+    def __init__(self, file: str | None, error: BaseException):
+        import traceback
+
+        self.file = file
+        self.error = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        self.traceback = "".join(traceback.format_exception(error)).rstrip()
+
+
+_OS_REASONS = {
+    errno.EACCES: "os.denied", errno.EPERM: "os.denied", errno.ENOSPC: "os.no-space", errno.EDQUOT: "os.no-space",
+    errno.EROFS: "os.read-only", errno.ENAMETOOLONG: "os.name-too-long", errno.EISDIR: "os.is-folder",
+    errno.ENOTDIR: "os.not-folder", errno.ELOOP: "os.link-loop", errno.EIO: "os.io", errno.ENOENT: "os.missing",
+}
+
+
+def os_reason(error: OSError) -> Localised:
+    """Why the system refused a file, in the user's language (the system's own words are English)."""
+    key = _OS_REASONS.get(error.errno)  # type: ignore[arg-type]
+    return Localised(key) if key else Localised("os.other", {"code": errno.errorcode.get(error.errno or 0, "?")})

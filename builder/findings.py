@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
 
 from builder import messages
+from builder.messages import Localised, localise
 from builder.errors import InputError
 from builder.reader import Document, Path_, display_path
 
@@ -57,7 +58,7 @@ class Finding:
     def detail(self, lang: str) -> str:
         """The message without its place."""
         key = f"{self.code}.{self.variant}" if self.variant else self.code
-        params = {k: _localise(v, lang) for k, v in self.params.items()}
+        params = {k: localise(v, lang) for k, v in self.params.items()}
         return messages.text(key, lang, **params)
 
     def message(self, lang: str) -> str:
@@ -74,21 +75,6 @@ class Finding:
             "line": self.place.line,
             "path": display_path(self.place.path),
         }
-
-
-@dataclass(frozen=True)
-class Localised:
-    """A parameter that is itself a message (e.g. a kind of archetype), rendered late."""
-
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def render(self, lang: str) -> str:
-        return messages.text(self.key, lang, **{k: _localise(v, lang) for k, v in self.params.items()})
-
-
-def _localise(value: Any, lang: str) -> Any:
-    return value.render(lang) if isinstance(value, Localised) else value
 
 
 class Findings(list):
@@ -127,7 +113,7 @@ def input_error_dict(error: InputError, lang: str) -> dict[str, Any]:
 
 
 def input_error_message(error: InputError, lang: str) -> str:
-    params = {k: _localise(v, lang) for k, v in error.params.items() if k != "via"}
+    params = {k: localise(v, lang) for k, v in error.params.items() if k != "via"}
     body = messages.text(error.code, lang, **params)
     out = f"{error.where}: {body}" if error.where else body
     if error.params.get("via"):

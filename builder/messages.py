@@ -1,13 +1,14 @@
 """Every user-facing sentence, in Spanish and English side by side.
 
-The core's messages are here; each game system adds its own table through
-:func:`register` (its plugin's ``messages.py``), so there is one lookup and one
-rule: a code exists in both languages or not at all.
+The core's messages are here; each game system keeps its own table in its plugin's
+``messages.py``. All of them are joined into one table before the first lookup, so
+there is one lookup and one rule: a key exists in both languages or not at all.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 LANGUAGES = ("es", "en")
@@ -32,6 +33,17 @@ CORE: dict[str, dict[str, str]] = {
         "es": "el archivo no está en UTF-8; guárdalo con codificación UTF-8",
         "en": "the file is not UTF-8; save it with UTF-8 encoding",
     },
+    # Why the system refused a file, for file-unreadable and output-unwritable.
+    "os.denied": {"es": "permiso denegado", "en": "permission denied"},
+    "os.no-space": {"es": "no queda espacio en el disco", "en": "no space left on the disk"},
+    "os.read-only": {"es": "el disco es de solo lectura", "en": "the disk is read-only"},
+    "os.name-too-long": {"es": "el nombre es demasiado largo", "en": "the name is too long"},
+    "os.is-folder": {"es": "es una carpeta", "en": "it is a folder"},
+    "os.not-folder": {"es": "una parte de la ruta no es una carpeta", "en": "part of the path is not a folder"},
+    "os.link-loop": {"es": "enlaces simbólicos en bucle", "en": "symbolic links in a loop"},
+    "os.io": {"es": "error de entrada/salida del disco", "en": "disk input/output error"},
+    "os.missing": {"es": "no existe", "en": "it does not exist"},
+    "os.other": {"es": "error del sistema {code}", "en": "system error {code}"},
     "invalid-yaml": {"es": "YAML no válido: {problem}", "en": "invalid YAML: {problem}"},
     "empty-file": {"es": "el archivo está vacío", "en": "the file is empty"},
     # What the YAML parser found, for invalid-yaml.
@@ -52,6 +64,20 @@ CORE: dict[str, dict[str, str]] = {
                                "en": "there is more than one YAML document (---); a roster is a single document"},
     "yaml.early-alias": {"es": "un alias (*) usado antes de que su ancla (&) termine", "en": "an alias (*) used before its anchor (&) ends"},
     "yaml.bad-merge": {"es": "«<<» solo puede fusionar mapas", "en": "“<<” can only merge mappings"},
+    "yaml.bad-date": {"es": "«{value}» parece una fecha pero no existe; si es un nombre, escríbelo entre comillas",
+                      "en": "“{value}” looks like a date but there is no such date; if it is a name, put it in quotes"},
+    "yaml.huge-number": {"es": "el número «{value}» es demasiado largo", "en": "the number “{value}” is far too long"},
+    "yaml.bad-number": {"es": "el número «{value}» no se puede leer", "en": "the number “{value}” can't be read"},
+    "yaml.bad-value": {"es": "el valor «{value}» no se puede leer; si es un texto, escríbelo entre comillas",
+                       "en": "the value “{value}” can't be read; if it is text, put it in quotes"},
+    "yaml.undefined-alias": {"es": "un alias (*) sin su ancla (&)", "en": "an alias (*) without its anchor (&)"},
+    "yaml.duplicate-anchor": {"es": "un ancla (&) repetida", "en": "an anchor (&) used twice"},
+    "yaml.bad-anchor": {"es": "un ancla (&) o alias (*) sin nombre válido", "en": "an anchor (&) or alias (*) without a valid name"},
+    "yaml.expected-line-break": {"es": "sobra texto tras el valor (¿unas comillas cerradas antes de tiempo?)",
+                                 "en": "there is text after the value (a quote closed too early?)"},
+    "yaml.sequence-here": {"es": "aquí no cabe un elemento de lista «- …» (revisa la sangría)",
+                           "en": "a list item “- …” can't go here (check the indentation)"},
+    "yaml.other": {"es": "el texto no sigue la sintaxis de YAML", "en": "the text doesn't follow YAML's syntax"},
     "yaml.unknown-tag": {"es": "una etiqueta «!» desconocida", "en": "an unknown “!” tag"},
     "duplicate-key": {
         "es": "la clave «{key}» está repetida (ya aparece en la línea {first})",
@@ -86,6 +112,11 @@ CORE: dict[str, dict[str, str]] = {
         "en": "“{target}” refers back to itself: {chain}",
     },
     "referenced-from": {"es": "(referido desde {where})", "en": "(referred to from {where})"},
+    # A bug in builder (exit 3): never the player's fault.
+    "internal-error": {
+        "es": "error interno de builder al procesar este archivo ({error})",
+        "en": "builder hit an internal error while handling this file ({error})",
+    },
     # Writing outputs (exit 2).
     "output-is-input": {
         "es": "la salida es el mismo archivo que la entrada; elige otro nombre",
@@ -132,6 +163,8 @@ CORE: dict[str, dict[str, str]] = {
         "es": "el nombre «{name}» ya lo usa {first}",
         "en": "the name “{name}” is already used by {first}",
     },
+    # "the runner “A” (file:3)": what a name is already used by; the kind comes from a system.
+    "kind.any": {"es": "{kind} «{name}» ({where})", "en": "{kind} “{name}” ({where})"},
     "unknown-reference": {
         "es": "«{name}» no está entre {kinds}",
         "en": "“{name}” is not among {kinds}",
@@ -163,7 +196,20 @@ CORE: dict[str, dict[str, str]] = {
     "invalid-field.literal_error": {"es": "vale {value}; se esperaba {expected}", "en": "is {value}; expected {expected}"},
     "invalid-field.union_tag_invalid": {"es": "vale {value}; se esperaba {expected}", "en": "is {value}; expected {expected}"},
     "invalid-field.union_tag_not_found": {"es": "falta la clave «{key}»", "en": "the key “{key}” is missing"},
-    "invalid-field.other": {"es": "valor no válido ({detail})", "en": "invalid value ({detail})"},
+    "invalid-field.other": {"es": "el valor {value} no es válido aquí", "en": "the value {value} is not valid here"},
+    "invalid-field.string_too_long": {
+        "es": "es demasiado largo; el máximo es {max_length} caracteres",
+        "en": "is too long; the most is {max_length} characters",
+    },
+    "invalid-field.control-character": {
+        "es": "contiene un carácter de control ({char}, en la posición {position}); bórralo",
+        "en": "holds a control character ({char}, at position {position}); delete it",
+    },
+    "value-out-of-range.length": {
+        "es": "«{field}» tiene {count} elementos; el máximo es {most}",
+        "en": "“{field}” has {count} items; the most is {most}",
+    },
+    "word.or": {"es": "o", "en": "or"},
     # Bounds, for value-out-of-range.
     "bound.ge": {"es": "el mínimo es {limit}", "en": "the minimum is {limit}"},
     "bound.gt": {"es": "debe ser mayor que {limit}", "en": "it must be greater than {limit}"},
@@ -174,6 +220,13 @@ CORE: dict[str, dict[str, str]] = {
     "ui.legal": {"es": "LEGAL", "en": "LEGAL"},
     "ui.illegal": {"es": "ILEGAL", "en": "ILLEGAL"},
     "ui.unreadable": {"es": "ILEGIBLE", "en": "UNREADABLE"},
+    "ui.internal": {"es": "ERROR INTERNO", "en": "INTERNAL ERROR"},
+    "ui.report-bug": {
+        "es": "Es un fallo de builder, no de la lista. Por favor, infórmanos abriendo una incidencia en el proyecto "
+              "con el archivo y este mensaje completo.",
+        "en": "This is a bug in builder, not in the list. Please report it by opening an issue on the project "
+              "with the file and this whole message.",
+    },
     "ui.error": {"es": "error", "en": "error"},
     "ui.warning": {"es": "aviso", "en": "warning"},
     "ui.points": {"es": "{points} puntos", "en": "{points} points"},
@@ -183,6 +236,7 @@ CORE: dict[str, dict[str, str]] = {
         "es": "Total: {legal} legal(es), {illegal} ilegal(es), {unreadable} ilegible(s)",
         "en": "Total: {legal} legal, {illegal} illegal, {unreadable} unreadable",
     },
+    "ui.tally-internal": {"es": ", {internal} con error interno", "en": ", {internal} with an internal error"},
     "ui.export-refused": {
         "es": "{file}: la lista no es legal y no se ha escrito nada; usa --draft para exportar un borrador",
         "en": "{file}: the roster is not legal and nothing was written; use --draft to export a draft",
@@ -247,19 +301,35 @@ CORE: dict[str, dict[str, str]] = {
     },
 }
 
-_TABLE: dict[str, dict[str, str]] = dict(CORE)
+_TABLE: dict[str, dict[str, str]] = {}
 
 
 def register(table: Table) -> None:
-    """Add a system's messages; a code may not be defined twice."""
+    """Add a table of messages; a code may not be defined twice with different texts."""
     for code, texts in table.items():
         if code in _TABLE and _TABLE[code] != texts:
             raise ValueError(f"message {code!r} is defined twice")
         _TABLE[code] = dict(texts)
 
 
-def all_messages() -> Mapping[str, Mapping[str, str]]:
+def _complete() -> dict[str, dict[str, str]]:
+    """The whole table: the core's and every installed system's, loaded together before the
+    first lookup, so a message never depends on which file happened to be checked first."""
+    if not _TABLE:
+        import importlib
+        import pkgutil
+
+        import builder.systems as plugins
+
+        register(CORE)
+        for module in pkgutil.iter_modules(plugins.__path__):
+            if module.ispkg:
+                register(importlib.import_module(f"{plugins.__name__}.{module.name}.messages").MESSAGES)
     return _TABLE
+
+
+def all_messages() -> Mapping[str, Mapping[str, str]]:
+    return _complete()
 
 
 def language(requested: str | None = None) -> str:
@@ -275,10 +345,29 @@ def text(key: str, lang: str, /, **params: Any) -> str:
 
     A ``hint`` parameter appends the "did you mean" sentence.
     """
-    entry = _TABLE.get(key)
+    table = _TABLE or _complete()
+    entry = table.get(key)
     if entry is None:
         raise KeyError(f"no message for {key!r}")
     out = entry[lang].format(**params)
     if params.get("hint"):
-        out += _TABLE["hint"][lang].format(hint=params["hint"])
+        out += table["hint"][lang].format(hint=params["hint"])
     return out
+
+
+@dataclass(frozen=True)
+class Localised:
+    """A parameter that is itself a message (e.g. a kind of archetype), rendered late,
+    in whichever language the report is written."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str) -> str:
+        return text(self.key, lang, **{k: localise(v, lang) for k, v in self.params.items()})
+
+
+def localise(value: Any, lang: str) -> Any:
+    """A parameter in ``lang``: anything with a ``render(lang)`` is rendered, the rest kept."""
+    render = getattr(value, "render", None)
+    return render(lang) if callable(render) else value

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from pathlib import Path
 
 from builder import systems
-from builder.errors import InputError
-from builder.findings import Localised
+from builder.errors import Crash, InputError
+from builder.messages import Localised
 from builder.reader import Document, read_document
 from builder.systems.base import Evaluation
 
@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Outcome:
-    """One file's result: an evaluation, or the reason it could not be read."""
+    """One file's result: an evaluation, the reason it could not be read, or the bug it met."""
 
     file: str
     evaluation: Evaluation | None = None
     unreadable: InputError | None = None
+    crash: Crash | None = None
 
 
 def open_roster(path: Path | str, label: str | None = None) -> Document:
@@ -61,13 +62,12 @@ def evaluate(path: Path | str, label: str | None = None, pack: "Pack | None" = N
 
 
 def evaluate_one(path: str, pack: "Pack | None" = None) -> Outcome:
-    """Check one file; an unreadable one becomes an outcome, not an exception."""
+    """Check one file inside its own boundary: an unreadable file, or a bug met while checking
+    it, becomes that file's outcome, never an exception that stops the others."""
     try:
         return Outcome(path, evaluation=evaluate(path, path, pack))
     except InputError as exc:
         return Outcome(path, unreadable=exc)
+    except Exception as exc:  # noqa: BLE001 - the boundary: any bug is reported for this file
+        return Outcome(path, crash=Crash(path, exc))
 
-
-def evaluate_all(paths: list[str], pack: "Pack | None" = None) -> list[Outcome]:
-    """Check several files; an unreadable one is reported and the rest still checked."""
-    return [evaluate_one(path, pack) for path in paths]

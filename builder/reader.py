@@ -18,7 +18,8 @@ from typing import Any
 
 import yaml
 
-from builder.errors import InputError
+from builder.errors import InputError, os_reason
+from builder.messages import Localised
 
 MAX_BYTES = 1024 * 1024
 """A roster is a few kilobytes; anything over 1 MiB is refused unread."""
@@ -60,7 +61,7 @@ def read_document(path: Path | str, label: str | None = None) -> Document:
     except FileNotFoundError:
         raise InputError("file-not-found", label) from None
     except OSError as exc:
-        raise InputError("file-unreadable", label, reason=exc.strerror or str(exc)) from None
+        raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
     if path.is_dir():
         raise InputError("file-is-folder", label)
     return _read_cached(path.resolve(), label, stat.st_mtime_ns, stat.st_size)
@@ -76,7 +77,7 @@ def _read_cached(path: Path, label: str, _mtime: int, size: int) -> Document:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise InputError("file-unreadable", label, reason=exc.strerror or str(exc)) from None
+        raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
     if len(raw) > MAX_BYTES:
         raise InputError("file-too-large", label, size=len(raw), limit=MAX_BYTES)
     try:
@@ -299,10 +300,27 @@ class _Builder:
         # Fast paths for what rosters are made of; everything else goes through PyYAML.
         if tag == _STR:
             return value
-        if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
-            return int(value)
-        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
-        return self.loader.construct_object(node)
+        try:
+            if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
+                return int(value)
+            node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
+            return self.loader.construct_object(node)
+        except (ValueError, OverflowError, ArithmeticError) as exc:
+            # A value YAML recognises but can't build: a date that doesn't exist, an integer
+            # of thousands of digits. Said as such, on its line.
+            problem = _UNBUILDABLE.get(tag, "yaml.bad-value")
+            raise InputError("invalid-yaml", self.label, event.start_mark.line + 1,
+                             problem=Localised(problem, {"value": shorten(value)})) from exc
+
+
+_UNBUILDABLE = {_INT: "yaml.huge-number", "tag:yaml.org,2002:timestamp": "yaml.bad-date",
+                "tag:yaml.org,2002:float": "yaml.bad-number"}
+"""What to say of a scalar PyYAML recognises by its tag but fails to build."""
+
+
+def shorten(value: str, most: int = 40) -> str:
+    """A value as quoted back in a message: long ones cut in the middle."""
+    return value if len(value) <= most else f"{value[: most // 2]}…{value[-(most // 2):]} ({len(value)})"
 
 
 _PROBLEMS = (
@@ -321,17 +339,25 @@ _PROBLEMS = (
     ("has no finished anchor", "early-alias"),
     ("<< must merge mappings", "bad-merge"),
     ("found undefined tag handle", "unknown-tag"),
+    ("could not determine a constructor", "unknown-tag"),
+    ("found undefined alias", "undefined-alias"),
+    ("found duplicate anchor", "duplicate-anchor"),
+    ("a tab character", "bad-start"),
+    ("expected comment or line break", "expected-line-break"),
+    ("expected a comment or a line break", "expected-line-break"),
+    ("block sequence entries are not allowed", "sequence-here"),
+    ("mapping keys are not allowed", "mapping-values"),
+    ("expected alphabetic or numeric character", "bad-anchor"),
 )
 
 
-def yaml_problem(problem: str) -> object:
-    """A parser problem in the user's language when it is a known one, else PyYAML's words."""
-    from builder.findings import Localised
-
+def yaml_problem(problem: str) -> Localised:
+    """A parser problem in the user's language; one builder doesn't know is said in general terms
+    (the parser's own words are English)."""
     for fragment, key in _PROBLEMS:
         if fragment in problem:
             return Localised(f"yaml.{key}")
-    return problem
+    return Localised("yaml.other")
 
 
 def display_path(path: Path_) -> str:

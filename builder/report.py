@@ -5,19 +5,31 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from builder.errors import Crash
 from builder.findings import Finding, input_error_dict, input_error_message
 from builder.messages import text
 from builder.pipeline import Outcome
+
+
+def crash_dict(crash: Crash, lang: str) -> dict[str, Any]:
+    """A bug met on a file, in the shape of a finding, with its traceback."""
+    return {"code": crash.code, "message": crash_message(crash, lang), "rule": None, "where": crash.file or "",
+            "file": crash.file, "line": None, "path": "", "traceback": crash.traceback}
+
+
+def crash_message(crash: Crash, lang: str) -> str:
+    body = text(crash.code, lang, error=crash.error)
+    return f"{crash.file}: {body}" if crash.file else body
 
 
 def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
     """One file's result in the JSON contract of ``check --format json``."""
     ev = outcome.evaluation
     if ev is None:
-        assert outcome.unreadable is not None
+        problem = crash_dict(outcome.crash, lang) if outcome.crash else input_error_dict(outcome.unreadable, lang)
         return {"file": outcome.file, "system": None, "name": None, "legal": False, "readable": False,
                 "points": None, "points_limit": None, "fingerprint": None,
-                "errors": [input_error_dict(outcome.unreadable, lang)], "warnings": []}
+                "errors": [problem], "warnings": []}
     return {
         "file": outcome.file,
         "system": ev.system,
@@ -34,16 +46,18 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
     }
 
 
-def as_json(outcomes: list[Outcome], lang: str) -> str:
+def as_json(outcomes: list[Outcome], lang: str, **extra: Any) -> str:
     results = [result_dict(o, lang) for o in outcomes]
-    payload = {"legal": all(r["legal"] for r in results), "results": results}
+    payload = {"legal": all(r["legal"] for r in results) and not extra, "results": results, **extra}
     return json.dumps(payload, ensure_ascii=False, indent=2)
 
 
 def tally(outcomes: list[Outcome]) -> dict[str, int]:
-    unreadable = sum(1 for o in outcomes if o.evaluation is None)
+    crashed = sum(1 for o in outcomes if o.crash is not None)
+    unreadable = sum(1 for o in outcomes if o.unreadable is not None)
     legal = sum(1 for o in outcomes if o.evaluation is not None and o.evaluation.legal)
-    return {"legal": legal, "illegal": len(outcomes) - legal - unreadable, "unreadable": unreadable}
+    return {"legal": legal, "illegal": len(outcomes) - legal - unreadable - crashed, "unreadable": unreadable,
+            "internal": crashed}
 
 
 def finding_line(finding: Finding, lang: str) -> str:
@@ -51,10 +65,17 @@ def finding_line(finding: Finding, lang: str) -> str:
     return f"    {label} [{finding.code}] {finding.message(lang)}\n        ↳ {finding.rule}"
 
 
+def crash_text(crash: Crash, lang: str) -> str:
+    """The bug's message, its traceback and the request to report it."""
+    trace = "\n".join("      " + line for line in crash.traceback.splitlines())
+    return f"    [{crash.code}] {crash_message(crash, lang)}\n{trace}\n    {text('ui.report-bug', lang)}"
+
+
 def outcome_text(outcome: Outcome, lang: str) -> str:
     ev = outcome.evaluation
     if ev is None:
-        assert outcome.unreadable is not None
+        if outcome.crash is not None:
+            return f"✗ {text('ui.internal', lang)}  {outcome.file}\n{crash_text(outcome.crash, lang)}"
         return f"✗ {text('ui.unreadable', lang)}  {outcome.file}\n    {input_error_message(outcome.unreadable, lang)}"
     status = text("ui.legal" if ev.legal else "ui.illegal", lang)
     facts = [f"{ev.name} ({ev.system})" if ev.name else ev.system]
@@ -70,11 +91,21 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
 
 def as_text(outcomes: list[Outcome], lang: str) -> str:
     body = [outcome_text(o, lang) for o in outcomes]
-    body.append(text("ui.tally", lang, **tally(outcomes)))
+    counts = tally(outcomes)
+    total = text("ui.tally", lang, **counts)
+    if counts["internal"]:
+        total += text("ui.tally-internal", lang, **counts)
+    body.append(total)
     return "\n".join(body)
 
 
+INTERNAL_ERROR = 3
+"""The exit code of a run that met a bug: distinct from every verdict on the lists."""
+
+
 def exit_code(outcomes: list[Outcome]) -> int:
-    """0 all legal, 1 any illegal, 2 any unreadable."""
+    """0 all legal, 1 any illegal, 2 any unreadable, 3 any internal error."""
     counts = tally(outcomes)
+    if counts["internal"]:
+        return INTERNAL_ERROR
     return 2 if counts["unreadable"] else 1 if counts["illegal"] else 0

@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from builder.errors import InputError
+from builder.errors import InputError, os_reason
 from builder.findings import Finding, Place
 from builder.pipeline import Outcome, evaluate_one
 
@@ -26,8 +26,11 @@ def expand(paths: Iterable[str]) -> list[str]:
     out: list[str] = []
     for path in paths:
         folder = Path(path)
-        found = [str(p) for p in sorted(folder.iterdir()) if p.suffix.lower() in ROSTER_SUFFIXES
-                 and p.is_file()] if folder.is_dir() else []
+        try:
+            found = [str(p) for p in sorted(folder.iterdir()) if p.suffix.lower() in ROSTER_SUFFIXES
+                     and p.is_file()] if folder.is_dir() else []
+        except OSError:
+            found = []  # a folder that can't be listed is reported as such by check_event
         out += found or [path]
     return out
 
@@ -35,7 +38,7 @@ def expand(paths: Iterable[str]) -> list[str]:
 def check_event(paths: list[str], pack: "Pack | None" = None,
                 progress: Callable[[Iterable[str]], Iterable[str]] = lambda items: items) -> list[Outcome]:
     """Check every list as on its own, under the pack; then the rules that span the event."""
-    outcomes = [Outcome(path, unreadable=InputError("empty-folder", path)) if Path(path).is_dir()
+    outcomes = [Outcome(path, unreadable=_folder_problem(path)) if Path(path).is_dir()
                 else evaluate_one(path, pack) for path in progress(paths)]
     if pack is not None:
         for outcome in outcomes:
@@ -46,6 +49,15 @@ def check_event(paths: list[str], pack: "Pack | None" = None,
         if pack.system == "cripmaquion":
             _same_lineup_size(outcomes, pack)
     return outcomes
+
+
+def _folder_problem(path: str) -> InputError:
+    """Why a folder given to check yielded no lists: it has none, or it can't be listed."""
+    try:
+        next(iter(Path(path).iterdir()), None)
+    except OSError as exc:
+        return InputError("file-unreadable", path, reason=os_reason(exc))
+    return InputError("empty-folder", path)
 
 
 def _same_lineup_size(outcomes: list[Outcome], pack: "Pack") -> None:

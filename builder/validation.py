@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 import typing
+import unicodedata
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
 
 from builder.findings import Findings, Localised, Place, closest
+from builder.messages import text
+from builder.reader import shorten
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -28,16 +35,50 @@ def between(low: int, high: int) -> Any:
     return Annotated[int, Field(ge=low, le=high)]
 
 
+def measure(most: float, low: float = 0, above: bool = False) -> Any:
+    """A measure (K, K², cm, levels) that may be decimal, from ``low`` (or above it, with
+    ``above``) up to ``most``; whole values stay whole."""
+    floor = {"gt": low} if above else {"ge": low}
+    return Annotated[float, Field(le=most, allow_inf_nan=False, **floor), AfterValidator(whole_number)]
+
+
 NonNegativeInt = Annotated[int, Field(ge=0)]
 NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False), AfterValidator(whole_number)]
 """A measure (K, K², cm, levels) that may be decimal; whole values stay whole."""
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False), AfterValidator(whole_number)]
-Name = Annotated[str, Field(min_length=1)]
+
+NAME_MOST = 100
+"""Characters in a name: any name from the books fits many times over; a card still prints it."""
+TEXT_MOST = 2000
+"""Characters in a free description."""
+_CONTROL = {"Cc", "Cs"}
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks that reorder text as it is shown: in a name they'd make it print as something else."""
 
 
-def many() -> Any:
-    """An empty list as a default, made fresh for each model (pydantic would deep-copy a literal [])."""
-    return Field(default_factory=list)
+def _refuse_controls(allowed: str):
+    def check(value: str) -> str:
+        for position, char in enumerate(value, start=1):
+            if char not in allowed and (unicodedata.category(char) in _CONTROL or char in _BIDI):
+                raise PydanticCustomError("invalid-field", "control character",
+                                          {"variant": "control-character", "char": f"U+{ord(char):04X}",
+                                           "position": position})
+        return value
+
+    return AfterValidator(check)
+
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MOST), _refuse_controls("")]
+"""A name: one line of printable text."""
+Text = Annotated[str, Field(max_length=TEXT_MOST), _refuse_controls("\n\t")]
+"""A description: printable text, on several lines if need be."""
+
+
+def many(most: int = 100) -> Any:
+    """An empty list as a default (made fresh for each model: pydantic would deep-copy a literal []),
+    holding at most ``most`` items."""
+    return Field(default_factory=list, max_length=most)
+
 
 _RANGE_TYPES = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}
 
@@ -64,24 +105,45 @@ def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rul
         limit = ctx.get(op)
         findings.error("value-out-of-range", where, rule, field=field, value=_show(error["input"]),
                        bound=Localised(f"bound.{op}", {"limit": _show(limit)}))
+    elif kind == "too_long":
+        findings.error("value-out-of-range", where, rule, variant="length", field=field,
+                       count=ctx.get("actual_length", "?"), most=ctx.get("max_length", "?"))
     elif "-" in kind:
         # Our own PydanticCustomError, raised by a system's validator with its code.
         findings.error(kind, where, rule, **ctx)
     elif kind == "extra_forbidden":
         key = path[-1] if path else ""
         hint = closest(str(key), _known_keys(model, path[:-1], data))
-        findings.error("invalid-field", where, rule, variant="extra_forbidden", key=key, hint=hint)
+        findings.error("invalid-field", where, rule, variant="extra_forbidden", key=_show(key).strip("'"), hint=hint)
     elif kind in ("missing", "union_tag_not_found"):
         key = path[-1] if kind == "missing" and path else ctx.get("discriminator", "").strip("'")
         findings.error("invalid-field", where, rule, variant=kind, key=key)
     else:
         value = ctx["tag"] if kind == "union_tag_invalid" else error.get("input")
         variant = kind if f"invalid-field.{kind}" in _known_variants() else "other"
-        if kind == "string_type" and isinstance(value, (int, float, bool)):
+        if kind == "string_type" and isinstance(value, (int, float, bool, dt.date)):
             variant = "string_type+quote"
         findings.error("invalid-field", where, rule, variant=variant, value=_show(value),
-                       expected=ctx.get("expected", ctx.get("expected_tags", "")), min_length=ctx.get("min_length", ""),
-                       detail=error.get("msg", kind))
+                       expected=Choices(_quoted(ctx.get("expected", ctx.get("expected_tags", "")))),
+                       min_length=ctx.get("min_length", ""), max_length=ctx.get("max_length", ""))
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The values a field accepts, joined with the user's "or" ("'a', 'b' o 'c'")."""
+
+    values: tuple[str, ...]
+
+    def render(self, lang: str) -> str:
+        quoted = [f"'{v}'" for v in self.values]
+        if len(quoted) < 2:
+            return "".join(quoted)
+        return f"{', '.join(quoted[:-1])} {text('word.or', lang)} {quoted[-1]}"
+
+
+def _quoted(expected: str) -> tuple[str, ...]:
+    """The choices in pydantic's description of them ("'movil' or 'inmovil'"), without its words."""
+    return tuple(re.findall(r"'([^']*)'", expected))
 
 
 def _known_variants() -> set[str]:
@@ -144,8 +206,9 @@ def _flatten(annotation: Any) -> list[Any]:
 
 
 def _show(value: Any) -> str:
+    """A value quoted back to the user, cut short when long."""
     if isinstance(value, str):
-        return f"'{value}'"
+        return f"'{shorten(value)}'"
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -154,4 +217,4 @@ def _show(value: Any) -> str:
         return "{…}"
     if isinstance(value, list):
         return "[…]"
-    return str(value)
+    return shorten(str(value))

@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from builder.errors import InputError
+from builder.errors import InputError, os_reason
 
 
 def check_output(out: Path | str, inputs: list[Path]) -> Path:
@@ -31,14 +31,14 @@ def write_atomically(out: Path, write: Callable[[Path], None]) -> None:
     try:
         handle, temporary = tempfile.mkstemp(prefix=".builder-", suffix=out.suffix, dir=out.parent)
     except OSError as exc:
-        raise InputError("output-unwritable", str(out), reason=exc.strerror or str(exc)) from None
+        raise InputError("output-unwritable", str(out), reason=os_reason(exc)) from None
     os.close(handle)
     try:
         write(Path(temporary))
         os.replace(temporary, out)
     except OSError as exc:
         _discard(temporary)
-        raise InputError("output-unwritable", str(out), reason=exc.strerror or str(exc)) from None
+        raise InputError("output-unwritable", str(out), reason=os_reason(exc)) from None
     except BaseException:
         _discard(temporary)
         raise

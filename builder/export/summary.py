@@ -15,7 +15,7 @@ from builder.findings import input_error_message
 from builder.messages import text
 from builder.packs import Pack
 from builder.pipeline import Outcome
-from builder.report import tally
+from builder.report import crash_message, tally
 
 FIRST_PROBLEMS = 3
 
@@ -24,6 +24,10 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
     out = []
     for o in outcomes:
         ev = o.evaluation
+        if o.crash is not None:
+            out.append({"file": o.file, "status": text("ui.internal", lang), "errors": 1,
+                        "problems": f"{o.crash.code}: {crash_message(o.crash, lang)}"})
+            continue
         if ev is None:
             out.append({"file": o.file, "status": text("ui.unreadable", lang), "errors": 1,
                         "problems": input_error_message(o.unreadable, lang)})
@@ -54,6 +58,8 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
              (t("xl.lists"), len(outcomes)),
              (t("ui.legal"), counts["legal"]), (t("ui.illegal"), counts["illegal"]),
              (t("ui.unreadable"), counts["unreadable"])]
+    if counts["internal"]:
+        facts.append((t("ui.internal"), counts["internal"]))
     for r, (label, value) in enumerate(facts, start=3):
         put(cover, r, 1, label).font = LABEL_FONT
         put(cover, r, 2, value)

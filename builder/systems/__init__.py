@@ -1,4 +1,5 @@
-"""Game systems are plugins: each subpackage here exposes ``SYSTEM``, a :class:`System`.
+"""Game systems are plugins: each subpackage here has a ``system`` module exposing ``SYSTEM``,
+a :class:`System`, and a ``messages`` module with its ``MESSAGES`` table.
 
 A system's key is its folder name with ``_`` read as ``-`` (``dungeon_universalis``
 is ``dungeon-universalis``). Only the plugin a file asks for is imported.
@@ -10,7 +11,6 @@ import importlib
 import pkgutil
 from functools import cache
 
-from builder import messages
 from builder.systems.base import System
 
 
@@ -25,11 +25,8 @@ def get(key: str) -> System:
     """The system with this key (exact, lowercase); KeyError if there is none."""
     if key not in keys():
         raise KeyError(key)
-    module = importlib.import_module(f"{__name__}.{key.replace('-', '_')}")
+    module = importlib.import_module(f"{__name__}.{key.replace('-', '_')}.system")
     system: System = module.SYSTEM
-    table = getattr(module, "MESSAGES", None)
-    if table:
-        messages.register(table)
     return system
 
 

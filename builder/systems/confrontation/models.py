@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field
 
 from builder.findings import fold
-from builder.validation import many, Name, NonNegative, NonNegativeInt, Strict
+from builder.validation import Name, Strict, between, many, measure
 
 
 def spelled(*choices: str):
@@ -21,27 +21,32 @@ def spelled(*choices: str):
 
 
 Size = spelled("pequeno", "normal", "grande", "muy-grande")
-PositiveInt = Annotated[int, Field(ge=1)]
+
+# Upper bounds (docs/rulings.md, "Upper bounds"): the book prints no maximum for these, so
+# each is ten times or more the largest value of its examples (MOV 20, Peso 10, PE 8, RES 14).
+Points = between(0, 10_000)
+"""A force's points, or a machine's cost."""
 
 
 class Competency(Strict):
     name: Name
-    x: int | None = None
-    access: str | None = None
+    x: between(0, 100) | None = None
+    """Each competency's own range is checked by the rules (mecánico 2–6, the rest at least 1)."""
+    access: Name | None = None
     """For transporte: the side troops get in and out by (frontal, lateral, trasero)."""
 
 
 class Servant(Strict):
     name: Name
     size: Size = "normal"
-    competencies: list[Competency] = many()
+    competencies: list[Competency] = many(20)
 
 
 class Embarked(Strict):
     name: Name
     size: Size = "normal"
     mounted: bool = False
-    count: PositiveInt = 1
+    count: between(1, 100) = 1
 
 
 class Artillery(Strict):
@@ -53,35 +58,35 @@ class Boiler(Strict):
     """A steam boiler or naphtha carburettor: the characteristic it boosts and the dice rolled."""
 
     characteristic: Name
-    dice: PositiveInt = 1
+    dice: between(1, 10) = 1
 
 
 class Machine(Strict):
     name: Name
     kind: spelled("movil", "inmovil")
-    cost: NonNegativeInt | None = None
-    movement: NonNegative | None = None
-    weight: NonNegativeInt | None = None
-    structure_points: PositiveInt | None = None
-    resistance: NonNegativeInt | None = None
-    crew_min: NonNegativeInt | None = None
+    cost: Points | None = None
+    movement: measure(200) | None = None
+    weight: between(0, 100) | None = None
+    structure_points: between(1, 100) | None = None
+    resistance: between(0, 100) | None = None
+    crew_min: between(0, 20) | None = None
     artillery: Artillery | None = None
-    competencies: list[Competency] = many()
-    servants: list[Servant] = many()
-    substitutes: dict[Name, NonNegativeInt] | None = None
+    competencies: list[Competency] = many(30)
+    servants: list[Servant] = many(30)
+    substitutes: Annotated[dict[Name, between(0, 30)], Field(max_length=20)] | None = None
     boiler: Boiler | None = None
-    embarked: list[Embarked] = many()
+    embarked: list[Embarked] = many(50)
 
 
 class ConfrontationFile(Strict):
     system: Literal["confrontation"]
     name: Name
     player: Name | None = None
-    points_limit: Annotated[int, Field(ge=1)] | None = None
-    machines: list[Machine] = many()
+    points_limit: between(1, 10_000) | None = None
+    machines: list[Machine] = many(50)
 
 
 class ConfrontationPack(Strict):
     system: Literal["confrontation"]
     name: Name
-    points_limit: Annotated[int, Field(ge=1)] | None = None
+    points_limit: between(1, 10_000) | None = None

@@ -72,6 +72,10 @@ class ConfrontationSystem(System):
         return "\n".join(lines)
 
 
+SYSTEM = ConfrontationSystem()
+"""The plugin, as the registry loads it."""
+
+
 def _machine(machine: Machine) -> dict[str, Any]:
     out = machine.model_dump(by_alias=True, mode="json")
     for comp in out["competencies"] + [c for s in out["servants"] for c in s["competencies"]]:

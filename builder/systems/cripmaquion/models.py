@@ -9,10 +9,14 @@ from pydantic import Field
 from builder.validation import many, Name, Strict
 
 
+RUNNERS_MOST = 100
+"""The book sets no limit to a roster (8–10 suggested for a season); 100 stops absurd files."""
+
+
 class Runner(Strict):
     name: Name
     race: Name
-    specialties: list[Name] = many()
+    specialties: list[Name] = many(10)
     """Specialties or a star's name; empty for a gregario."""
 
 
@@ -20,8 +24,8 @@ class CripmaquionFile(Strict):
     system: Literal["cripmaquion"]
     team: Name
     player: Name | None = None
-    runners: list[Runner]
-    lineup: list[Name] | None = None
+    runners: Annotated[list[Runner], Field(max_length=RUNNERS_MOST)]
+    lineup: Annotated[list[Name], Field(max_length=RUNNERS_MOST)] | None = None
     """The runners lined up for a race; without it, the whole roster."""
 
 
@@ -30,5 +34,5 @@ class CripmaquionPack(Strict):
 
     system: Literal["cripmaquion"]
     name: Name
-    runners_per_team: Annotated[int, Field(ge=1)] | None = None
+    runners_per_team: Annotated[int, Field(ge=1, le=RUNNERS_MOST)] | None = None
     """Every lineup must have exactly this many runners (§10, step 2)."""

@@ -73,6 +73,10 @@ class CripmaquionSystem(System):
         return "\n".join(lines)
 
 
+SYSTEM = CripmaquionSystem()
+"""The plugin, as the registry loads it."""
+
+
 def _canonical(file: CripmaquionFile, roster: list[ResolvedRunner], lineup: Lineup) -> dict[str, Any]:
     """Resolved content: races and specialties by catalog key (so "Hombre Rata" = hombre-rata and
     [martillo] = [rompehuesos, brincamontes]), and the lineup by the runners it names."""

@@ -6,13 +6,18 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Discriminator, Field, Tag
 
-from builder.validation import many, Name, NonNegativeInt, Strict
+from builder.validation import Name, Strict, between, many
+
+# Upper bounds (docs/rulings.md, "Upper bounds"): the JOA text prints none for these.
+ItemPV = between(0, 75)
+"""A companion's or an item's PV: never more than the epic threshold of a whole group."""
+HEROES_MOST = 8
 
 
 class Companion(Strict):
     name: Name
     kind: Literal["animal", "mercenary"]
-    pv: NonNegativeInt
+    pv: ItemPV
 
 
 def _one_or_many(value: object) -> str:
@@ -20,7 +25,7 @@ def _one_or_many(value: object) -> str:
 
 
 CompanionSlot = Annotated[
-    Union[Annotated[Companion, Tag("one")], Annotated[list[Companion], Tag("many")]],
+    Union[Annotated[Companion, Tag("one")], Annotated[list[Companion], Tag("many"), Field(max_length=10)]],
     Discriminator(_one_or_many),
 ]
 """A hero's companion; a list is read too, so that "more than one" can be reported as such."""
@@ -28,8 +33,8 @@ CompanionSlot = Annotated[
 
 class Hero(Strict):
     name: Name
-    xp: NonNegativeInt = 0
-    skills: list[Name] = many()
+    xp: between(0, 500) = 0
+    skills: list[Name] = many(50)
     companion: CompanionSlot | None = None
 
     @property
@@ -41,7 +46,10 @@ class Hero(Strict):
 
 class Item(Strict):
     name: Name
-    pv: NonNegativeInt
+    pv: ItemPV
+
+
+LeaderPV = between(0, 1000)
 
 
 class ExpeditionFile(Strict):
@@ -49,9 +57,9 @@ class ExpeditionFile(Strict):
     name: Name
     player: Name | None = None
     repeat_scenario: bool = False
-    leader_pv: NonNegativeInt = 0
-    heroes: Annotated[list[Hero], Field(min_length=1)]
-    items: list[Item] = many()
+    leader_pv: LeaderPV = 0
+    heroes: Annotated[list[Hero], Field(min_length=1, max_length=HEROES_MOST)]
+    items: list[Item] = many(100)
 
 
 class ExpeditionPack(Strict):
@@ -59,5 +67,5 @@ class ExpeditionPack(Strict):
 
     system: Literal["dungeon-universalis"]
     name: Name
-    leader_pv: NonNegativeInt | None = None
+    leader_pv: LeaderPV | None = None
     repeat_scenario: bool | None = None

@@ -53,3 +53,7 @@ class DungeonUniversalisSystem(System):
             companions = ", ".join(f"{c['name']} ({c['kind']}, {c['pv']} PV)" for c in h["companions"])
             lines.append(f"  {h['name']}: {h['pv']} PV" + (f" · {companions}" if companions else ""))
         return "\n".join(lines)
+
+
+SYSTEM = DungeonUniversalisSystem()
+"""The plugin, as the registry loads it."""

@@ -6,26 +6,30 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from builder.validation import many, Name, Strict
+from builder.validation import Name, Strict, between, many
 
-Step = Annotated[str, Field(min_length=1)]
+MAX_DICE = 50
+"""The book calls 10–16 dice usual (a warning outside it) and sets no maximum: 50 stops absurd pools."""
+TRACK_MOST = 16
+"""Steps of a minion group's damage track: the book's longest has 5."""
 
 
 class Character(Strict):
     name: Name
-    dice: Annotated[int, Field(ge=1)]
+    dice: between(1, MAX_DICE)
     heavy_armor: bool = False
     horse: bool = False
-    weapons: list[Name] = many()
+    weapons: list[Name] = many(20)
     sorcerer: bool = False
 
 
 class MinionGroup(Strict):
     name: Name
-    count: Annotated[int, Field(ge=0)]
-    track: Annotated[list[Step], Field(min_length=1)]
+    count: between(0, 100)
+    """2 to 5 is the book's rule (minion-group-size); the bound here only stops absurd values."""
+    track: Annotated[list[Name], Field(min_length=1, max_length=TRACK_MOST)]
     """Dice left after each point of damage, as movimiento-combate-especial ("2-2-0"), ending dead."""
-    weapons: list[Name] = many()
+    weapons: list[Name] = many(20)
     heavy_armor: bool = False
 
 
@@ -33,8 +37,8 @@ class PorCromFile(Strict):
     system: Literal["porcrom"]
     name: Name
     player: Name | None = None
-    characters: list[Character] = many()
-    minions: list[MinionGroup] = many()
+    characters: list[Character] = many(50)
+    minions: list[MinionGroup] = many(50)
 
 
 class PorCromPack(Strict):

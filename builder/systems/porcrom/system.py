@@ -55,3 +55,7 @@ class PorCromSystem(System):
                 lines.append(f"  {m['name']} ×{m['count']}: {track}")
                 lines += [f"      {w['name']}: {range_label(w, lang)}" for w in m["weapons"]]
         return "\n".join(lines)
+
+
+SYSTEM = PorCromSystem()
+"""The plugin, as the registry loads it."""

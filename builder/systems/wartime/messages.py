@@ -78,7 +78,6 @@ MESSAGES = {
     "kinds.zone": {"es": "las zonas", "en": "the zones"},
     "the-kind.zone": {"es": "la zona", "en": "the zone"},
     "a-kind.zone": {"es": "una zona", "en": "a zone"},
-    "kind.any": {"es": "{kind} «{name}» ({where})", "en": "{kind} “{name}” ({where})"},
     # Parts of a cost breakdown, as shown by inspect.
     "part.con": {"es": "CON", "en": "CON"},
     "part.agi": {"es": "AGI", "en": "AGI"},

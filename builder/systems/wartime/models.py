@@ -6,10 +6,23 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from builder.validation import many, Name, NonNegative, NonNegativeInt, Positive, Strict, between
+from builder.validation import Name, Strict, Text, between, many, measure
 
 Scale = between(1, 10)
 """Attributes, energy, damage, protection and defense all run from 1 to 10."""
+
+# Upper bounds for what the book leaves open (docs/rulings.md, "Upper bounds"): each is
+# far past any legal or sensible value, so that no mistake can make a number explode.
+MAX_RANGE_K = 50
+"""Range is at most 5 K per point of damage, and damage at most 10 (Arquetipos de arma · Paso 3)."""
+Length = measure(2 * MAX_RANGE_K)
+"""A length in K inside an area: twice the longest range."""
+AreaValue = measure(MAX_RANGE_K * MAX_RANGE_K)
+"""An area in K²: a square as wide as the longest range."""
+Capacity = measure(1000)
+"""Levels a transport or object carries."""
+TraitCost = between(0, 750)
+"""Ten times the dearest value of any cost table (75)."""
 
 
 def _by_shape(kinds: dict[type | tuple[type, ...], str], fallback: str):
@@ -31,14 +44,14 @@ class Trait(Strict):
     """A bonus or malus bought for an archetype; the Warbook prices its own."""
 
     name: Name
-    cost: NonNegativeInt
+    cost: TraitCost
 
 
 class Archetype(Strict):
     name: Name
-    description: str | None = None
-    bonus: list[Trait] = many()
-    malus: list[Trait] = many()
+    description: Text | None = None
+    bonus: list[Trait] = many(20)
+    malus: list[Trait] = many(20)
 
 
 class Body(Archetype):
@@ -51,24 +64,24 @@ class Body(Archetype):
 
 class Circle(Strict):
     shape: Literal["circle"]
-    diameter: NonNegative
+    diameter: Length
 
 
 class Rectangle(Strict):
     shape: Literal["rectangle"]
-    length: NonNegative
-    width: NonNegative
+    length: Length
+    width: Length
 
 
 class Triangle(Strict):
     shape: Literal["triangle"]
-    length: NonNegative
-    width: NonNegative
+    length: Length
+    width: Length
 
 
 Shape = Annotated[Union[Circle, Rectangle, Triangle], Field(discriminator="shape")]
 Area = Annotated[
-    Union[Annotated[NonNegative, Tag("value")], Annotated[Shape, Tag("shape")]],
+    Union[Annotated[AreaValue, Tag("value")], Annotated[Shape, Tag("shape")]],
     _by_shape({(dict, BaseModel): "shape"}, "value"),
 ]
 
@@ -76,7 +89,8 @@ Area = Annotated[
 class Weapon(Archetype):
     energy: Scale
     damage: Scale
-    range: NonNegative = 0
+    range: measure(1000) = 0
+    """At most 5 K per point of damage (range-too-long); the bound here only stops absurd values."""
     area: Area = 0
 
 
@@ -111,26 +125,27 @@ class Transport(Archetype):
     energy: Scale
     large: bool = False
     defense: Defense
-    capacity: NonNegative = 0
-    weapons: list[Name] = many()
-    objects: list[Name] = many()
-    base_length_cm: Positive | None = None
+    capacity: Capacity = 0
+    weapons: list[Name] = many(20)
+    objects: list[Name] = many(20)
+    base_length_cm: measure(180, above=True) | None = None
+    """The longest side of the base; no longer than a 180 cm table."""
 
 
 class Object(Archetype):
     energy: Scale
     area: Area = 0
-    capacity: NonNegative = 0
+    capacity: Capacity = 0
 
 
 class Character(Archetype):
     body: Name
     transport: Name | None = None
-    weapons: list[Name] = many()
-    protections: list[Name] = many()
-    objects: list[Name] = many()
+    weapons: list[Name] = many(20)
+    protections: list[Name] = many(20)
+    objects: list[Name] = many(20)
     fortune: between(0, 10) = 0
-    base_diameter_cm: Positive | None = None
+    base_diameter_cm: measure(60, above=True) | None = None
 
 
 ZoneDefense = Annotated[
@@ -142,38 +157,51 @@ ZoneDefense = Annotated[
 class Zone(Archetype):
     """Scenery or a marked area: described, not bought."""
 
-    difficulty: Annotated[int, Field(ge=1)] = 1
+    difficulty: between(1, 100) = 1
+    """The book sets no maximum; 100 is far past any example (3 or 4)."""
     defense: ZoneDefense | None = None
     global_: bool = Field(False, alias="global")
-    collapse: str | None = None
-    traps: bool | str = False
-    effects: str | None = None
+    collapse: Text | None = None
+    traps: bool | Text = False
+    effects: Text | None = None
+
+
+ARCHETYPES_MOST = 200
+"""Archetypes of one kind in a Warbook."""
 
 
 class Warbook(Strict):
-    bodies: list[Body] = many()
-    weapons: list[Weapon] = many()
-    protections: list[Protection] = many()
-    transports: list[Transport] = many()
-    objects: list[Object] = many()
-    characters: list[Character] = many()
-    zones: list[Zone] = many()
+    bodies: list[Body] = many(ARCHETYPES_MOST)
+    weapons: list[Weapon] = many(ARCHETYPES_MOST)
+    protections: list[Protection] = many(ARCHETYPES_MOST)
+    transports: list[Transport] = many(ARCHETYPES_MOST)
+    objects: list[Object] = many(ARCHETYPES_MOST)
+    characters: list[Character] = many(ARCHETYPES_MOST)
+    zones: list[Zone] = many(ARCHETYPES_MOST)
+
+
+MODELS_MOST = 1000
+"""Models in an army: a 180 × 120 cm table holds no more."""
 
 
 class Member(Strict):
     character: Name
-    count: NonNegativeInt = 1
+    count: between(0, MODELS_MOST) = 1
 
 
 class Squad(Strict):
     name: Name
-    members: Annotated[list[Member], Field(min_length=1)]
+    members: Annotated[list[Member], Field(min_length=1, max_length=50)]
 
 
 class Restrictions(Strict):
-    max_level: NonNegativeInt | None = None
-    max_models: NonNegativeInt | None = None
-    max_weapon_damage: NonNegativeInt | None = None
+    max_level: between(0, 50) | None = None
+    """A level is the sum of five attributes of 1–10: 5 to 50."""
+    max_models: between(0, MODELS_MOST) | None = None
+    max_weapon_damage: between(0, 10) | None = None
+
+
+PointsLimit = between(1, 100_000)
 
 
 WarbookRef = Annotated[
@@ -186,11 +214,11 @@ class WartimeFile(Strict):
     system: Literal["wartime"]
     name: Name
     player: Name | None = None
-    points_limit: Annotated[int, Field(ge=1)] | None = None
+    points_limit: PointsLimit | None = None
     formations: bool = False
     restrictions: Restrictions = Restrictions()
     warbook: WarbookRef
-    squads: list[Squad] = many()
+    squads: list[Squad] = many(200)
 
 
 class WartimePack(Strict):
@@ -198,7 +226,7 @@ class WartimePack(Strict):
 
     system: Literal["wartime"]
     name: Name
-    points_limit: Annotated[int, Field(ge=1)] | None = None
+    points_limit: PointsLimit | None = None
     formations: bool | None = None
     restrictions: Restrictions | None = None
 

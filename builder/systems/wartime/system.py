@@ -51,6 +51,10 @@ class WartimeSystem(System):
         return inspect_view.as_text(evaluation, lang)
 
 
+SYSTEM = WartimeSystem()
+"""The plugin, as the registry loads it."""
+
+
 def _canonical(file: WartimeFile, warbook: Any) -> dict[str, Any]:
     """The resolved content: the list with its Warbook written out, whatever file it came from."""
     content = content_of(file)
