@@ -77,6 +77,16 @@ class Finding:
         }
 
 
+@dataclass(frozen=True)
+class Problems:
+    """Findings quoted inside another message (a bad pack's), rendered in the report's language."""
+
+    findings: tuple[Finding, ...]
+
+    def render(self, lang: str) -> str:
+        return "; ".join(f.message(lang) for f in self.findings)
+
+
 class Findings(list):
     """A list of findings with helpers to add them."""
 

@@ -261,6 +261,7 @@ CORE: dict[str, dict[str, str]] = {
     },
     # Printing.
     "pdf.continued": {"es": "sigue", "en": "cont."},
+    "pdf.missing": {"es": "falta (no resuelto)", "en": "missing (unresolved)"},
     # Spreadsheets.
     "xl.summary": {"es": "Resumen", "en": "Summary"},
     "xl.problems": {"es": "Problemas", "en": "Problems"},

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from builder import systems
 from builder.errors import InputError
-from builder.findings import Place
+from builder.findings import Place, Problems
 from builder.pipeline import open_roster, system_of
 from builder.reader import Document
 from builder.validation import Name, Strict, validate
@@ -54,7 +54,7 @@ def load_pack(path: Path | str) -> Pack:
     values, findings = validate(system.pack_model, data, Place(doc), RULE_PACK)
     if values is None:
         raise InputError("invalid-pack", doc.label, findings[0].place.line,
-                         problems="; ".join(f.message("es") for f in findings[:5]))
+                         problems=Problems(tuple(findings[:5])))
     return Pack(doc, system.key, values)
 
 

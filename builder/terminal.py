@@ -1,4 +1,4 @@
-"""What builder prints is safe to show: no raw control characters reach a terminal.
+"""What builder prints is safe to show: no raw control characters reach a terminal (or a file).
 
 A roster (or a file name) may hold escape sequences or bidirectional controls that
 would recolour, move or reorder what a terminal shows. Text output shows each one as
@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-"""C0 controls but newline and tab, DEL and C1 controls, and the bidirectional formatting marks."""
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
+                     "\ud800-\udfff]")
+"""C0 controls but newline and tab, DEL and C1 controls, the bidirectional formatting marks, and
+lone surrogates (which no output encoding can write)."""
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -8,7 +8,7 @@ from typing import Callable
 
 from builder import systems
 from builder.errors import InputError
-from builder.export.outputs import check_output, write_atomically
+from builder.export.outputs import check_output, write_all_atomically
 from builder.pipeline import evaluate
 from builder.systems.base import Evaluation
 
@@ -56,7 +56,9 @@ def export(file: str, xlsx: str | None = None, pdf: str | None = None, lang: str
     if not evaluation.legal and not draft:
         result.refused = True
         return result
-    for kind, out in targets.items():
-        write_atomically(out, WRITERS[kind](evaluation, lang, paper))
-        result.written.append(out)
+    # Every output is described before any is written, and they are written together:
+    # asking for a spreadsheet and a PDF gives both or neither.
+    jobs = [(out, WRITERS[kind](evaluation, lang, paper)) for kind, out in targets.items()]
+    write_all_atomically(jobs)
+    result.written = [out for out, _ in jobs]
     return result

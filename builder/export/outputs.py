@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -28,20 +29,76 @@ def write_atomically(out: Path, write: Callable[[Path], None]) -> None:
 
     A failure leaves no partial file behind and never touches an existing ``out``.
     """
+    write_all_atomically([(out, write)])
+
+
+def write_all_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> None:
+    """Write several files as one: all of them, or none.
+
+    Each is written to a temporary file beside its target first (the slow part, where a
+    problem is most likely); only when every one is written are they renamed into place.
+    Should a rename still fail, the files already placed are taken back and any file they
+    replaced is put back as it was.
+    """
+    temporaries: list[tuple[Path, str]] = []
+    try:
+        for out, write in jobs:
+            temporaries.append((out, _temporary(out)))
+            try:
+                write(Path(temporaries[-1][1]))
+            except OSError as exc:
+                raise InputError("output-unwritable", str(out), reason=os_reason(exc)) from None
+        _place_all(temporaries)
+    finally:
+        for _, temporary in temporaries:
+            _discard(temporary)
+
+
+def _temporary(out: Path) -> str:
     try:
         handle, temporary = tempfile.mkstemp(prefix=".builder-", suffix=out.suffix, dir=out.parent)
     except OSError as exc:
         raise InputError("output-unwritable", str(out), reason=os_reason(exc)) from None
     os.close(handle)
+    return temporary
+
+
+def _place_all(temporaries: list[tuple[Path, str]]) -> None:
+    """Rename each temporary onto its target; on a failure, undo the ones already done."""
+    several = len(temporaries) > 1
+    done: list[tuple[Path, str | None]] = []
+    backups: list[str] = []
     try:
-        write(Path(temporary))
-        os.replace(temporary, out)
+        for out, temporary in temporaries:
+            backup = _set_aside(out) if several else None
+            if backup is not None:
+                backups.append(backup)
+            os.replace(temporary, out)
+            done.append((out, backup))
     except OSError as exc:
-        _discard(temporary)
-        raise InputError("output-unwritable", str(out), reason=os_reason(exc)) from None
-    except BaseException:
-        _discard(temporary)
-        raise
+        for out, backup in reversed(done):
+            if backup is not None:
+                os.replace(backup, out)
+            else:
+                _discard(str(out))
+        failed = temporaries[len(done)][0]
+        raise InputError("output-unwritable", str(failed), reason=os_reason(exc)) from None
+    finally:
+        for backup in backups:
+            _discard(backup)
+
+
+def _set_aside(out: Path) -> str | None:
+    """A copy of the file ``out`` would replace, to put back if a later file can't be placed."""
+    if not out.exists():
+        return None
+    backup = _temporary(out)
+    os.unlink(backup)
+    try:
+        os.link(out, backup)  # no bytes copied
+    except OSError:
+        shutil.copy2(out, backup)
+    return backup
 
 
 def _discard(path: str) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -24,6 +25,7 @@ from builder.export.cards import Card, PrintSpec, Ruler, Section, certain, pack_
 from builder.messages import text
 from builder.resources import templates_dir
 from builder.systems.base import Evaluation
+from builder.terminal import printable
 
 CARD_MM = (63, 88)
 CARD_PADDING_MM = (2.5, 2.0, 3.0)
@@ -61,7 +63,15 @@ def _content_type(path: Path) -> str:
 @cache
 def environment() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              finalize=_printable)
+
+
+def _printable(value: Any) -> Any:
+    """Every value a template prints: control characters shown as escapes, never raw."""
+    if isinstance(value, str) and not isinstance(value, markupsafe.Markup):
+        return printable(value)
+    return value
 
 
 def cards_layout(paper: str) -> dict[str, float]:

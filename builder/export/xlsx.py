@@ -20,6 +20,7 @@ from builder import systems
 from builder.export.tables import Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
+from builder.terminal import printable
 
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="44546A")
@@ -43,7 +44,10 @@ def sheet_title(title: str, taken: set[str]) -> str:
 
 
 def put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
-    """Write a value; text is always stored as text, so "=1+1" or "@x" in a name shows as typed."""
+    """Write a value; text is always stored as text, so "=1+1" or "@x" in a name shows as typed,
+    and a control character (which a worksheet can't hold) shows as its escape."""
+    if isinstance(value, str):
+        value = printable(value)
     cell = ws.cell(row=row, column=col, value=value)
     if isinstance(value, str):
         cell.data_type = "s"

@@ -17,10 +17,9 @@ def machine_card(m: dict[str, Any], lang: str) -> Card:
                                         ("PE", m["structure_points"]), ("RES", m["resistance"]),
                                         (t("cf.col.crew"), m["crew_min"]), (t("cf.col.servants"), len(m["servants"]))])]
     if m["competencies"]:
-        info = catalog.competencies()
         sections.append(Section("list", t("cf.col.competencies"), items=[
             (c["name"] + (f"/{c['x']}" if c["x"] is not None else "") + (f" ({c['access']})" if c.get("access") else ""),
-             info[c["key"]].summary if c["key"] in info else "") for c in m["competencies"]]))
+             c["summary"] if c["key"] else t("pdf.missing")) for c in m["competencies"]]))
     if m["structure_points"]:
         thresholds = m["penalty_thresholds"]
         marks = {lost: f"−{n}" for n, lost in enumerate(thresholds, start=1)}
@@ -28,9 +27,8 @@ def machine_card(m: dict[str, Any], lang: str) -> Card:
         sections.append(Section("track", t("pdf.cf.pe-track"),
                                 items=[(marks.get(lost, str(lost)), lost in marks)
                                        for lost in range(1, m["structure_points"] + 1)]))
-    if m["artillery"]:
-        rank = next(r for r in catalog.table("artillery.yaml")["ranks"]
-                    if r["class"] == m["artillery"]["class"] and r["type"] == m["artillery"]["type"])
+    rank = (m["artillery"] or {}).get("rank")
+    if rank:
         sections.append(Section("list", t("pdf.cf.artillery"), items=[(rank["name"], rank["summary"])]))
     if m["servants"]:
         items = [(s["name"], ", ".join(c["name"] + (f"/{c['x']}" if c["x"] is not None else "")

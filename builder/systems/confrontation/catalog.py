@@ -64,3 +64,8 @@ def access_sides() -> list[str]:
 
 def table(filename: str) -> Any:
     return load_catalog(SYSTEM, filename)
+
+
+def artillery_rank(class_: str, type_: str) -> dict[str, Any] | None:
+    """The rank of artillery of this class and type (ligera/pesada, perforante/zona)."""
+    return next((r for r in table("artillery.yaml")["ranks"] if r["class"] == class_ and r["type"] == type_), None)

@@ -77,12 +77,17 @@ SYSTEM = ConfrontationSystem()
 
 
 def _machine(machine: Machine) -> dict[str, Any]:
+    """A machine as shown and printed: competencies resolved to the catalog (key, book name and
+    summary; key None where the name matches nothing), its artillery rank, and its figures."""
     out = machine.model_dump(by_alias=True, mode="json")
     for comp in out["competencies"] + [c for s in out["servants"] for c in s["competencies"]]:
         info = catalog.lookup(comp["name"])
         comp["key"] = info.key if info else None
+        comp["summary"] = info.summary if info else None
         if info:
             comp["name"] = info.name
+    if out["artillery"]:
+        out["artillery"]["rank"] = catalog.artillery_rank(out["artillery"]["class"], out["artillery"]["type"])
     out.update(figures(machine))
     return out
 

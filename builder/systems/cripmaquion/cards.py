@@ -12,15 +12,14 @@ from builder.systems.cripmaquion import catalog
 
 
 def runner_card(r: dict[str, Any], lang: str) -> Card:
+    """A lined-up runner's card, from its resolved profile (an unknown race prints as missing)."""
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    skills = catalog.skills()
-    specialties = catalog.specialties()
     sections = [Section("stats", items=[("FUE", r["fue"]), ("RES", r["res"]), (t("cq.col.slots"), r["specialty_slots"])])]
-    if r["specialties"]:
+    if r["specialty_summaries"]:
         sections.append(Section("list", t("cq.col.specialties"),
-                                items=[(specialties[s]["name"], specialties[s]["summary"]) for s in r["specialties"]]))
-    sections.append(Section("list", t("cq.col.skills"),
-                            items=[(skills[s].name, skills[s].summary) for s in r["skills"] if s in skills]))
+                                items=[(s["name"], s["summary"]) for s in r["specialty_summaries"]]))
+    if r["skill_summaries"]:
+        sections.append(Section("list", t("cq.col.skills"), items=[(s["name"], s["summary"]) for s in r["skill_summaries"]]))
     sections.append(Section("table", t("cq.dice"), headers=["", t("cq.col.descenso"), t("cq.col.llano"), t("cq.col.subida")],
                             items=[[t("cq.dice"), *r["dice"].values()], ["≈", *r["expected"].values()]]))
     if r["attack"]:
@@ -29,14 +28,10 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
                                 items=[["1D6", *(f"{v}+" for v in attack["vs_res"].values()), f"{attack['ko_roll']}+"]]))
     options = [o for o in r["options"] if o["key"] not in ("prisa", "constancia")]
     if options:
-        sections.append(Section("list", t("cq.options"), items=[(_option_name(o), _option_detail(o, lang)) for o in options]))
-    star = r["star"] or ", ".join(r["specialties"]) or ("—" if r["race"] == "brujo" else t("cq.gregario"))
-    return Card(r["name"], sections, subtitle=f"{catalog.races()[r['race']].name} · FUE {r['fue']} / RES {r['res']}",
-                badge=star)
-
-
-def _option_name(o: dict[str, Any]) -> str:
-    return catalog.skills()[o["key"]].name if o["key"] in catalog.skills() else catalog.specialties()[o["key"]]["name"]
+        sections.append(Section("list", t("cq.options"), items=[(o["name"], _option_detail(o, lang)) for o in options]))
+    star = r["star"] or ", ".join(r["specialties"]) or ("—" if r["brujo"] else t("cq.gregario"))
+    race = r["race_name"] if r["race_known"] else f"{r['race_name']} ({t('pdf.missing')})"
+    return Card(r["name"], sections, subtitle=f"{race} · FUE {r['fue'] or '—'} / RES {r['res'] or '—'}", badge=star)
 
 
 def _option_detail(o: dict[str, Any], lang: str) -> str:
@@ -79,7 +74,7 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     d = ev.details or {}
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     runners = d.get("runners", [])
-    rows = [[r["name"], catalog.races()[r["race"]].name if r["race"] in catalog.races() else r["race"],
+    rows = [[r["name"], r["race_name"],
              f"{r['fue']}/{r['res']}", r["star"] or ", ".join(r["specialties"]) or "—", r["specialty_slots"],
              " / ".join(r["dice"].values()), t("xl.yes") if r["lined_up"] else t("xl.no")] for r in runners]
     lined = [r for r in runners if r["lined_up"]]

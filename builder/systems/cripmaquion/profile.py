@@ -74,15 +74,22 @@ def options(r: ResolvedRunner) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if "rodar" in skills:
         rodar = Dice.parse(guide["rodar"]["dice"])
-        out.append({"key": "rodar", "terrain": guide["rodar"]["terrain"], "dice": str(rodar),
-                    "expected": _round(rodar.mean)})
+        out.append({"key": "rodar", "name": _skill_name("rodar"), "terrain": guide["rodar"]["terrain"],
+                    "dice": str(rodar), "expected": _round(rodar.mean)})
     for skill in ROLL_BONUS_SKILLS:
         if skill in skills:
-            out.append({"key": skill, "dice": ["1D5", "1D6"], "bonus": 1, "on": "max" if skill == "prisa" else 1})
+            out.append({"key": skill, "name": _skill_name(skill), "dice": ["1D5", "1D6"], "bonus": 1,
+                        "on": "max" if skill == "prisa" else 1})
     if CAZAVICTORIAS in r.specialties:
         caza = guide["cazavictorias"]
-        out.append({"key": CAZAVICTORIAS, "terrain": caza["terrain"], "bonus": caza["bonus"], "when": caza["when"]})
+        out.append({"key": CAZAVICTORIAS, "name": catalog.specialties()[CAZAVICTORIAS]["name"],
+                    "terrain": caza["terrain"], "bonus": caza["bonus"], "when": caza["when"]})
     return out
+
+
+def _skill_name(key: str) -> str:
+    known = catalog.skills().get(key)
+    return known.name if known else key
 
 
 def attack(r: ResolvedRunner) -> dict[str, Any] | None:
@@ -103,18 +110,28 @@ def attack(r: ResolvedRunner) -> dict[str, Any] | None:
 
 
 def profile(r: ResolvedRunner) -> dict[str, Any]:
+    """Everything printed or shown of a runner, resolved here once: names and summaries from
+    the catalogs travel with it, so a renderer never looks a runner's words up again."""
     dice = dice_by_terrain(r)
     race = r.race
+    skills, specialties = catalog.skills(), catalog.specialties()
+    known_skills = [skills[s] for s in race.skills if s in skills] if race else []
     return {
         "name": r.runner.name,
         "race": race.key if race else r.runner.race,
+        "race_name": race.name if race else r.runner.race,
+        "race_known": race is not None,
         "fue": race.fue if race else None,
         "res": race.res if race else None,
         "specialties": sorted(r.specialties),
+        "specialty_summaries": [{"key": k, "name": specialties[k]["name"], "summary": specialties[k]["summary"]}
+                                for k in sorted(r.specialties)],
         "star": catalog.star_of(r.specialties),
         "gregario": not r.specialties and not r.is_brujo,
+        "brujo": r.is_brujo,
         "specialty_slots": r.slots,
         "skills": list(race.skills) if race else [],
+        "skill_summaries": [{"key": s.key, "name": s.name, "summary": s.summary} for s in known_skills],
         "caster": race is not None and (r.is_brujo or "empatia-magica" in race.skills),
         "dice": {t: str(d) for t, d in dice.items()},
         "expected": expected(r, dice),

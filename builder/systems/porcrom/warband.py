@@ -6,14 +6,14 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from builder.findings import Findings, Place, fold
+from builder.findings import Findings, Localised, Place, fold
 from builder.resources import load_catalog
-from builder.systems.porcrom.models import Character, MinionGroup, PorCromFile
+from builder.systems.porcrom.models import MAX_DICE, Character, MinionGroup, PorCromFile
 
 RULE_FIELDS = "¡Por Crom!"
 RULE_MINIONS = "¡Por Crom! · Secuaces"
 RULE_CHARACTERS = "¡Por Crom! · Personajes"
-_STEP = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*")
+_STEP = re.compile(r"\s*(\d{1,4})\s*-\s*(\d{1,4})\s*-\s*(\d{1,4})\s*")
 
 
 def rules() -> dict[str, Any]:
@@ -48,6 +48,10 @@ def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
     for n, (text, step) in enumerate(zip(group.track, steps, strict=True)):
         if step is None:
             findings.error("damage-track", at.at(n), RULE_MINIONS, variant="format", step=n + 1, now=text)
+        elif max(step) > MAX_DICE:
+            findings.error("value-out-of-range", at.at(n), RULE_MINIONS, field="track", value=f"'{text}'",
+                           bound=Localised("bound.le", {"limit": MAX_DICE}))
+            steps[n] = None
     if None in steps:
         return
     for n in range(1, len(steps)):

@@ -30,43 +30,61 @@ def _defense(transport: dict[str, Any]) -> str:
     return str(d)
 
 
-def character_card(c: dict[str, Any], by_name: dict[str, dict[str, Any]], lang: str) -> Card:
+def _parts(c: dict[str, Any], key: str, names: list[str], archetypes: list[dict[str, Any]]
+           ) -> list[tuple[str, dict[str, Any] | None]]:
+    """Each part a character names, with the archetype the rules resolved it to (None: missing)."""
+    found = c.get("parts", {}).get(key, [None] * len(names))
+    return [(name, archetypes[i] if i is not None else None) for name, i in zip(names, found, strict=True)]
+
+
+def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: str) -> Card:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    body = by_name.get(c["body"], {})
+    missing = t("pdf.missing")
+    body = _parts(c, "body", [c["body"]], archetypes)[0][1] or {}
     stats = [("CON", body.get("con")), ("AGI", body.get("agi")), ("INT", body.get("int")), ("REA", body.get("rea")),
              ("VOL", body.get("vol")), (t("pdf.wt.level"), c["level"]), (t("pdf.wt.energy"), c["energy"]),
              (t("pdf.wt.vitality"), c["vitality"]), (t("pdf.wt.movement"), c["movement"]),
              (t("pdf.wt.defense"), c["defense"]), (t("pdf.wt.fortune"), c["fortune"]),
              (t("pdf.wt.structure"), f"{c['squad_structure_cm']} cm" if c["squad_structure_cm"] else None)]
     sections = [Section("stats", items=stats)]
-    weapons = [by_name[w] for w in c["weapons"] if w in by_name]
+    weapons = _parts(c, "weapons", c["weapons"], archetypes)
     if weapons:
         sections.append(Section("table", t("wt.col.weapons"), headers=[t("wt.col.name"), "E", t("pdf.wt.damage"),
                                                                        t("pdf.wt.range"), t("pdf.wt.area")],
-                                items=[[w["name"], w["energy"], w["damage"], _range(w), _area(w)]
-                                       for w in weapons]))
-    protections = [by_name[p] for p in c["protections"] if p in by_name]
+                                items=[[w["name"], w["energy"], w["damage"], _range(w), _area(w)] if w
+                                       else [name, missing, "", "", ""] for name, w in weapons]))
+    protections = _parts(c, "protections", c["protections"], archetypes)
     if protections:
         sections.append(Section("list", t("wt.col.protections"),
-                                items=[(p["name"], f"P{p['protection']} · E{p['energy']}") for p in protections]))
-    objects = [by_name[o] for o in c["objects"] if o in by_name]
+                                items=[(p["name"], f"P{p['protection']} · E{p['energy']}") if p else (name, missing)
+                                       for name, p in protections]))
+    objects = _parts(c, "objects", c["objects"], archetypes)
     if objects:
-        sections.append(Section("list", t("wt.col.objects"), items=[(o["name"], _object_detail(o)) for o in objects]))
-    transport = by_name.get(c["transport"]) if c["transport"] else None
-    if transport:
-        detail = f"E{transport['energy']} · {t('pdf.wt.defense')} {_defense(transport)}"
-        if transport.get("movement"):
-            detail += f" · {t('pdf.wt.movement')} {transport['movement']}"
-        if transport["capacity"]:
-            detail += f" · {t('pdf.wt.capacity')} {whole_number(transport['capacity'])}"
-        items = [(transport["name"], detail)]
-        items += [(w, _weapon_line(by_name[w])) for w in transport["weapons"] if w in by_name]
-        sections.append(Section("list", t("wt.col.transport"), items=items))
-    traits = _traits(c) + [(name, cost) for part in (body,) if part for name, cost in _traits(part)]
+        sections.append(Section("list", t("wt.col.objects"),
+                                items=[(o["name"], _object_detail(o)) if o else (name, missing) for name, o in objects]))
+    if c["transport"]:
+        transport = _parts(c, "transport", [c["transport"]], archetypes)[0][1]
+        sections.append(Section("list", t("wt.col.transport"),
+                                items=_transport_items(transport, archetypes, lang) if transport
+                                else [(c["transport"], missing)]))
+    traits = _traits(c) + (_traits(body) if body else [])
     if traits:
         sections.append(Section("list", t("pdf.wt.traits"), items=traits))
-    return Card(c["name"], sections, subtitle=f"{c['body']} · {t('pdf.wt.level')} {c['level']}",
-                badge=t("ui.points", points=c["cost"]))
+    cost = t("ui.points", points=c["cost"]) if c["cost"] is not None else missing
+    return Card(c["name"], sections, subtitle=f"{c['body']} · {t('pdf.wt.level')} {c['level'] or '—'}", badge=cost)
+
+
+def _transport_items(transport: dict[str, Any], archetypes: list[dict[str, Any]], lang: str) -> list[tuple[str, str]]:
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    detail = f"E{transport['energy']} · {t('pdf.wt.defense')} {_defense(transport)}"
+    if transport.get("movement"):
+        detail += f" · {t('pdf.wt.movement')} {transport['movement']}"
+    if transport["capacity"]:
+        detail += f" · {t('pdf.wt.capacity')} {whole_number(transport['capacity'])}"
+    items = [(transport["name"], detail)]
+    items += [(w["name"], _weapon_line(w)) if w else (name, t("pdf.missing"))
+              for name, w in _parts(transport, "weapons", transport["weapons"], archetypes)]
+    return items
 
 
 def _weapon_line(w: dict[str, Any]) -> str:
@@ -97,17 +115,17 @@ def checks_card(lang: str) -> Card:
 def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     d = ev.details or {}
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    by_name = {a["name"]: a for a in d.get("archetypes", [])}
+    archetypes = d.get("archetypes", [])
     rows, recruited = [], []
     for squad in d.get("squads", []):
         for m in squad["members"]:
-            c = by_name.get(m["character"])
+            c = archetypes[m["archetype"]] if m.get("archetype") is not None else None
             rows.append([squad["name"], m["character"], m["count"], m["cost"], m["points"],
                          c["level"] if c else None, c["movement"] if c else None])
-            if c and c["name"] not in recruited:
-                recruited.append(c["name"])
-    characters = recruited or [a["name"] for a in d.get("archetypes", []) if a["kind"] == "character"]
-    cards = [character_card(by_name[name], by_name, lang) for name in characters] + [checks_card(lang)]
+            if c and c not in recruited:
+                recruited.append(c)
+    characters = recruited or [a for a in archetypes if a["kind"] == "character"]
+    cards = [character_card(c, archetypes, lang) for c in characters] + [checks_card(lang)]
     return PrintSpec(
         facts=[(t("wt.col.count"), d.get("models"))],
         columns=[t("wt.col.squad"), t("wt.col.character"), t("wt.col.count"), t("wt.col.cost-each"),

@@ -31,6 +31,10 @@ def archetype(entry: Entry) -> dict[str, Any]:
     }
     out.update(tidy(entry.archetype.model_dump(by_alias=True, mode="json", exclude={"name"})))
     out.update(entry.derived)
+    if entry.parts:
+        # Where each named part is among the archetypes (None: the name matches nothing), so
+        # printouts use what the rules resolved instead of looking names up again.
+        out["parts"] = {key: [p.position if p else None for p in found] for key, found in entry.parts.items()}
     if entry.kind == "character":
         movement = entry.derived.get("movement")
         out["squad_structure_cm"] = None if movement is None else 2 * movement

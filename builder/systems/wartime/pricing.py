@@ -25,6 +25,10 @@ class Entry:
     cost: int | None = None
     """None when a part it names does not exist."""
     derived: dict[str, Any] = field(default_factory=dict)
+    parts: dict[str, list["Entry | None"]] = field(default_factory=dict)
+    """The archetypes it names, by key (body, weapons…), resolved once: None where a name matches nothing."""
+    position: int = 0
+    """Its place among all the Warbook's archetypes, in the Warbook's order."""
 
     @property
     def name(self) -> str:
@@ -58,7 +62,7 @@ class PricedWarbook:
         self.index: dict[str, dict[str, Entry]] = {kind: {} for kind in KINDS.values()}
         for key, kind in KINDS.items():
             for position, archetype in enumerate(getattr(warbook, key)):
-                entry = Entry(kind, archetype, place.at(key, position))
+                entry = Entry(kind, archetype, place.at(key, position), position=len(self.entries))
                 self.entries.append(entry)
                 self.index[kind].setdefault(archetype.name, entry)
         # Transports and characters are priced after the parts they carry.
@@ -74,11 +78,12 @@ class PricedWarbook:
     def characters(self) -> list[Entry]:
         return [e for e in self.entries if e.kind == "character"]
 
-    def _part_costs(self, kind: str, names: list[str]) -> int | None:
-        found = [self.find(kind, n) for n in names]
-        if any(e is None or e.cost is None for e in found):
-            return None
-        return sum(e.cost for e in found)  # type: ignore[union-attr,misc]
+    def _resolve(self, entry: Entry, key: str, kind: str, names: list[str]) -> list[Entry | None]:
+        entry.parts[key] = [self.find(kind, n) for n in names]
+        return entry.parts[key]
+
+    def _part_costs(self, entry: Entry, key: str, kind: str, names: list[str]) -> int | None:
+        return _cost_of(self._resolve(entry, key, kind, names))
 
     def _price(self, entry: Entry) -> None:
         a = entry.archetype
@@ -100,8 +105,8 @@ class PricedWarbook:
                      "energy": -costs.grade_cost(a.energy)}
         elif isinstance(a, Transport):
             parts = {k: costs.grade_cost(v) for k, v in defense_values(a.defense).items()}
-            parts |= {"weapons": self._part_costs("weapon", a.weapons),
-                      "objects": self._part_costs("object", a.objects),
+            parts |= {"weapons": self._part_costs(entry, "weapons", "weapon", a.weapons),
+                      "objects": self._part_costs(entry, "objects", "object", a.objects),
                       "capacity": costs.capacity_cost(a.capacity), "energy": -costs.grade_cost(a.energy)}
             entry.derived = {"movement": costs.movement(a.base_length_cm)}
         elif isinstance(a, Character):
@@ -122,8 +127,9 @@ class PricedWarbook:
             entry.breakdown["minimum"] = entry.cost - raw
 
     def _character_parts(self, entry: Entry, c: Character) -> dict[str, int | None]:
-        body = self.find("body", c.body)
-        protections = [self.find("protection", n) for n in c.protections]
+        body = self._resolve(entry, "body", "body", [c.body])[0]
+        transport = self._resolve(entry, "transport", "transport", [c.transport] if c.transport else [])
+        protections = self._resolve(entry, "protections", "protection", c.protections)
         derived: dict[str, Any] = {"level": None, "energy": None, "vitality": None}
         if body is not None:
             b: Body = body.archetype  # type: ignore[assignment]
@@ -132,15 +138,18 @@ class PricedWarbook:
         derived["defense"] = sum(known) if len(known) == len(protections) else None
         derived["movement"] = costs.movement(c.base_diameter_cm)
         entry.derived = derived
-        transport = 0
-        if c.transport is not None:
-            found = self.find("transport", c.transport)
-            transport = found.cost if found else None
         return {
             "body": body.cost if body else None,
-            "transport": transport,
-            "weapons": self._part_costs("weapon", c.weapons),
-            "protections": self._part_costs("protection", c.protections),
-            "objects": self._part_costs("object", c.objects),
+            "transport": _cost_of(transport),
+            "weapons": self._part_costs(entry, "weapons", "weapon", c.weapons),
+            "protections": _cost_of(protections),
+            "objects": self._part_costs(entry, "objects", "object", c.objects),
             "fortune": costs.fortune_cost(c.fortune),
         }
+
+
+def _cost_of(found: list[Entry | None]) -> int | None:
+    """What the parts add up to; None when one is missing or can't be priced."""
+    if any(e is None or e.cost is None for e in found):
+        return None
+    return sum(e.cost for e in found)  # type: ignore[union-attr,misc]

@@ -172,14 +172,15 @@ def _squad(file: WartimeFile, squad: Squad, book: PricedWarbook, place: Place, f
         total.models += member.count
         cost = entry.cost if entry else None
         points = None if cost is None else cost * member.count
-        total.members.append({"character": member.character, "count": member.count, "cost": cost, "points": points})
+        total.members.append({"character": member.character, "count": member.count, "cost": cost, "points": points,
+                              "archetype": entry.position if entry else None})
         total.points = None if total.points is None or points is None else total.points + points
         if entry is not None:
-            _check_restrictions(file, book, entry, at, findings)
+            _check_restrictions(file, entry, at, findings)
     return total
 
 
-def _check_restrictions(file: WartimeFile, book: PricedWarbook, entry: Entry, at: Place, findings: Findings) -> None:
+def _check_restrictions(file: WartimeFile, entry: Entry, at: Place, findings: Findings) -> None:
     limits = file.restrictions
     character: Character = entry.archetype  # type: ignore[assignment]
     level = entry.derived.get("level")
@@ -188,16 +189,13 @@ def _check_restrictions(file: WartimeFile, book: PricedWarbook, entry: Entry, at
                        max=limits.max_level)
     if limits.max_weapon_damage is None:
         return
-    carried = list(character.weapons)
-    transport = book.find("transport", character.transport) if character.transport else None
-    if transport is not None:
-        carried += transport.archetype.weapons  # type: ignore[attr-defined]
-    for name in dict.fromkeys(carried):
-        weapon = book.find("weapon", name)
-        if weapon is not None and weapon.archetype.damage > limits.max_weapon_damage:  # type: ignore[attr-defined]
+    transports = [t for t in entry.parts.get("transport", []) if t is not None]
+    carried = entry.parts.get("weapons", []) + [w for t in transports for w in t.parts.get("weapons", [])]
+    for weapon in {w.position: w for w in carried if w is not None}.values():
+        damage = weapon.archetype.damage  # type: ignore[attr-defined]
+        if damage > limits.max_weapon_damage:
             findings.error("restriction-max-weapon-damage", at, RULE_RESTRICTIONS, name=character.name,
-                           weapon=name, damage=weapon.archetype.damage,  # type: ignore[attr-defined]
-                           max=limits.max_weapon_damage)
+                           weapon=weapon.name, damage=damage, max=limits.max_weapon_damage)
 
 
 def _check_formations(file: WartimeFile, total: ListTotal, place: Place, findings: Findings) -> None:
