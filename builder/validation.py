@@ -104,7 +104,7 @@ def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rul
         op = _RANGE_TYPES[kind]
         limit = ctx.get(op)
         findings.error("value-out-of-range", where, rule, field=field, value=_show(error["input"]),
-                       bound=Localised(f"bound.{op}", {"limit": _show(limit)}))
+                       bound=Localised(f"bound.{op}", {"limit": _show(whole_number(limit))}))
     elif kind == "too_long":
         findings.error("value-out-of-range", where, rule, variant="length", field=field,
                        count=ctx.get("actual_length", "?"), most=ctx.get("max_length", "?"))
@@ -155,21 +155,29 @@ def _known_variants() -> set[str]:
 def clean_location(loc: tuple[Any, ...], data: Any) -> tuple[str | int, ...]:
     """The path of an error in the user's data, without pydantic's union tags.
 
-    A step is kept when it exists in the data; the last step is kept when it names
-    a missing key of a mapping.
+    pydantic's location mixes the data's keys with the names of union members ("shape",
+    "circle"), which may also be keys of the data. The path kept is the longest run of
+    steps that exists in the data; its last step may name a missing key of a mapping.
     """
-    out: list[str | int] = []
-    current = data
-    for index, step in enumerate(loc):
-        if isinstance(step, int) and isinstance(current, list) and 0 <= step < len(current):
-            out.append(step)
-            current = current[step]
-        elif isinstance(step, str) and isinstance(current, dict) and step in current:
-            out.append(step)
-            current = current[step]
-        elif index == len(loc) - 1 and isinstance(current, dict):
-            out.append(step)
-    return tuple(out)
+    last = len(loc) - 1
+
+    def longest(index: int, current: Any) -> tuple[tuple[int, bool, bool], tuple[str | int, ...]]:
+        """The best path through ``loc[index:]``, scored by the steps found in the data, then whether
+        it reaches the error's own field, then whether it ends on a missing key."""
+        if index > last:
+            return (0, False, False), ()
+        step = loc[index]
+        options = [longest(index + 1, current)]  # the step is a union tag: skip it
+        found = (isinstance(step, int) and isinstance(current, list) and 0 <= step < len(current)) or \
+                (isinstance(step, str) and isinstance(current, dict) and step in current)
+        if found:
+            (steps, reached, missing), rest = longest(index + 1, current[step])
+            options.append(((steps + 1, reached or index == last, missing), (step, *rest)))
+        elif index == last and isinstance(current, dict):
+            options.append(((0, False, True), (step,)))
+        return max(reversed(options), key=lambda option: option[0])  # on a tie, taking the step wins
+
+    return longest(0, data)[1]
 
 
 def _known_keys(model: type[BaseModel], path: tuple[str | int, ...], data: Any) -> list[str]:

@@ -61,3 +61,71 @@ def test_hint_is_appended_in_the_language():
 def test_a_code_cannot_be_registered_twice_with_other_text():
     with pytest.raises(ValueError):
         messages.register({"file-not-found": {"es": "otro", "en": "other"}})
+
+
+# Every key the code can ask for exists in both languages, whichever system's file comes first.
+
+BUILDER = Path(__file__).resolve().parents[1] / "builder"
+LOOKUPS = {"text", "t", "Localised", "error", "warning", "InputError", "Finding"}
+"""Calls whose first argument is a message key or a finding's code."""
+
+
+def _call_name(node) -> str:
+    import ast
+
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def asked_for() -> tuple[set[str], set[str]]:
+    """Keys written literally in the package, and patterns of keys built with f-strings."""
+    import ast
+
+    literal, patterns = set(), set()
+    for path in BUILDER.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or _call_name(node) not in LOOKUPS or not node.args:
+                continue
+            first = node.args[0]
+            variant = next((k.value.value for k in node.keywords if k.arg == "variant"
+                            and isinstance(k.value, ast.Constant)), None)
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                literal.add(first.value if variant is None else f"{first.value}.{variant}")
+            elif isinstance(first, ast.JoinedStr):
+                patterns.add("".join(re.escape(p.value) if isinstance(p, ast.Constant) else ".+" for p in first.values))
+    return literal, patterns
+
+
+def test_every_key_the_code_asks_for_is_in_the_table_in_both_languages():
+    # A fresh table, as a process that has loaded no system yet would build it.
+    table = messages.all_messages()
+    literal, patterns = asked_for()
+    assert len(literal) > 150  # the scan sees the package's calls
+    missing = sorted(k for k in literal if k not in table and k[:1].isalpha() and " " not in k)
+    assert missing == []
+    for pattern in patterns:
+        assert any(re.fullmatch(pattern, key) for key in table), pattern
+    for key in literal & set(table):
+        assert set(table[key]) == set(messages.LANGUAGES), key
+
+
+def test_a_message_of_one_system_is_there_before_any_system_is_loaded(monkeypatch):
+    monkeypatch.setattr(messages, "_TABLE", {})
+    assert messages.text("kind.any", "en", kind="the runner", name="A", where="x.yaml:3") == \
+        "the runner “A” (x.yaml:3)"
+    assert messages.text("brujo-limit", "es", name="B", number=2).startswith("«B» es el brujo")
+
+
+def test_a_roster_of_any_system_checked_first_has_all_its_messages(tmp_path):
+    """A fresh process, checking a Cripmaquión roster with two runners of one name first."""
+    import subprocess
+    import sys
+
+    roster = tmp_path / "equipo.yaml"
+    roster.write_text("system: cripmaquion\nteam: T\nrunners:\n"
+                      "  - {name: A, race: humano}\n  - {name: A, race: humano}\nlineup: [A, A]\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "builder", "check", str(roster), "--lang", "en"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "is already used by the runner “A”" in done.stdout

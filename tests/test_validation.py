@@ -26,6 +26,9 @@ def test_clean_location_drops_union_tags_and_keeps_missing_keys():
     assert clean_location(("a", 0, "zones", "b"), data) == ("a", 0, "b")
     assert clean_location(("a", 0, "c"), data) == ("a", 0, "c")
     assert clean_location(("a", "value"), {"a": 3}) == ("a",)
+    # A union tag ("shape") that is also a key of the data doesn't hide the field in error.
+    area = {"shape": "circle", "diameter": 1e300}
+    assert clean_location(("area", "shape", "circle", "diameter"), {"area": area}) == ("area", "diameter")
 
 
 def test_each_error_is_located_and_coded():

@@ -105,10 +105,15 @@ class MeasuredRuler(Ruler):
         html = environment().get_template("base/measure.html.j2").render(
             t=lambda key, **p: text(key, lang, **p), lang=lang, pieces=pieces, width=width,
             system_folder=system_key, has_system_css=(templates_dir() / system_key / "style.css").is_file())
-        page = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render().pages[0]
-        anchors = page.anchors
-        self._mm = {name: (anchors[f"{name}-end"][1] - anchors[name][1]) / PX_PER_MM
-                    for name, *_ in pieces}
+        document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+        # A piece is measured when it starts and ends on one page; one the tall page cut in
+        # two (a very long roster) keeps the estimate.
+        self._mm: dict[str, float] = {}
+        for page in document.pages:
+            anchors = page.anchors
+            for name, *_ in pieces:
+                if name in anchors and f"{name}-end" in anchors:
+                    self._mm[name] = (anchors[f"{name}-end"][1] - anchors[name][1]) / PX_PER_MM
 
     @staticmethod
     def _card_key(card: Card) -> str:
@@ -131,7 +136,7 @@ class MeasuredRuler(Ruler):
 
     def _get(self, key: str, fallback: float) -> float:
         name = self._keys.get(key)
-        return self._mm[name] if name else fallback
+        return self._mm.get(name, fallback) if name else fallback
 
     def head(self, s: Section) -> float:
         return self._get(self._section_key(s, []), super().head(s))

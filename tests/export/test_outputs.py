@@ -44,3 +44,50 @@ def test_a_successful_write_replaces_the_file(tmp_path):
     write_atomically(out, lambda path: path.write_bytes(b"new"))
     assert out.read_bytes() == b"new"
     assert [p.name for p in tmp_path.iterdir()] == ["hoja.xlsx"]
+
+
+def test_several_outputs_are_written_all_or_none(tmp_path):
+    from builder.export.outputs import write_all_atomically
+
+    sheet, cards = tmp_path / "hoja.xlsx", tmp_path / "cartas.pdf"
+
+    def broken(path: Path) -> None:
+        path.write_bytes(b"half")
+        raise RuntimeError("the PDF failed")
+
+    with pytest.raises(RuntimeError):
+        write_all_atomically([(sheet, lambda p: p.write_bytes(b"sheet")), (cards, broken)])
+    assert list(tmp_path.iterdir()) == []  # the spreadsheet, written first, is not left behind
+
+    sheet.write_bytes(b"old sheet")
+    with pytest.raises(RuntimeError):
+        write_all_atomically([(sheet, lambda p: p.write_bytes(b"sheet")), (cards, broken)])
+    assert sheet.read_bytes() == b"old sheet"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hoja.xlsx"]
+
+    write_all_atomically([(sheet, lambda p: p.write_bytes(b"sheet")), (cards, lambda p: p.write_bytes(b"pdf"))])
+    assert (sheet.read_bytes(), cards.read_bytes()) == (b"sheet", b"pdf")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cartas.pdf", "hoja.xlsx"]
+
+
+def test_a_rename_that_fails_puts_back_the_files_already_placed(tmp_path, monkeypatch):
+    import os
+
+    from builder.export.outputs import write_all_atomically
+
+    sheet, cards = tmp_path / "hoja.xlsx", tmp_path / "cartas.pdf"
+    sheet.write_bytes(b"old sheet")
+    real_replace = os.replace
+
+    def replace(source, target):
+        if str(target).endswith(".pdf"):
+            raise PermissionError(13, "denied")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(InputError) as caught:
+        write_all_atomically([(sheet, lambda p: p.write_bytes(b"new sheet")), (cards, lambda p: p.write_bytes(b"pdf"))])
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert caught.value.code == "output-unwritable"
+    assert sheet.read_bytes() == b"old sheet"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hoja.xlsx"]

@@ -39,7 +39,7 @@ class Competency(Strict):
 class Servant(Strict):
     name: Name
     size: Size = "normal"
-    competencies: list[Competency] = many(20)
+    competencies: list[Competency] = many(10)
 
 
 class Embarked(Strict):
@@ -71,11 +71,11 @@ class Machine(Strict):
     resistance: between(0, 100) | None = None
     crew_min: between(0, 20) | None = None
     artillery: Artillery | None = None
-    competencies: list[Competency] = many(30)
-    servants: list[Servant] = many(30)
+    competencies: list[Competency] = many(20)
+    servants: list[Servant] = many(20)
     substitutes: Annotated[dict[Name, between(0, 30)], Field(max_length=20)] | None = None
     boiler: Boiler | None = None
-    embarked: list[Embarked] = many(50)
+    embarked: list[Embarked] = many(30)
 
 
 class ConfrontationFile(Strict):
@@ -83,7 +83,7 @@ class ConfrontationFile(Strict):
     name: Name
     player: Name | None = None
     points_limit: between(1, 10_000) | None = None
-    machines: list[Machine] = many(50)
+    machines: list[Machine] = many(20)
 
 
 class ConfrontationPack(Strict):

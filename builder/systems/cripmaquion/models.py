@@ -9,8 +9,9 @@ from pydantic import Field
 from builder.validation import many, Name, Strict
 
 
-RUNNERS_MOST = 100
-"""The book sets no limit to a roster (8–10 suggested for a season); 100 stops absurd files."""
+RUNNERS_MOST = 30
+"""The book sets no limit to a roster; it suggests 8–10 runners for a season and 20–30 for a
+whole race of several teams, so 30 is past any one team."""
 
 
 class Runner(Strict):

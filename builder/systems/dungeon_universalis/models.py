@@ -34,7 +34,7 @@ CompanionSlot = Annotated[
 class Hero(Strict):
     name: Name
     xp: between(0, 500) = 0
-    skills: list[Name] = many(50)
+    skills: list[Name] = many(20)
     companion: CompanionSlot | None = None
 
     @property
@@ -59,7 +59,7 @@ class ExpeditionFile(Strict):
     repeat_scenario: bool = False
     leader_pv: LeaderPV = 0
     heroes: Annotated[list[Hero], Field(min_length=1, max_length=HEROES_MOST)]
-    items: list[Item] = many(100)
+    items: list[Item] = many(50)
 
 
 class ExpeditionPack(Strict):

@@ -10,6 +10,8 @@ from builder.validation import Name, Strict, between, many
 
 MAX_DICE = 50
 """The book calls 10–16 dice usual (a warning outside it) and sets no maximum: 50 stops absurd pools."""
+FIGURES_MOST = 20
+"""Characters, and minion groups, in a warband: a CROM warband is a handful of each."""
 TRACK_MOST = 16
 """Steps of a minion group's damage track: the book's longest has 5."""
 
@@ -19,7 +21,7 @@ class Character(Strict):
     dice: between(1, MAX_DICE)
     heavy_armor: bool = False
     horse: bool = False
-    weapons: list[Name] = many(20)
+    weapons: list[Name] = many(10)
     sorcerer: bool = False
 
 
@@ -29,7 +31,7 @@ class MinionGroup(Strict):
     """2 to 5 is the book's rule (minion-group-size); the bound here only stops absurd values."""
     track: Annotated[list[Name], Field(min_length=1, max_length=TRACK_MOST)]
     """Dice left after each point of damage, as movimiento-combate-especial ("2-2-0"), ending dead."""
-    weapons: list[Name] = many(20)
+    weapons: list[Name] = many(10)
     heavy_armor: bool = False
 
 
@@ -37,8 +39,8 @@ class PorCromFile(Strict):
     system: Literal["porcrom"]
     name: Name
     player: Name | None = None
-    characters: list[Character] = many(50)
-    minions: list[MinionGroup] = many(50)
+    characters: list[Character] = many(FIGURES_MOST)
+    minions: list[MinionGroup] = many(FIGURES_MOST)
 
 
 class PorCromPack(Strict):

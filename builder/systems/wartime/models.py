@@ -50,8 +50,8 @@ class Trait(Strict):
 class Archetype(Strict):
     name: Name
     description: Text | None = None
-    bonus: list[Trait] = many(20)
-    malus: list[Trait] = many(20)
+    bonus: list[Trait] = many(10)
+    malus: list[Trait] = many(10)
 
 
 class Body(Archetype):
@@ -126,8 +126,8 @@ class Transport(Archetype):
     large: bool = False
     defense: Defense
     capacity: Capacity = 0
-    weapons: list[Name] = many(20)
-    objects: list[Name] = many(20)
+    weapons: list[Name] = many(10)
+    objects: list[Name] = many(10)
     base_length_cm: measure(180, above=True) | None = None
     """The longest side of the base; no longer than a 180 cm table."""
 
@@ -141,9 +141,9 @@ class Object(Archetype):
 class Character(Archetype):
     body: Name
     transport: Name | None = None
-    weapons: list[Name] = many(20)
-    protections: list[Name] = many(20)
-    objects: list[Name] = many(20)
+    weapons: list[Name] = many(10)
+    protections: list[Name] = many(10)
+    objects: list[Name] = many(10)
     fortune: between(0, 10) = 0
     base_diameter_cm: measure(60, above=True) | None = None
 
@@ -166,7 +166,7 @@ class Zone(Archetype):
     effects: Text | None = None
 
 
-ARCHETYPES_MOST = 200
+ARCHETYPES_MOST = 40
 """Archetypes of one kind in a Warbook."""
 
 
@@ -191,7 +191,7 @@ class Member(Strict):
 
 class Squad(Strict):
     name: Name
-    members: Annotated[list[Member], Field(min_length=1, max_length=50)]
+    members: Annotated[list[Member], Field(min_length=1, max_length=10)]
 
 
 class Restrictions(Strict):
@@ -218,7 +218,7 @@ class WartimeFile(Strict):
     formations: bool = False
     restrictions: Restrictions = Restrictions()
     warbook: WarbookRef
-    squads: list[Squad] = many(200)
+    squads: list[Squad] = many(50)
 
 
 class WartimePack(Strict):
