@@ -26,13 +26,17 @@ squads: [{name: Mando, members: [{character: Comandante con un nombre tan largo 
 """
 
 
+WEAPONS = 10
+"""As many weapons as a character may carry (docs/rulings.md, upper bounds), with long names."""
+
+
 def long_roster(tmp_path: Path) -> Path:
     weapons = "\n".join(f"    - {{name: 'Arma número {n} con un nombre largo', energy: 1, damage: 3, range: 5}}"
-                        for n in range(14))
+                        for n in range(WEAPONS))
     text = LONG.replace("  weapons: [{name: 'Arma número {n} con un nombre largo', energy: 1, damage: 3, range: 5}]",
                         "  weapons:\n" + weapons)
-    text = text.replace("[{weapons}]", "[" + ", ".join(f"'Arma número {n} con un nombre largo'" for n in range(14)) + "]")
-    text = text.replace("[{bonus}]", "[" + ", ".join(f"{{name: 'Bonus con nombre largo {n}', cost: 1}}" for n in range(12)) + "]")
+    text = text.replace("[{weapons}]", "[" + ", ".join(f"'Arma número {n} con un nombre largo'" for n in range(WEAPONS)) + "]")
+    text = text.replace("[{bonus}]", "[" + ", ".join(f"{{name: 'Bonus con nombre largo {n}', cost: 1}}" for n in range(10)) + "]")
     path = tmp_path / "larga.yaml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -105,7 +109,7 @@ def test_a_long_card_continues_instead_of_overflowing(tmp_path):
     assert [p.continued for p in parts] == [False] + [True] * (len(parts) - 1)
     # Nothing is lost: every weapon row is on one of the parts.
     rows = [row[0] for p in parts for s in p.sections if s.kind == "table" for row in s.items]
-    assert len(rows) == 14
+    assert len(rows) == WEAPONS
 
 
 def test_pack_with_the_estimate_splits_long_lists():
