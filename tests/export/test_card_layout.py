@@ -26,7 +26,7 @@ squads: [{name: Mando, members: [{character: Comandante con un nombre tan largo 
 """
 
 
-WEAPONS = 10
+WEAPONS = 6
 """As many weapons as a character may carry (docs/rulings.md, upper bounds), with long names."""
 
 
@@ -36,7 +36,7 @@ def long_roster(tmp_path: Path) -> Path:
     text = LONG.replace("  weapons: [{name: 'Arma número {n} con un nombre largo', energy: 1, damage: 3, range: 5}]",
                         "  weapons:\n" + weapons)
     text = text.replace("[{weapons}]", "[" + ", ".join(f"'Arma número {n} con un nombre largo'" for n in range(WEAPONS)) + "]")
-    text = text.replace("[{bonus}]", "[" + ", ".join(f"{{name: 'Bonus con nombre largo {n}', cost: 1}}" for n in range(10)) + "]")
+    text = text.replace("[{bonus}]", "[" + ", ".join(f"{{name: 'Bonus con nombre largo {n}', cost: 1}}" for n in range(6)) + "]")
     path = tmp_path / "larga.yaml"
     path.write_text(text, encoding="utf-8")
     return path

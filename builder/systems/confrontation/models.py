@@ -72,10 +72,10 @@ class Machine(Strict):
     crew_min: between(0, 20) | None = None
     artillery: Artillery | None = None
     competencies: list[Competency] = many(20)
-    servants: list[Servant] = many(20)
+    servants: list[Servant] = many(12)
     substitutes: Annotated[dict[Name, between(0, 30)], Field(max_length=20)] | None = None
     boiler: Boiler | None = None
-    embarked: list[Embarked] = many(30)
+    embarked: list[Embarked] = many(20)
 
 
 class ConfrontationFile(Strict):
@@ -83,7 +83,7 @@ class ConfrontationFile(Strict):
     name: Name
     player: Name | None = None
     points_limit: between(1, 10_000) | None = None
-    machines: list[Machine] = many(20)
+    machines: list[Machine] = many(10)
 
 
 class ConfrontationPack(Strict):

@@ -10,7 +10,7 @@ from builder.validation import Name, Strict, between, many
 
 MAX_DICE = 50
 """The book calls 10–16 dice usual (a warning outside it) and sets no maximum: 50 stops absurd pools."""
-FIGURES_MOST = 20
+FIGURES_MOST = 12
 """Characters, and minion groups, in a warband: a CROM warband is a handful of each."""
 TRACK_MOST = 16
 """Steps of a minion group's damage track: the book's longest has 5."""

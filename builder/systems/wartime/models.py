@@ -23,6 +23,8 @@ Capacity = measure(1000)
 """Levels a transport or object carries."""
 TraitCost = between(0, 750)
 """Ten times the dearest value of any cost table (75)."""
+PARTS_MOST = 6
+"""Weapons, protections, objects, bonuses or maluses one archetype names; member lines of a squad."""
 
 
 def _by_shape(kinds: dict[type | tuple[type, ...], str], fallback: str):
@@ -50,8 +52,8 @@ class Trait(Strict):
 class Archetype(Strict):
     name: Name
     description: Text | None = None
-    bonus: list[Trait] = many(10)
-    malus: list[Trait] = many(10)
+    bonus: list[Trait] = many(PARTS_MOST)
+    malus: list[Trait] = many(PARTS_MOST)
 
 
 class Body(Archetype):
@@ -126,8 +128,8 @@ class Transport(Archetype):
     large: bool = False
     defense: Defense
     capacity: Capacity = 0
-    weapons: list[Name] = many(10)
-    objects: list[Name] = many(10)
+    weapons: list[Name] = many(PARTS_MOST)
+    objects: list[Name] = many(PARTS_MOST)
     base_length_cm: measure(180, above=True) | None = None
     """The longest side of the base; no longer than a 180 cm table."""
 
@@ -141,9 +143,9 @@ class Object(Archetype):
 class Character(Archetype):
     body: Name
     transport: Name | None = None
-    weapons: list[Name] = many(10)
-    protections: list[Name] = many(10)
-    objects: list[Name] = many(10)
+    weapons: list[Name] = many(PARTS_MOST)
+    protections: list[Name] = many(PARTS_MOST)
+    objects: list[Name] = many(PARTS_MOST)
     fortune: between(0, 10) = 0
     base_diameter_cm: measure(60, above=True) | None = None
 
@@ -166,7 +168,7 @@ class Zone(Archetype):
     effects: Text | None = None
 
 
-ARCHETYPES_MOST = 40
+ARCHETYPES_MOST = 30
 """Archetypes of one kind in a Warbook."""
 
 
@@ -191,7 +193,7 @@ class Member(Strict):
 
 class Squad(Strict):
     name: Name
-    members: Annotated[list[Member], Field(min_length=1, max_length=10)]
+    members: Annotated[list[Member], Field(min_length=1, max_length=PARTS_MOST)]
 
 
 class Restrictions(Strict):
@@ -218,7 +220,7 @@ class WartimeFile(Strict):
     formations: bool = False
     restrictions: Restrictions = Restrictions()
     warbook: WarbookRef
-    squads: list[Squad] = many(50)
+    squads: list[Squad] = many(30)
 
 
 class WartimePack(Strict):
