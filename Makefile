@@ -40,7 +40,8 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-# The hostile-input tests with a long fuzzing budget (make test runs a short one).
+# The hostile-input tests with a long fuzzing budget (make test runs a short, fixed one):
+# about ten minutes, most of it random stacked mistakes (BUILDER_FUZZ_SECONDS, default 540).
 fuzz: $(STAMP)
 	BUILDER_FUZZ=1 $(BIN)/python -m pytest tests/hostile -q
 

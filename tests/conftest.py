@@ -1,8 +1,16 @@
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.support import Checker
+
+# The default suite is deterministic: property tests draw from a fixed seed, keep no example
+# database between runs and never spend minutes shrinking a failure (make fuzz searches longer).
+settings.register_profile("builder-default", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("BUILDER_HYPOTHESIS_PROFILE", "builder-default"))
 
 
 @pytest.fixture

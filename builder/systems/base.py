@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from builder import resources
 from builder.findings import Findings, Place
-from builder.reader import Document
+from builder.reader import Document, shorten
 
 if TYPE_CHECKING:
     from builder.packs import Pack
@@ -80,14 +80,16 @@ class System(ABC):
 
     def evaluate(self, doc: Document, pack: "Pack | None" = None) -> Evaluation:
         """Model one parsed roster (under an event's pack if given), then check it."""
-        from builder.validation import validate
+        from builder.validation import NAME_MOST, validate
 
         data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(self.file_model, data, place, self.rule_fields)
         if file is None:
+            # The file's own name and limit, as far as they can be shown: a name that failed
+            # validation may be of any length.
             name, limit = data.get(self.name_key), data.get("points_limit")
-            return Evaluation(self.key, name if isinstance(name, str) else None, findings,
-                              points_limit=limit if type(limit) is int else None)
+            return Evaluation(self.key, shorten(name, NAME_MOST) if isinstance(name, str) else None, findings,
+                              points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None)
         return self.check(file, doc, place, findings, pack, overridden)
 
     @abstractmethod

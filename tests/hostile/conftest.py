@@ -4,6 +4,6 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("fuzz", max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FUZZ_PROFILE = "fuzz" if os.environ.get("BUILDER_FUZZ") else "ci"
+settings.register_profile("builder-quick", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("builder-fuzz", max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ_PROFILE = "builder-fuzz" if os.environ.get("BUILDER_FUZZ") else "builder-quick"
