@@ -25,6 +25,8 @@ from typing import Any, Iterator
 
 import yaml
 
+from builder.reader import display_path
+
 Path_ = tuple[Any, ...]
 
 LONG = "Abcdefghij" * 1000
@@ -139,13 +141,7 @@ class Mutant:
 
 def path_label(path: Path_) -> str:
     """``('squads', 0, 'members', 1)`` -> ``squads[0].members[1]`` (as builder prints paths)."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
+    return display_path(path)
 
 
 def walk(data: Any, path: Path_ = ()) -> Iterator[tuple[Path_, Any]]:

@@ -102,7 +102,7 @@ def test_mutated_examples(example, ops, command):
         run_and_judge(folder, roster, command)
 
 
-@settings(max_examples=60 if FUZZ_PROFILE == "fuzz" else 6, deadline=None)
+@settings(max_examples=60 if FUZZ_PROFILE == "builder-fuzz" else 6, deadline=None)
 @given(example=st.sampled_from(EXAMPLES), ops=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 10**6),
                                                                    st.integers(0, 10**6)), min_size=1, max_size=3))
 def test_mutated_examples_printed(example, ops):

@@ -8,7 +8,7 @@ from typing import Any
 
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.models import Machine
-from builder.systems.confrontation.rules import capacity_used
+from builder.systems.confrontation.rules import ResolvedMachine, capacity_used
 
 IMPACT_BAND_CM = 10
 SERVANT_PUSH = 2
@@ -38,11 +38,11 @@ def turn_every_cm(machine: Machine) -> int | None:
     return machine.weight if machine.kind == "movil" and machine.weight else None
 
 
-def impact_strength(machine: Machine) -> dict[str, Any] | None:
+def impact_strength(resolved: ResolvedMachine) -> dict[str, Any] | None:
     """Impacto/X: X × the 10 cm bands begun, band by band up to twice the movement,
     and the strength with irreprimible's speed marker (X × the bands of 2 × MOV)."""
-    listed = {catalog.lookup(c.name).key: c for c in machine.competencies if catalog.lookup(c.name)}
-    impact = listed.get("impacto")
+    machine = resolved.machine
+    impact = resolved.has("impacto")
     if impact is None or impact.x is None:
         return None
     x = impact.x
@@ -50,15 +50,16 @@ def impact_strength(machine: Machine) -> dict[str, Any] | None:
     return {
         "x": x,
         "bands": [{"up_to_cm": IMPACT_BAND_CM * b, "strength": x * b} for b in range(1, bands + 1)],
-        "with_speed_marker": x * bands if "irreprimible" in listed and bands else None,
+        "with_speed_marker": x * bands if resolved.has("irreprimible") and bands else None,
     }
 
 
-def figures(machine: Machine) -> dict[str, Any]:
+def figures(resolved: ResolvedMachine) -> dict[str, Any]:
+    machine = resolved.machine
     return {
         "penalty_thresholds": penalty_thresholds(machine),
         "capacity_used": capacity_used(machine),
         "servant_move_penalty": servant_move_penalty(machine),
         "turn_every_cm": turn_every_cm(machine),
-        "impact_strength": impact_strength(machine),
+        "impact_strength": impact_strength(resolved),
     }

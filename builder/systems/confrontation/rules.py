@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from builder.findings import Findings, Localised, Place
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.models import Competency, ConfrontationFile, Machine
@@ -19,44 +21,63 @@ SIZE_UNITS = {"pequeno": 1, "normal": 2, "grande": 3}
 """Places an embarked fighter takes, by size; muy-grande can't board at all."""
 
 
-def check_force(file: ConfrontationFile, place: Place, findings: Findings) -> int | None:
-    """Check every machine and the points; return the force's points (None if no machine has a cost)."""
-    for i, machine in enumerate(file.machines):
-        check_machine(machine, place.at("machines", i), findings)
+Resolved = list["catalog.CompetencyInfo | None"]
+"""A list of competencies looked up in the catalog, in the order written (None: unknown)."""
+
+
+@dataclass
+class ResolvedMachine:
+    """A machine with every competency it and its servants carry looked up, once, by the rules."""
+
+    machine: Machine
+    competencies: Resolved
+    servants: list[Resolved] = field(default_factory=list)
+
+    def has(self, key: str) -> Competency | None:
+        """The machine's own competency with this catalog key, as written."""
+        return next((c for c, info in zip(self.machine.competencies, self.competencies, strict=True)
+                     if info is not None and info.key == key), None)
+
+
+def check_force(file: ConfrontationFile, place: Place, findings: Findings) -> tuple[int | None, list[ResolvedMachine]]:
+    """Check every machine and the points; return the force's points (None if no machine has a
+    cost) and the machines with their competencies resolved."""
+    machines = [check_machine(machine, place.at("machines", i), findings) for i, machine in enumerate(file.machines)]
     costs = [m.cost for m in file.machines if m.cost is not None]
     points = sum(costs) if costs else None
     if points is not None and file.points_limit is not None and points > file.points_limit:
         findings.error("over-points-limit", place.at("points_limit"), RULE_POINTS, points=points,
                        limit=file.points_limit)
-    return points
+    return points, machines
 
 
-def check_machine(machine: Machine, at: Place, findings: Findings) -> None:
-    own = _competencies(machine.competencies, "machine", machine, at, findings)
+def check_machine(machine: Machine, at: Place, findings: Findings) -> ResolvedMachine:
+    resolved = ResolvedMachine(machine, _competencies(machine.competencies, "machine", machine, at, findings))
     for s, servant in enumerate(machine.servants):
-        _competencies(servant.competencies, "servant", machine, at.at("servants", s), findings)
+        resolved.servants.append(_competencies(servant.competencies, "servant", machine, at.at("servants", s),
+                                               findings))
     if machine.kind == "inmovil" and machine.weight is None:
         findings.error("missing-weight", at.at("kind"), RULE_IMMOBILE, name=machine.name)
     if machine.crew_min is not None and len(machine.servants) < machine.crew_min:
         findings.warning("crew-below-minimum", at.at("servants") if machine.servants else at, RULE_CREW,
                          name=machine.name, servants=len(machine.servants), crew_min=machine.crew_min)
-    transport = next((c for key, c in own if key == TRANSPORT), None)
-    _check_embarked(machine, transport, at, findings)
+    _check_embarked(machine, resolved.has(TRANSPORT), at, findings)
+    return resolved
 
 
 def _competencies(listed: list[Competency], holder: str, machine: Machine, at: Place,
-                  findings: Findings) -> list[tuple[str, Competency]]:
+                  findings: Findings) -> Resolved:
     """Resolve and check a list of competencies carried by a machine or one of its servants."""
-    found = []
+    found: Resolved = []
     for i, competency in enumerate(listed):
         where = at.at("competencies", i)
         info = catalog.lookup(competency.name)
+        found.append(info)
         if info is None:
             findings.error("unknown-reference", where.at("name"), RULE_MECHANICAL,
                            kinds=Localised("kinds.competency"), name=competency.name,
                            hint=catalog.suggest(competency.name))
             continue
-        found.append((info.key, competency))
         rule = RULE_SERVANTS if info.group == "sirvientes" else RULE_MECHANICAL
         fits = holder in info.holders or (holder == "servant" and "fighter" in info.holders)
         if not fits:

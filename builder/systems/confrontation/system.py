@@ -11,8 +11,8 @@ from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.figures import figures
-from builder.systems.confrontation.models import ConfrontationFile, ConfrontationPack, Machine
-from builder.systems.confrontation.rules import RULE_FIELDS, check_force
+from builder.systems.confrontation.models import ConfrontationFile, ConfrontationPack
+from builder.systems.confrontation.rules import RULE_FIELDS, ResolvedMachine, check_force
 
 if TYPE_CHECKING:
     from builder.packs import Pack
@@ -31,17 +31,17 @@ class ConfrontationSystem(System):
 
     def check(self, file: ConfrontationFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
               overridden: set[str]) -> Evaluation:
-        points = check_force(file, place, findings)
+        points, machines = check_force(file, place, findings)
         evaluation = Evaluation(self.key, file.name, findings, points=points, points_limit=file.points_limit,
                                 player=file.player)
         evaluation.extra = {"machines": len(file.machines)}
-        evaluation.fingerprint = self.fingerprint_of(_canonical(file), doc, overridden)
+        evaluation.fingerprint = self.fingerprint_of(_canonical(file, machines), doc, overridden)
         evaluation.details = lambda: {
             "system": self.key,
             "name": file.name,
             "points": points,
             "points_limit": file.points_limit,
-            "machines": [_machine(m) for m in file.machines],
+            "machines": [_machine(m) for m in machines],
         }
         return evaluation
 
@@ -76,29 +76,31 @@ SYSTEM = ConfrontationSystem()
 """The plugin, as the registry loads it."""
 
 
-def _machine(machine: Machine) -> dict[str, Any]:
-    """A machine as shown and printed: competencies resolved to the catalog (key, book name and
+def _machine(resolved: ResolvedMachine) -> dict[str, Any]:
+    """A machine as shown and printed: competencies as the rules resolved them (key, book name and
     summary; key None where the name matches nothing), its artillery rank, and its figures."""
-    out = machine.model_dump(by_alias=True, mode="json")
-    for comp in out["competencies"] + [c for s in out["servants"] for c in s["competencies"]]:
-        info = catalog.lookup(comp["name"])
+    out = resolved.machine.model_dump(by_alias=True, mode="json")
+    pairs = list(zip(out["competencies"], resolved.competencies, strict=True))
+    pairs += [pair for servant, found in zip(out["servants"], resolved.servants, strict=True)
+              for pair in zip(servant["competencies"], found, strict=True)]
+    for comp, info in pairs:
         comp["key"] = info.key if info else None
         comp["summary"] = info.summary if info else None
         if info:
             comp["name"] = info.name
     if out["artillery"]:
         out["artillery"]["rank"] = catalog.artillery_rank(out["artillery"]["class"], out["artillery"]["type"])
-    out.update(figures(machine))
+    out.update(figures(resolved))
     return out
 
 
-def _canonical(file: ConfrontationFile) -> dict[str, Any]:
+def _canonical(file: ConfrontationFile, machines: list[ResolvedMachine]) -> dict[str, Any]:
     """Resolved content: competencies by catalog key, whatever their spelling."""
     content = content_of(file)
-    for machine in content.get("machines", []):
+    for machine, resolved in zip(content.get("machines", []), machines, strict=True):
+        found = resolved.competencies + [info for servant in resolved.servants for info in servant]
         listed = machine.get("competencies", []) + [c for s in machine.get("servants", [])
                                                      for c in s.get("competencies", [])]
-        for comp in listed:
-            info = catalog.lookup(comp["name"])
+        for comp, info in zip(listed, found, strict=True):
             comp["name"] = info.key if info else comp["name"]
     return content
