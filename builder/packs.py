@@ -4,11 +4,10 @@ list says about itself (a list written for 300 points is checked at the pack's 2
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel
 
 from builder import systems
 from builder.errors import InputError
@@ -56,36 +55,6 @@ def load_pack(path: Path | str) -> Pack:
         raise InputError("invalid-pack", doc.label, findings[0].place.line,
                          problems=Problems(tuple(findings[:5])))
     return Pack(doc, system.key, values)
-
-
-@cache
-def _adapter(model: type[BaseModel], key: str) -> TypeAdapter:
-    annotation = model.model_fields[key].annotation
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return TypeAdapter(annotation)
-    return TypeAdapter(annotation, config=ConfigDict(strict=True))
-
-
-def as_written(model: type[BaseModel], data: dict[str, Any], keys: set[str]) -> dict[str, Any]:
-    """The list's own values for the keys a pack overrode, as canonical content would have them:
-    a key the list leaves at its default is absent.
-
-    Fingerprints use these, so a list keeps its fingerprint whichever event checks it.
-    """
-    out: dict[str, Any] = {}
-    for key in keys:
-        if key not in data:
-            continue
-        field = model.model_fields[key]
-        adapter = _adapter(model, key)
-        try:
-            value = adapter.validate_python(data[key])
-        except ValueError:
-            out[key] = data[key]
-            continue
-        if value != field.get_default(call_default_factory=True):
-            out[key] = adapter.dump_python(value, mode="json", by_alias=True, exclude_defaults=True)
-    return out
 
 
 def pack_schema() -> dict[str, Any]:

@@ -110,8 +110,7 @@ class System(ABC):
 
     def fingerprint_of(self, content: dict[str, Any], doc: Document, overridden: set[str]) -> str:
         """The fingerprint of the list as written: keys an event overrode count with the list's own values."""
-        from builder.fingerprint import fingerprint
-        from builder.packs import as_written
+        from builder.fingerprint import as_written, fingerprint
 
         if overridden:
             content = {k: v for k, v in content.items() if k not in overridden}
