@@ -43,6 +43,8 @@ CORE: dict[str, dict[str, str]] = {
     "os.link-loop": {"es": "enlaces simbólicos en bucle", "en": "symbolic links in a loop"},
     "os.io": {"es": "error de entrada/salida del disco", "en": "disk input/output error"},
     "os.missing": {"es": "no existe", "en": "it does not exist"},
+    "os.not-regular": {"es": "no es un archivo normal (¿una tubería o un dispositivo?)",
+                       "en": "it is not a regular file (a pipe or a device?)"},
     "os.other": {"es": "error del sistema {code}", "en": "system error {code}"},
     "invalid-yaml": {"es": "YAML no válido: {problem}", "en": "invalid YAML: {problem}"},
     "empty-file": {"es": "el archivo está vacío", "en": "the file is empty"},

@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISDIR, S_ISREG
 from typing import Any
 
 import yaml
@@ -62,8 +63,11 @@ def read_document(path: Path | str, label: str | None = None) -> Document:
         raise InputError("file-not-found", label) from None
     except OSError as exc:
         raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
-    if path.is_dir():
+    if S_ISDIR(stat.st_mode):
         raise InputError("file-is-folder", label)
+    if not S_ISREG(stat.st_mode):
+        # A pipe, a device or a socket: reading one could wait forever (or never end).
+        raise InputError("file-unreadable", label, reason=Localised("os.not-regular"))
     return _read_cached(path.resolve(), label, stat.st_mtime_ns, stat.st_size)
 
 

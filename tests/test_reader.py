@@ -411,3 +411,43 @@ def test_relative_label(base, target, label):
 def test_relative_label_with_an_absolute_target(tmp_path):
     target = str(tmp_path / "warbook.yaml")
     assert relative_label("listas/lista.yaml", target) == target
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    import os
+
+    pipe = tmp_path / "lista.yaml"
+    os.mkfifo(pipe)
+    started = time.perf_counter()
+    with pytest.raises(InputError) as caught:
+        read_document(pipe)
+    assert caught.value.code == "file-unreadable"
+    assert caught.value.params["reason"].key == "os.not-regular"
+    assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize("text, problem, line", [
+    ("name: 2024-02-30\n", "yaml.bad-date", 1),           # there is no 30 February
+    ("a: 1\nb: 2024-02-28 25:00:00\n", "yaml.bad-date", 2),  # nor a 25th hour
+    ("a: 1\n\nb: " + "7" * 5000 + "\n", "yaml.huge-number", 3),  # past Python's int-from-text limit
+])
+def test_a_value_yaml_recognises_but_cannot_build_is_invalid_yaml_on_its_line(text, problem, line):
+    with pytest.raises(InputError) as caught:
+        parse_text(text, "f.yaml")
+    assert (caught.value.code, caught.value.line) == ("invalid-yaml", line)
+    assert caught.value.params["problem"].key == problem
+    assert len(caught.value.params["problem"].params["value"]) < 60  # quoted back cut short
+
+
+def test_a_date_that_exists_is_still_a_date_for_the_model_to_refuse():
+    import datetime
+
+    data, _ = parse_text("name: 2024-02-28\n", "f.yaml")
+    assert data == {"name": datetime.date(2024, 2, 28)}
+
+
+def test_an_unknown_parser_problem_is_said_in_general_words():
+    from builder.reader import yaml_problem
+
+    assert yaml_problem("something PyYAML never said before").key == "yaml.other"

@@ -4,7 +4,9 @@ from pathlib import Path
 
 from builder.findings import Place
 from builder.reader import Document, parse_text
-from builder.validation import Strict, between, clean_location, validate
+from typing import Literal
+
+from builder.validation import NAME_MOST, Name, Strict, Text, between, clean_location, many, measure, validate
 
 
 class Inner(Strict):
@@ -57,3 +59,45 @@ def test_out_of_range_message_names_the_bound():
     _, [finding] = validate(Outer, doc.data, Place(doc), "R")
     assert finding.message("en") == "f.yaml:2 items[0].level: “level” is 0; the minimum is 1"
     assert finding.message("es") == "f.yaml:2 items[0].level: «level» vale 0; el mínimo es 1"
+
+
+class Named(Strict):
+    name: Name
+    notes: Text | None = None
+    kind: Literal["animal", "mercenary"] = "animal"
+    tags: list[Name] = many(3)
+    size: measure(50) = 0
+
+
+def findings_of(text: str):
+    doc = doc_of(text)
+    return validate(Named, doc.data, Place(doc), "Regla")[1]
+
+
+def test_a_name_refuses_control_characters_and_bidirectional_marks():
+    [finding] = findings_of('name: "A\\vB"\n')
+    assert (finding.code, finding.variant) == ("invalid-field", "control-character")
+    assert finding.message("en") == "f.yaml:1 name: holds a control character (U+000B, at position 2); delete it"
+    [finding] = findings_of('name: "abc\\u202Edef"\n')
+    assert finding.params["char"] == "U+202E"
+    assert findings_of('name: "🐉 مرحبا"\nnotes: "two\\nlines\\tand a tab"\n') == []  # emoji, RTL, newlines in notes
+
+
+def test_a_name_longer_than_the_most_is_refused():
+    [finding] = findings_of(f"name: {'x' * (NAME_MOST + 1)}\n")
+    assert finding.message("es") == f"f.yaml:1 name: es demasiado largo; el máximo es {NAME_MOST} caracteres"
+    assert findings_of(f"name: {'x' * NAME_MOST}\n") == []
+
+
+def test_the_accepted_choices_are_joined_in_the_users_language():
+    [finding] = findings_of("name: A\nkind: perro\n")
+    assert finding.message("es") == "f.yaml:2 kind: vale 'perro'; se esperaba 'animal' o 'mercenary'"
+    assert finding.message("en") == "f.yaml:2 kind: is 'perro'; expected 'animal' or 'mercenary'"
+
+
+def test_a_list_longer_than_the_most_and_a_measure_past_its_bound_are_out_of_range():
+    found = findings_of("name: A\ntags: [a, b, c, d]\nsize: 1.0e+300\n")
+    assert [(f.code, f.variant, f.place.line) for f in found] == [("value-out-of-range", "length", 2),
+                                                                    ("value-out-of-range", None, 3)]
+    assert found[0].message("en") == "f.yaml:2 tags: “tags” has 4 items; the most is 3"
+    assert found[1].message("en") == "f.yaml:3 size: “size” is 1e+300; the maximum is 50"
