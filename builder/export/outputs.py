@@ -41,17 +41,27 @@ def write_all_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> Non
     replaced is put back as it was.
     """
     temporaries: list[tuple[Path, str]] = []
+    mode = _new_file_mode()
     try:
         for out, write in jobs:
             temporaries.append((out, _temporary(out)))
             try:
                 write(Path(temporaries[-1][1]))
+                # A temporary file is private (0600); the output gets the mode any new file would.
+                os.chmod(temporaries[-1][1], mode)
             except OSError as exc:
                 raise InputError("output-unwritable", str(out), reason=os_reason(exc)) from None
         _place_all(temporaries)
     finally:
         for _, temporary in temporaries:
             _discard(temporary)
+
+
+def _new_file_mode() -> int:
+    """The mode a newly created file gets here: 0666 less the process's umask."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _temporary(out: Path) -> str:

@@ -91,3 +91,15 @@ def test_a_rename_that_fails_puts_back_the_files_already_placed(tmp_path, monkey
     assert caught.value.code == "output-unwritable"
     assert sheet.read_bytes() == b"old sheet"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hoja.xlsx"]
+
+
+def test_an_output_gets_the_mode_of_any_new_file_not_the_temporary_files(tmp_path):
+    import os
+
+    previous = os.umask(0o027)
+    try:
+        out = tmp_path / "hoja.xlsx"
+        write_atomically(out, lambda path: path.write_bytes(b"new"))
+    finally:
+        os.umask(previous)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~0o027  # 0640, not mkstemp's 0600
