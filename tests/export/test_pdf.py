@@ -185,3 +185,25 @@ def test_a_draft_of_a_roster_that_cannot_be_modelled(tmp_path, system, body):
     text = "\n".join(pdf_text(tmp_path / "r.pdf"))
     assert "BORRADOR — NO LEGAL" in text and "Rota" in text
     assert "value-out-of-range" in text or "invalid-field" in text
+
+
+LONG_NAME = "Compañía de asalto con un nombre larguísimo que no cabe en el pie de ninguna carta"
+
+
+@pytest.mark.parametrize("lang, mark", [("es", "BORRADOR — NO LEGAL"), ("en", "DRAFT — NOT LEGAL")])
+def test_every_card_of_a_draft_says_so_and_keeps_its_fingerprint_whole(tmp_path, lang, mark):
+    text = (EXAMPLES / "wartime" / "asalto-ilegal.yaml").read_text(encoding="utf-8")
+    name_line = next(line for line in text.splitlines() if line.startswith("name:"))
+    roster = tmp_path / "asalto.yaml"
+    roster.write_text(text.replace(name_line, f"name: {LONG_NAME}"), encoding="utf-8")
+    for sibling in (EXAMPLES / "wartime").glob("*warbook*.yaml"):
+        (tmp_path / sibling.name).write_bytes(sibling.read_bytes())
+    out = tmp_path / "asalto.pdf"
+    assert export(roster, "--pdf", out, "--draft", "--lang", lang).exit_code == 0
+    code = fingerprint(roster)
+    pages = pdf_text(out)
+    cards = sum(page.count(code) for page in pages[1:])  # each card's foot carries the fingerprint, whole
+    assert cards >= 2
+    assert pages[0].count(code) == 1  # the team sheet's facts
+    # Every page's header says it, and so does every card, across its face.
+    assert sum(page.count(mark) for page in pages) == len(pages) + cards
