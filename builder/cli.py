@@ -143,15 +143,21 @@ def _progress(count: int, fmt: str, lang: str):
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=True))
 @click.argument("fingerprint")
+@click.option("--pack", type=click.Path(dir_okay=False), default=None,
+              help="Pack del evento para juzgar la legalidad / event pack to judge legality by.")
 @lang_option
-def verify(file: str, fingerprint: str, lang: str | None) -> None:
+def verify(file: str, fingerprint: str, pack: str | None, lang: str | None) -> None:
     """Comprueba que un papel es esta lista / check that a printed sheet is this file.
 
+    Says whether the list is legal too (under the event's pack, with --pack).
     Exit: 0 when FINGERPRINT is the file's, 1 when not, 2 when the file can't be read.
     """
     lang = messages.language(lang)
     try:
-        evaluation = evaluate(file, file)
+        if pack:
+            from builder.packs import load_pack
+        event = load_pack(pack) if pack else None
+        evaluation = evaluate(file, file, event)
     except InputError as exc:
         _fail(exc, lang)
     except Exception as exc:  # noqa: BLE001
@@ -160,11 +166,16 @@ def verify(file: str, fingerprint: str, lang: str | None) -> None:
     if evaluation.fingerprint is None:
         echo(messages.text("ui.verify-none", lang, file=file))
         sys.exit(1)
-    if given == evaluation.fingerprint:
-        echo(messages.text("ui.verify-match", lang, file=file, fingerprint=evaluation.fingerprint))
-        sys.exit(0)
-    echo(messages.text("ui.verify-mismatch", lang, actual=evaluation.fingerprint, given=given))
-    sys.exit(1)
+    if given != evaluation.fingerprint:
+        echo(messages.text("ui.verify-mismatch", lang, actual=evaluation.fingerprint, given=given))
+        sys.exit(1)
+    echo(messages.text("ui.verify-match", lang, file=file, fingerprint=evaluation.fingerprint))
+    # A matching sheet of an illegal list must not pass for a legal one.
+    under = messages.text("ui.verify-pack", lang, pack=event.name) if event else ""
+    errors = len(evaluation.findings.errors)
+    echo(messages.text("ui.verify-legal", lang, pack=under) if evaluation.legal
+         else messages.text("ui.verify-illegal", lang, pack=under, errors=errors))
+    sys.exit(0)
 
 
 @cli.command()

@@ -257,6 +257,12 @@ CORE: dict[str, dict[str, str]] = {
         "es": "NO COINCIDE: el archivo tiene {actual} y el papel dice {given}",
         "en": "DOES NOT MATCH: the file has {actual} and the paper says {given}",
     },
+    "ui.verify-legal": {"es": "la lista es LEGAL{pack}", "en": "the list is LEGAL{pack}"},
+    "ui.verify-illegal": {
+        "es": "pero la lista es ILEGAL{pack}: {errors} error(es); «builder check» los detalla",
+        "en": "but the list is ILLEGAL{pack}: {errors} error(s); “builder check” lists them",
+    },
+    "ui.verify-pack": {"es": " según el pack «{pack}»", "en": " under the pack “{pack}”"},
     "ui.verify-none": {
         "es": "{file} no tiene huella porque no se puede modelar; corrige primero sus errores",
         "en": "{file} has no fingerprint because it can't be modelled; fix its errors first",

@@ -175,6 +175,18 @@ def test_verify(spelling, code):
         assert "NO COINCIDE" in result.output and "coincide" not in result.output
 
 
+def test_verify_says_whether_the_matching_list_is_legal_and_under_which_pack():
+    legal, heavy = EXAMPLE / "lists" / "02-exploradores.yaml", EXAMPLE / "lists" / "03-asalto-pesado.yaml"
+    result = run("verify", legal, _fingerprint(legal))
+    assert result.exit_code == 0 and "la lista es LEGAL" in result.output
+    # Legal on its own, but over the event's points limit: a matching sheet still says so.
+    assert "la lista es LEGAL" in run("verify", heavy, _fingerprint(heavy)).output
+    result = run("verify", heavy, _fingerprint(heavy), "--pack", PACK, "--lang", "en")
+    assert result.exit_code == 0  # the sheet does match the file
+    assert "matches" in result.output
+    assert "but the list is ILLEGAL under the pack “Torneo de Otoño”: 1 error(s)" in result.output
+
+
 def test_verify_unreadable_exits_2():
     assert run("verify", EXAMPLE / "lists" / "05-rota.yaml", "WT-0000-0000").exit_code == 2
 
