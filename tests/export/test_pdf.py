@@ -207,3 +207,26 @@ def test_every_card_of_a_draft_says_so_and_keeps_its_fingerprint_whole(tmp_path,
     assert pages[0].count(code) == 1  # the team sheet's facts
     # Every page's header says it, and so does every card, across its face.
     assert sum(page.count(mark) for page in pages) == len(pages) + cards
+
+
+def test_dungeon_universalis_prints_its_items_and_full_hero_cards(tmp_path):
+    out = tmp_path / "criptas.pdf"
+    assert export(EXAMPLES / "dungeon-universalis" / "criptas.yaml", "--pdf", out).exit_code == 0
+    cards = "\n".join(pdf_text(out)[1:])
+    # The items, each with its PV and their total: Espada rúnica 3 + Amuleto de protección 5 = 8.
+    assert "Espada rúnica 3 PV" in cards and "Amuleto de protección 5 PV" in cards
+    assert "2 objeto(s) · 8 PV en total" in cards
+    # A hero's PV is worked out on its card: Brenna, 10 + 12 = 22; her companion in Spanish.
+    assert "10 base + 12 de experiencia = 22 PV" in cards
+    assert "Escudero mercenario · 6 PV" in cards and "mercenary" not in cards
+
+
+def test_an_immobile_machines_pe_track_says_it_brings_no_penalty(tmp_path):
+    roster = tmp_path / "fuerte.yaml"
+    roster.write_text("system: confrontation\nname: Fuerte\nmachines:\n"
+                      "  - {name: Balista, kind: inmovil, weight: 8, structure_points: 6}\n", encoding="utf-8")
+    out = tmp_path / "fuerte.pdf"
+    assert export(roster, "--pdf", out, "--lang", "en").exit_code == 0
+    machine = pdf_text(out)[1].split("Balista", 1)[1].split("CF-", 1)[0]   # the machine's card, to its foot
+    assert "PE LOST (IMMOBILE: DAMAGE BRINGS NO PENALTY)" in " ".join(machine.split())
+    assert "−1" not in machine  # no box marks a penalty that never comes

@@ -24,7 +24,8 @@ def machine_card(m: dict[str, Any], lang: str) -> Card:
         thresholds = m["penalty_thresholds"]
         marks = {lost: f"−{n}" for n, lost in enumerate(thresholds, start=1)}
         # One box per PE lost; the box where a penalty begins shows it.
-        sections.append(Section("track", t("pdf.cf.pe-track"),
+        title = t("pdf.cf.pe-track" if thresholds else "pdf.cf.pe-track-immobile")
+        sections.append(Section("track", title,
                                 items=[(marks.get(lost, str(lost)), lost in marks)
                                        for lost in range(1, m["structure_points"] + 1)]))
     rank = (m["artillery"] or {}).get("rank")

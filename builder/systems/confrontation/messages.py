@@ -74,6 +74,8 @@ MESSAGES = {
     "cf.col.units": {"es": "Plazas cada uno", "en": "Places each"},
     # Printed cards.
     "pdf.cf.pe-track": {"es": "PE perdidos (−1/−2/−3 desde la casilla marcada)", "en": "PE lost (−1/−2/−3 from the marked box)"},
+    "pdf.cf.pe-track-immobile": {"es": "PE perdidos (inmóvil: el daño no penaliza)",
+                                 "en": "PE lost (immobile: damage brings no penalty)"},
     "pdf.cf.artillery": {"es": "Artillería", "en": "Artillery"},
     "pdf.cf.turn": {"es": "Viraje", "en": "Turning"},
     "pdf.cf.boiler": {"es": "Caldera / carburador", "en": "Boiler / carburettor"},

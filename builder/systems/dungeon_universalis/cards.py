@@ -12,13 +12,24 @@ from builder.systems.dungeon_universalis.expedition import joa
 
 def hero_card(h: dict[str, Any], lang: str) -> Card:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    sections = [Section("stats", items=[("PV", h["pv"]), ("XP", h["xp"])])]
-    if h["skills"]:
-        sections.append(Section("list", t("du.col.skills"), items=[(s, "") for s in h["skills"]]))
+    base = joa()["hero_base_pv"]
+    sections = [Section("stats", items=[("PV", h["pv"]), ("XP", h["xp"]),
+                                        (t("du.col.companions"), len(h["companions"]))]),
+                Section("text", items=[t("pdf.du.hero-pv", base=base, xp=h["xp"], pv=h["pv"])])]
+    sections.append(Section("list", t("du.col.skills"), items=[(s, "") for s in h["skills"]])
+                    if h["skills"] else Section("text", t("du.col.skills"), items=[t("pdf.du.no-skills")]))
     if h["companions"]:
         sections.append(Section("list", t("du.col.companions"),
-                                items=[(c["name"], f"{c['kind']} · {c['pv']} PV") for c in h["companions"]]))
+                                items=[(c["name"], f"{t('du.kind.' + c['kind'])} · {c['pv']} PV") for c in h["companions"]]))
     return Card(h["name"], sections, subtitle=t("pdf.du.hero"), badge=f"{h['pv']} PV")
+
+
+def items_card(items: list[dict[str, Any]], lang: str) -> Card:
+    """The group's items with their PV: what they add to the expedition's value."""
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    total = sum(i["pv"] for i in items)
+    return Card(t("du.col.items"), [Section("list", items=[(i["name"], f"{i['pv']} PV") for i in items])],
+                subtitle=t("pdf.du.items-total", count=len(items), pv=total), badge=f"{total} PV")
 
 
 def expedition_card(d: dict[str, Any], lang: str) -> Card:
@@ -49,5 +60,7 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
              (t("pdf.du.decks"), f"{decks.get('obstacles')} / {decks.get('encounters')} / {decks.get('power')}"),
              (t("du.col.epic"), t("xl.yes") if d.get("epic") else t("xl.no"))]
     cards = [expedition_card(d, lang)] + [hero_card(h, lang) for h in d.get("heroes", [])]
+    if d.get("items"):
+        cards.append(items_card(d["items"], lang))
     return PrintSpec(facts=facts, columns=[t("du.col.hero"), "XP", "PV", t("du.col.skills"), t("du.col.companions")],
                      rows=rows, cards=cards)

@@ -52,4 +52,9 @@ MESSAGES = {
     "pdf.du.leader-actions": {"es": "Acciones extra del líder", "en": "Leader's extra actions"},
     "pdf.du.epic-note": {"es": "reglas épicas por encima de {limit} PV", "en": "epic rules above {limit} PV"},
     "du.heroes": {"es": "Héroes", "en": "Heroes"},
+    "du.kind.animal": {"es": "animal", "en": "animal"},
+    "du.kind.mercenary": {"es": "mercenario", "en": "mercenary"},
+    "pdf.du.hero-pv": {"es": "{base} base + {xp} de experiencia = {pv} PV", "en": "{base} base + {xp} experience = {pv} PV"},
+    "pdf.du.no-skills": {"es": "sin habilidades anotadas", "en": "no skills written down"},
+    "pdf.du.items-total": {"es": "{count} objeto(s) · {pv} PV en total", "en": "{count} item(s) · {pv} PV in all"},
 }

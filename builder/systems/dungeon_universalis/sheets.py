@@ -21,7 +21,8 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
     companions = Table("companions", t("du.col.companions"), [
         Column("hero", t("du.col.hero"), width=22), Column("name", t("du.col.companion"), width=22),
         Column("kind", t("du.col.kind"), width=12), Column("pv", "PV", kind="int", width=8, total=True),
-    ], [{"hero": h["name"], **c} for h in d.get("heroes", []) for c in h["companions"]], total_label=t("xl.total"))
+    ], [{"hero": h["name"], **c, "kind": t(f"du.kind.{c['kind']}")} for h in d.get("heroes", []) for c in h["companions"]],
+        total_label=t("xl.total"))
     items = Table("items", t("du.col.items"), [
         Column("name", t("du.col.item"), width=30), Column("pv", "PV", kind="int", width=8, total=True),
     ], d.get("items", []), total_label=t("xl.total"))

@@ -50,7 +50,7 @@ class DungeonUniversalisSystem(System):
             lines.append(text("du.epic", lang, limit=joa()["epic_above_pv"]))
         lines += ["", text("du.heroes", lang)]
         for h in d["heroes"]:
-            companions = ", ".join(f"{c['name']} ({c['kind']}, {c['pv']} PV)" for c in h["companions"])
+            companions = ", ".join(f"{c['name']} ({text('du.kind.' + c['kind'], lang)}, {c['pv']} PV)" for c in h["companions"])
             lines.append(f"  {h['name']}: {h['pv']} PV" + (f" · {companions}" if companions else ""))
         return "\n".join(lines)
 
