@@ -10,7 +10,7 @@ from openpyxl.styles import Font
 
 from builder import systems
 from builder.export.tables import Column, Table
-from builder.export.xlsx import LABEL_FONT, TITLE_FONT, _write_table, put, sheet_title
+from builder.export.xlsx import FONT, LABEL_FONT, TITLE_FONT, _write_table, put, sheet_title
 from builder.findings import input_error_message
 from builder.messages import text
 from builder.packs import Pack
@@ -78,5 +78,5 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
     for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
         for cell in row:
             if cell.value != text("ui.legal", lang):
-                cell.font = Font(bold=True, color="C00000")
+                cell.font = Font(name=FONT, bold=True, color="C00000")
     wb.save(path)

@@ -27,6 +27,8 @@ class Column:
     """For kind "formula": an Excel expression over other columns of the row, e.g. "{count}*{cost}"."""
     total: bool = False
     """Sum this column in a totals row under the table."""
+    choices: tuple[str, ...] = ()
+    """The only values a cell may take, offered as a drop-down (e.g. Sí / No where a cell drives a total)."""
 
 
 @dataclass
@@ -45,6 +47,8 @@ class Fact:
     formula: str | None = None
     key: str | None = None
     kind: Kind = "text"
+    matches: str | None = None
+    """The key of the checked fact this one must equal: a «¿Coincide?» row compares them."""
 
 
 @dataclass

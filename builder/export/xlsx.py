@@ -22,11 +22,15 @@ from builder.messages import text
 from builder.systems.base import Evaluation
 from builder.terminal import printable
 
-HEADER_FONT = Font(bold=True, color="FFFFFF")
+FONT = "Calibri"
+"""Named on every styled cell: a font without a name makes LibreOffice fall back to a serif."""
+HEADER_FONT = Font(name=FONT, bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="44546A")
-LABEL_FONT = Font(bold=True)
-DRAFT_FONT = Font(bold=True, color="C00000", size=14)
-TITLE_FONT = Font(bold=True, size=14)
+LABEL_FONT = Font(name=FONT, bold=True)
+DRAFT_FONT = Font(name=FONT, bold=True, color="C00000", size=14)
+TITLE_FONT = Font(name=FONT, bold=True, size=14)
+WIDTH_MOST = 60
+"""Characters a column may be widened to; longer text wraps."""
 FORMATS = {"int": "0", "count": "0", "number": "0.0#", "formula": "0"}
 _FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 
@@ -66,7 +70,21 @@ def write_workbook(evaluation: Evaluation, spec: WorkbookSpec, path: Path, lang:
         totals.update(_write_table(ws, table))
     _write_summary(summary, evaluation, spec.facts, totals, lang, draft, today or dt.date.today())
     _write_problems(wb.create_sheet(sheet_title(text("xl.problems", lang), taken)), evaluation, lang)
+    if draft:
+        _mark_draft(wb, text("xl.draft", lang))
     wb.save(path)
+
+
+def _mark_draft(wb: Workbook, mark: str) -> None:
+    """Every sheet of a draft says so: a red tab, the mark beside its headers, and on every printed page."""
+    for ws in wb.worksheets:
+        ws.sheet_properties.tabColor = "C00000"
+        ws.oddHeader.center.text = mark
+        ws.oddHeader.center.color = "C00000"
+        if ws is not wb.worksheets[0]:  # the summary shows it under the title already
+            column = ws.max_column + 2
+            put(ws, 1, column, mark).font = DRAFT_FONT
+            ws.column_dimensions[get_column_letter(column)].width = len(mark) + 6
 
 
 def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dict[str, str], lang: str,
@@ -102,12 +120,14 @@ def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dic
         if fact.key:
             cells[fact.key] = f"B{row}"
         row += 1
-    if "points" in cells and "points-now" in cells:
-        # Beside the fingerprint: does this sheet still add up to the total that was checked?
-        put(ws, row, 1, text("xl.matches", lang)).font = LABEL_FONT
-        yes, no = text("xl.matches-yes", lang).replace('"', "'"), text("xl.matches-no", lang).replace('"', "'")
-        ws.cell(row=row, column=2, value=f'=IF({cells["points-now"]}={cells["points"]},"{yes}","{no}")')
-    ws.column_dimensions["A"].width = 34
+    yes, no = text("xl.matches-yes", lang).replace('"', "'"), text("xl.matches-no", lang).replace('"', "'")
+    for fact in facts:
+        if fact.key and fact.matches in cells and fact.key in cells:
+            # Beside the fingerprint: does this sheet still add up to what was checked?
+            put(ws, row, 1, text("xl.matches", lang)).font = LABEL_FONT
+            ws.cell(row=row, column=2, value=f'=IF({cells[fact.key]}={cells[fact.matches]},"{yes}","{no}")')
+            row += 1
+    ws.column_dimensions["A"].width = min(max(len(str(f.label)) for f in generic + facts) + 2, WIDTH_MOST)
     ws.column_dimensions["B"].width = 40
     _print_setup(ws, header_rows=None)
 
@@ -119,7 +139,7 @@ def _write_table(ws: Worksheet, table: Table) -> dict[str, str]:
         cell = put(ws, 1, i, column.header)
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         cell.alignment = Alignment(wrap_text=True, vertical="center")
-        ws.column_dimensions[letters[column.key]].width = column.width
+        ws.column_dimensions[letters[column.key]].width = _width(column, table.rows)
     for r, row in enumerate(table.rows, start=2):
         for i, column in enumerate(table.columns, start=1):
             if column.kind == "formula" and column.formula:
@@ -131,6 +151,7 @@ def _write_table(ws: Worksheet, table: Table) -> dict[str, str]:
                 cell.number_format = FORMATS[column.kind]
     last = len(table.rows) + 1
     _validate_counts(ws, table.columns, letters, last)
+    _offer_choices(ws, table.columns, letters, last)
     totals: dict[str, str] = {}
     if any(c.total for c in table.columns):
         total_row = last + 1
@@ -152,6 +173,28 @@ def _validate_counts(ws: Worksheet, columns: list[Column], letters: dict[str, st
             continue
         rule = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="0", allow_blank=False,
                               showErrorMessage=True, errorTitle="builder", error="≥ 0")
+        rule.add(f"{letters[column.key]}2:{letters[column.key]}{last}")
+        ws.add_data_validation(rule)
+
+
+def _width(column: Column, rows: list[dict[str, Any]]) -> float:
+    """A column as wide as its longest value (numbers never spill into the next column), at
+    least as wide as the header's longest word (headers wrap), and never wider than WIDTH_MOST."""
+    values = [len(str(row.get(column.key))) for row in rows if row.get(column.key) is not None]
+    if column.kind == "formula":
+        values.append(8)
+    header = max((len(word) for word in str(column.header).split()), default=4)
+    return min(max([header, 6, *values]) + 2, WIDTH_MOST)
+
+
+def _offer_choices(ws: Worksheet, columns: list[Column], letters: dict[str, str], last: int) -> None:
+    """A drop-down where a cell may only take a few values: a typo ("Si") can't silently change a total."""
+    for column in columns:
+        if not column.choices or last < 2:
+            continue
+        listed = ",".join(c.replace(",", " ") for c in column.choices)
+        rule = DataValidation(type="list", formula1=f'"{listed}"', allow_blank=False, showErrorMessage=True,
+                              errorTitle="builder", error=" / ".join(column.choices))
         rule.add(f"{letters[column.key]}2:{letters[column.key]}{last}")
         ws.add_data_validation(rule)
 

@@ -223,3 +223,58 @@ def test_libreoffice_recomputes_the_totals(tmp_path):
     assert summary_rows["Puntos comprobados"] == "283"
     assert summary_rows["Puntos según esta hoja"] == "363"
     assert summary_rows["¿Coincide con lo comprobado?"] == "NO: la hoja ha cambiado"
+
+
+def test_every_sheet_of_a_draft_says_so(tmp_path):
+    out = tmp_path / "asalto.xlsx"
+    for sibling in (EXAMPLES / "wartime").glob("*.yaml"):
+        shutil.copy(sibling, tmp_path / sibling.name)
+    assert export(tmp_path / "asalto-ilegal.yaml", "--xlsx", out, "--draft").exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    for ws in wb.worksheets:
+        assert ws.sheet_properties.tabColor.rgb.endswith("C00000"), ws.title
+        assert ws.oddHeader.center.text == "BORRADOR — NO LEGAL", ws.title
+    for ws in wb.worksheets[1:]:
+        assert "BORRADOR — NO LEGAL" in [c.value for c in ws[1]], ws.title
+
+
+def test_a_legal_workbook_carries_no_draft_mark(tmp_path):
+    out = tmp_path / "fenix.xlsx"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    assert all(ws.sheet_properties.tabColor is None and not ws.oddHeader.center.text for ws in wb.worksheets)
+
+
+def test_cripmaquion_offers_si_no_and_says_whether_its_slots_still_match(tmp_path):
+    out = tmp_path / "grupetto.xlsx"
+    assert export(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    roster = wb.worksheets[1]
+    headers = [c.value for c in roster[1]]
+    lined_up = openpyxl.utils.get_column_letter(headers.index("alineado") + 1)
+    [choice] = [v for v in roster.data_validations.dataValidation if v.type == "list"]
+    assert choice.formula1 == '"Sí,No"' and str(choice.sqref) == f"{lined_up}2:{lined_up}{roster.max_row - 1}"
+    facts = summary(wb)
+    # Slots checked and slots in this sheet are compared, as points are for Wartime.
+    rows = {row[0]: row[1] for row in wb.worksheets[0].iter_rows(values_only=True) if row[0]}
+    checked = next(r for r, (label, _) in enumerate(wb.worksheets[0].iter_rows(values_only=True), start=1)
+                   if label == "Plazas comprobadas")
+    assert rows["¿Coincide con lo comprobado?"] == f'=IF(B{checked + 1}=B{checked},"Sí","NO: la hoja ha cambiado")'
+    assert facts["Plazas comprobadas"] == 5
+
+
+def test_every_styled_cell_names_its_font_and_columns_fit_their_content(tmp_path):
+    out = tmp_path / "fenix.xlsx"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value is not None and (cell.font.b or cell.font.color is not None):
+                    assert cell.font.name, (ws.title, cell.coordinate)  # no nameless font: no serif fallback
+    squads = wb.worksheets[1]
+    for column in squads.iter_cols(min_row=2, max_row=squads.max_row):
+        longest = max((len(str(c.value)) for c in column if c.value is not None and not str(c.value).startswith("=")),
+                      default=0)
+        width = squads.column_dimensions[column[0].column_letter].width
+        assert width >= min(longest, 60), column[0].column_letter

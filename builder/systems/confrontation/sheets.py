@@ -46,6 +46,6 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         Column("places", t("cf.capacity"), kind="formula", formula="{count}*{units}", width=12, total=True),
     ], embarked, total_label=t("xl.total"))
     tables = [machines] + ([troops] if embarked else [])
-    facts = [Fact(t("xl.points-now"), formula="{total:machines.cost}", key="points-now", kind="int")] \
+    facts = [Fact(t("xl.points-now"), formula="{total:machines.cost}", key="points-now", kind="int", matches="points")] \
         if ev.points is not None else []
     return WorkbookSpec(facts=facts, tables=tables)

@@ -30,14 +30,14 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         Column("dice_llano", t("cq.col.llano"), width=9),
         Column("dice_subida", t("cq.col.subida"), width=9),
         Column("skills", t("cq.col.skills"), width=34),
-        Column("lined_up", t("cq.lined-up"), width=10),
+        Column("lined_up", t("cq.lined-up"), width=10, choices=(yes, no)),
         Column("slots_used", t("cq.col.slots-used"), kind="formula",
                formula=f'IF({{lined_up}}="{yes}",{{slots}},0)', width=12, total=True),
     ], rows, total_label=t("xl.total"))
     facts = [
         Fact(t("cq.col.lineup-size"), d.get("lineup_size"), kind="int"),
-        Fact(t("cq.col.slots-checked"), d.get("specialty_slots"), kind="int"),
-        Fact(t("cq.col.slots-now"), formula="{total:runners.slots_used}", kind="int"),
+        Fact(t("cq.col.slots-checked"), d.get("specialty_slots"), key="slots", kind="int"),
+        Fact(t("cq.col.slots-now"), formula="{total:runners.slots_used}", key="slots-now", kind="int", matches="slots"),
         Fact(t("cq.col.limit"), d.get("specialty_limit"), kind="int"),
     ]
     return WorkbookSpec(facts=facts, tables=[runners])

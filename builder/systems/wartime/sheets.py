@@ -46,6 +46,6 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
     ], [{"kind": t(f"kind.{a['kind']}"), "name": a["name"], "cost": a["cost"],
          "breakdown": ", ".join(f"{t('part.' + k)} {v:+d}" for k, v in a["breakdown"].items() if v)}
         for a in d.get("archetypes", [])])
-    facts = [Fact(t("xl.points-now"), formula="{total:squads.points}", key="points-now", kind="int"),
+    facts = [Fact(t("xl.points-now"), formula="{total:squads.points}", key="points-now", kind="int", matches="points"),
              Fact(t("wt.col.count"), formula="{total:squads.count}", kind="int")]
     return WorkbookSpec(facts=facts, tables=[squads, character_table, archetypes])
