@@ -238,6 +238,8 @@ CORE: dict[str, dict[str, str]] = {
         "es": "Total: {legal} legal(es), {illegal} ilegal(es), {unreadable} ilegible(s)",
         "en": "Total: {legal} legal, {illegal} illegal, {unreadable} unreadable",
     },
+    "ui.tally-no-list": {"es": ", {no_list} sin lista que jugar", "en": ", {no_list} with no list to play"},
+    "ui.no-list": {"es": "SIN LISTA", "en": "NO LIST"},
     "ui.tally-internal": {"es": ", {internal} con error interno", "en": ", {internal} with an internal error"},
     "ui.export-refused": {
         "es": "{file}: la lista no es legal y no se ha escrito nada; usa --draft para exportar un borrador",

@@ -55,9 +55,16 @@ def as_json(outcomes: list[Outcome], lang: str, **extra: Any) -> str:
 def tally(outcomes: list[Outcome]) -> dict[str, int]:
     crashed = sum(1 for o in outcomes if o.crash is not None)
     unreadable = sum(1 for o in outcomes if o.unreadable is not None)
-    legal = sum(1 for o in outcomes if o.evaluation is not None and o.evaluation.legal)
-    return {"legal": legal, "illegal": len(outcomes) - legal - unreadable - crashed, "unreadable": unreadable,
-            "internal": crashed}
+    checked = [o.evaluation for o in outcomes if o.evaluation is not None]
+    legal = sum(1 for ev in checked if ev.legal and ev.roster)
+    no_list = sum(1 for ev in checked if ev.legal and not ev.roster)
+    return {"legal": legal, "illegal": len(checked) - legal - no_list, "unreadable": unreadable,
+            "internal": crashed, "no_list": no_list}
+
+
+def status_key(ev) -> str:
+    """LEGAL, ILEGAL, or SIN LISTA for a legal file that holds no list to play."""
+    return "ui.illegal" if not ev.legal else "ui.legal" if ev.roster else "ui.no-list"
 
 
 def finding_line(finding: Finding, lang: str) -> str:
@@ -77,7 +84,7 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
         if outcome.crash is not None:
             return f"✗ {text('ui.internal', lang)}  {outcome.file}\n{crash_text(outcome.crash, lang)}"
         return f"✗ {text('ui.unreadable', lang)}  {outcome.file}\n    {input_error_message(outcome.unreadable, lang)}"
-    status = text("ui.legal" if ev.legal else "ui.illegal", lang)
+    status = text(status_key(ev), lang)
     facts = [f"{ev.name} ({ev.system})" if ev.name else ev.system]
     if ev.points is not None:
         facts.append(text("ui.points-of", lang, points=ev.points, limit=ev.points_limit)
@@ -93,6 +100,8 @@ def as_text(outcomes: list[Outcome], lang: str) -> str:
     body = [outcome_text(o, lang) for o in outcomes]
     counts = tally(outcomes)
     total = text("ui.tally", lang, **counts)
+    if counts["no_list"]:
+        total += text("ui.tally-no-list", lang, **counts)
     if counts["internal"]:
         total += text("ui.tally-internal", lang, **counts)
     body.append(total)

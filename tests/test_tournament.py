@@ -239,3 +239,20 @@ def test_a_pack_over_a_key_the_list_leaves_out_keeps_the_fingerprint(tmp_path):
     with_pack = json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
     assert with_pack["points_limit"] == 100
     assert with_pack["fingerprint"] == _fingerprint(listing)
+
+
+def test_a_warbook_in_a_folder_of_lists_is_not_counted_as_a_legal_list(tmp_path):
+    for roster in (ROOT / "examples" / "wartime").glob("*.yaml"):
+        (tmp_path / roster.name).write_bytes(roster.read_bytes())
+    result = run("check", tmp_path, "--summary", tmp_path / "resumen.xlsx")
+    # compania-fenix legal, asalto-ilegal illegal, fenix-warbook a Warbook on its own.
+    assert result.exit_code == 1
+    assert "SIN LISTA" in result.output and "fenix-warbook.yaml" in result.output
+    assert "Total: 1 legal(es), 1 ilegal(es), 0 ilegible(s), 1 sin lista que jugar" in result.output
+    report = json.loads(run("check", tmp_path / "fenix-warbook.yaml", "--format", "json").output)["results"][0]
+    assert (report["legal"], report["points"], report["warbook_only"]) == (True, None, True)
+    from openpyxl import load_workbook
+
+    rows = list(load_workbook(tmp_path / "resumen.xlsx").worksheets[1].iter_rows(values_only=True))
+    status = {Path(r[0]).name: r[6] for r in rows[1:]}
+    assert status == {"asalto-ilegal.yaml": "ILEGAL", "compania-fenix.yaml": "LEGAL", "fenix-warbook.yaml": "SIN LISTA"}

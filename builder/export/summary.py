@@ -15,7 +15,7 @@ from builder.findings import input_error_message
 from builder.messages import text
 from builder.packs import Pack
 from builder.pipeline import Outcome
-from builder.report import crash_message, tally
+from builder.report import crash_message, status_key, tally
 
 FIRST_PROBLEMS = 3
 
@@ -36,7 +36,7 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
         out.append({
             "file": o.file, "name": ev.name, "player": ev.player, "system": systems.get(ev.system).title,
             "points": ev.points, "limit": ev.points_limit,
-            "status": text("ui.legal" if ev.legal else "ui.illegal", lang),
+            "status": text(status_key(ev), lang),
             "errors": len(ev.findings.errors), "warnings": len(ev.findings.warnings),
             "fingerprint": ev.fingerprint, "problems": " · ".join(problems),
         })
@@ -58,6 +58,8 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
              (t("xl.lists"), len(outcomes)),
              (t("ui.legal"), counts["legal"]), (t("ui.illegal"), counts["illegal"]),
              (t("ui.unreadable"), counts["unreadable"])]
+    if counts["no_list"]:
+        facts.append((t("ui.no-list"), counts["no_list"]))
     if counts["internal"]:
         facts.append((t("ui.internal"), counts["internal"]))
     for r, (label, value) in enumerate(facts, start=3):
@@ -77,6 +79,6 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
     lists.auto_filter.ref = f"A1:K{max(last, 1)}"
     for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
         for cell in row:
-            if cell.value != text("ui.legal", lang):
+            if cell.value not in (text("ui.legal", lang), text("ui.no-list", lang)):
                 cell.font = Font(name=FONT, bold=True, color="C00000")
     wb.save(path)

@@ -37,6 +37,9 @@ class Evaluation:
     """The file that was checked (set by the pipeline), for findings about the file as a whole."""
     inputs: list[Path] = field(default_factory=list)
     """Other files the roster read (a Wartime Warbook): never to be written over."""
+    roster: bool = True
+    """False for a file that holds no list to play (a Wartime Warbook on its own): reported as
+    such, and never counted as a legal list."""
     _details: Any = field(default=None, repr=False)
 
     @property

@@ -41,9 +41,11 @@ class WartimeSystem(System):
         book = PricedWarbook(warbook, warbook_place)
         check_warbook(book, findings)
         total = check_list(file, book, place, findings)
-        evaluation.points = total.points
+        # A file without squads is a Warbook on its own: checked, but no list of 0 points.
+        evaluation.roster = bool(file.squads)
+        evaluation.points = total.points if evaluation.roster else None
         evaluation.fingerprint = self.fingerprint_of(_canonical(file, warbook), doc, overridden)
-        evaluation.extra = {"models": total.models}
+        evaluation.extra = {"models": total.models, "warbook_only": not evaluation.roster}
         evaluation.details = lambda: inspect_view.details(file, book, total, warbook_place)
         return evaluation
 

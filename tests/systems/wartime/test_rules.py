@@ -276,7 +276,9 @@ def test_a_squad_needs_members(check):
     assert only(ev, "invalid-field").place.path == ("squads", 0, "members")
 
 
-def test_a_warbook_only_file_is_legal_and_has_no_points_spent(check):
+def test_a_warbook_only_file_is_legal_and_is_no_list_of_points(check):
     ev = check(roster())
     assert ev.legal
-    assert ev.points == 0
+    assert not ev.roster  # a Warbook on its own: no list to play, not a list of 0 points
+    assert ev.points is None
+    assert ev.extra["warbook_only"] is True
