@@ -256,3 +256,16 @@ def test_a_warbook_in_a_folder_of_lists_is_not_counted_as_a_legal_list(tmp_path)
     rows = list(load_workbook(tmp_path / "resumen.xlsx").worksheets[1].iter_rows(values_only=True))
     status = {Path(r[0]).name: r[6] for r in rows[1:]}
     assert status == {"asalto-ilegal.yaml": "ILEGAL", "compania-fenix.yaml": "LEGAL", "fenix-warbook.yaml": "SIN LISTA"}
+
+
+def test_a_restriction_the_pack_sets_is_cited_at_the_packs_line(tmp_path):
+    pack = tmp_path / "estricto.yaml"
+    pack.write_text("system: wartime\nname: Torneo estricto\n\nrestrictions: {max_level: 20}\n", encoding="utf-8")
+    listing = EXAMPLE / "lists" / "01-patrulla-alfa.yaml"
+    report = json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
+    [error] = report["errors"]
+    # The Sargento's level 25 breaks the event's max_level 20, which the pack sets on its line 4.
+    assert error["code"] == "restriction-max-level"
+    assert (error["file"], error["line"], error["path"]) == (str(pack), 4, "restrictions.max_level")
+    # Without the pack the list's own restrictions allow it.
+    assert json.loads(run("check", listing, "--format", "json").output)["results"][0]["legal"] is True

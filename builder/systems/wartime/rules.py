@@ -185,8 +185,8 @@ def _check_restrictions(file: WartimeFile, entry: Entry, at: Place, findings: Fi
     character: Character = entry.archetype  # type: ignore[assignment]
     level = entry.derived.get("level")
     if limits.max_level is not None and level is not None and level > limits.max_level:
-        findings.error("restriction-max-level", at, RULE_RESTRICTIONS, name=character.name, level=level,
-                       max=limits.max_level)
+        findings.error("restriction-max-level", _restriction_place(at, "max_level"), RULE_RESTRICTIONS,
+                       name=character.name, level=level, max=limits.max_level)
     if limits.max_weapon_damage is None:
         return
     transports = [t for t in entry.parts.get("transport", []) if t is not None]
@@ -194,8 +194,16 @@ def _check_restrictions(file: WartimeFile, entry: Entry, at: Place, findings: Fi
     for weapon in {w.position: w for w in carried if w is not None}.values():
         damage = weapon.archetype.damage  # type: ignore[attr-defined]
         if damage > limits.max_weapon_damage:
-            findings.error("restriction-max-weapon-damage", at, RULE_RESTRICTIONS, name=character.name,
-                           weapon=weapon.name, damage=damage, max=limits.max_weapon_damage)
+            findings.error("restriction-max-weapon-damage", _restriction_place(at, "max_weapon_damage"),
+                           RULE_RESTRICTIONS, name=character.name, weapon=weapon.name, damage=damage,
+                           max=limits.max_weapon_damage)
+
+
+def _restriction_place(member: Place, key: str) -> Place:
+    """Where a broken restriction is reported: at the member that breaks it, unless an event's pack
+    set the restriction, and then at the pack's line that sets it (the list didn't choose it)."""
+    source = Place(member.doc, (), member.overlay).at("restrictions", key)
+    return source if source.doc is not member.doc else member
 
 
 def _check_formations(file: WartimeFile, total: ListTotal, place: Place, findings: Findings) -> None:
