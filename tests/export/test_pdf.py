@@ -88,7 +88,7 @@ def test_every_page_of_a_draft_is_marked(tmp_path, lang, mark):
 
 @pytest.mark.parametrize("example, expected", [
     # Cripmaquión: Sven (minotaur) rolls 2D4+2 downhill; Lizardo (martillo) needs 2+ 2+ 3+ 4+ 5+ and KOs on 5+.
-    ("cripmaquion/saqueadores-rio-lobo.yaml", ["Lizardo Rodríguez", "martillo", "2D4+2", "5+", "Referencia rápida"]),
+    ("cripmaquion/saqueadores-rio-lobo.yaml", ["Lizardo Rodríguez", "Martillo", "2D4+2", "5+", "Referencia rápida"]),
     # The Grupetto lines up a brujo, so the spells are printed too.
     ("cripmaquion/grupetto-verde.yaml", ["Burujo Potingue", "Aliento del dragón", "Teletransportar"]),
     # Confrontation: PE 8 marks −1/−2/−3; Impacto/3 with MOV 20 reaches 12; 8 − 2 × 3 = 2 for the servants.

@@ -146,9 +146,9 @@ def test_system_sheet_contents(tmp_path):
     out = tmp_path / "x.xlsx"
     export(EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml", "--xlsx", out)
     runners = {r[0]: r for r in openpyxl.load_workbook(out)["Plantilla"].iter_rows(values_only=True)}
-    # Lizardo: hombre-lagarto 3/2, martillo (2 slots), 2D4/1D6/1D5, lined up.
-    assert runners["Lizardo Rodríguez"][:11] == ("Lizardo Rodríguez", "hombre-lagarto", 3, 2, "martillo", 2,
-                                                 "2D4", "1D6", "1D5", "buscahuecos, coletazo", "Sí")
+    # Lizardo: a hombre lagarto 3/2, a Martillo star (2 slots), 2D4/1D6/1D5, lined up; the book's names.
+    assert runners["Lizardo Rodríguez"][:11] == ("Lizardo Rodríguez", "Hombre lagarto", 3, 2, "Martillo", 2,
+                                                 "2D4", "1D6", "1D5", "Buscahuecos, Coletazo", "Sí")
     assert runners["Geldian"][10] == "No"
     out = tmp_path / "c.xlsx"
     export(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", "--xlsx", out)

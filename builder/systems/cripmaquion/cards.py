@@ -9,6 +9,7 @@ from builder.export.cards import Card, PrintSpec, Section
 from builder.messages import text
 from builder.systems.base import Evaluation
 from builder.systems.cripmaquion import catalog
+from builder.systems.cripmaquion.profile import runner_kind
 
 
 def runner_card(r: dict[str, Any], lang: str) -> Card:
@@ -29,7 +30,7 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
     options = [o for o in r["options"] if o["key"] not in ("prisa", "constancia")]
     if options:
         sections.append(Section("list", t("cq.options"), items=[(o["name"], _option_detail(o, lang)) for o in options]))
-    star = r["star"] or ", ".join(r["specialties"]) or ("—" if r["brujo"] else t("cq.gregario"))
+    star = runner_kind(r, lang)
     race = r["race_name"] if r["race_known"] else f"{r['race_name']} ({t('pdf.missing')})"
     return Card(r["name"], sections, subtitle=f"{race} · FUE {r['fue'] or '—'} / RES {r['res'] or '—'}", badge=star)
 
@@ -75,7 +76,7 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     runners = d.get("runners", [])
     rows = [[r["name"], r["race_name"],
-             f"{r['fue']}/{r['res']}", r["star"] or ", ".join(r["specialties"]) or "—", r["specialty_slots"],
+             f"{r['fue']}/{r['res']}", runner_kind(r, lang), r["specialty_slots"],
              " / ".join(r["dice"].values()), t("xl.yes") if r["lined_up"] else t("xl.no")] for r in runners]
     lined = [r for r in runners if r["lined_up"]]
     cards = [runner_card(r, lang) for r in lined]

@@ -92,6 +92,12 @@ def suggest(kind: str, written: str) -> str | None:
     return closest(written, sorted(set(_index(kind).values())))
 
 
+@cache
+def star_names() -> dict[str, str]:
+    """Star runner key -> its name as the book prints it."""
+    return {s["key"]: s["name"] for s in load_catalog(SYSTEM, "specialties.yaml")["stars"]}
+
+
 def star_of(specialty_keys: frozenset[str]) -> str | None:
     for star, pair in stars().items():
         if frozenset(pair) == specialty_keys:

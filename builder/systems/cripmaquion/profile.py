@@ -87,6 +87,22 @@ def options(r: ResolvedRunner) -> list[dict[str, Any]]:
     return out
 
 
+def _kind_name(r: ResolvedRunner) -> str | None:
+    """What a runner is, in the book's words: its star, its specialties, or None (a gregario or brujo)."""
+    star = catalog.star_of(r.specialties)
+    if star:
+        return catalog.star_names()[star]
+    names = [catalog.specialties()[k]["name"] for k in sorted(r.specialties)]
+    return ", ".join(names) or None
+
+
+def runner_kind(r: dict[str, Any], lang: str) -> str:
+    """A profile's star or specialties as the book names them; "gregario", or "—" for a brujo."""
+    from builder.messages import text
+
+    return r["kind_name"] or ("—" if r["brujo"] else text("cq.gregario", lang))
+
+
 def _skill_name(key: str) -> str:
     known = catalog.skills().get(key)
     return known.name if known else key
@@ -127,6 +143,7 @@ def profile(r: ResolvedRunner) -> dict[str, Any]:
         "specialty_summaries": [{"key": k, "name": specialties[k]["name"], "summary": specialties[k]["summary"]}
                                 for k in sorted(r.specialties)],
         "star": catalog.star_of(r.specialties),
+        "kind_name": _kind_name(r),
         "gregario": not r.specialties and not r.is_brujo,
         "brujo": r.is_brujo,
         "specialty_slots": r.slots,

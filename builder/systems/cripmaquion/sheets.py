@@ -5,6 +5,7 @@ from __future__ import annotations
 from builder.export.tables import Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
+from builder.systems.cripmaquion.profile import runner_kind
 
 
 def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
@@ -14,10 +15,10 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
     rows = []
     for r in d.get("runners", []):
         rows.append({
-            "name": r["name"], "race": r["race"], "fue": r["fue"], "res": r["res"],
-            "specialties": r["star"] or ", ".join(r["specialties"]) or ("—" if r["race"] == "brujo" else t("cq.gregario")),
+            "name": r["name"], "race": r["race_name"], "fue": r["fue"], "res": r["res"],
+            "specialties": runner_kind(r, lang),
             "slots": r["specialty_slots"], **{f"dice_{k}": v for k, v in r["dice"].items()},
-            "skills": ", ".join(r["skills"]), "lined_up": yes if r["lined_up"] else no,
+            "skills": ", ".join(s["name"] for s in r["skill_summaries"]), "lined_up": yes if r["lined_up"] else no,
         })
     runners = Table("runners", t("cq.roster"), [
         Column("name", t("cq.col.name"), width=22),

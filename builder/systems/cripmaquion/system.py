@@ -9,7 +9,7 @@ from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.cripmaquion.models import CripmaquionFile, CripmaquionPack
-from builder.systems.cripmaquion.profile import profile
+from builder.systems.cripmaquion.profile import profile, runner_kind
 from builder.systems.cripmaquion.rules import (
     RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, check_lineup_size, resolve_roster,
 )
@@ -60,8 +60,7 @@ class CripmaquionSystem(System):
                  "", text("cq.roster", lang)]
         for r in d["runners"]:
             status = text("cq.lined-up" if r["lined_up"] else "cq.reserve", lang)
-            kind = r["star"] or ", ".join(r["specialties"]) or ("—" if r["race"] == "brujo" else text("cq.gregario", lang))
-            lines.append(f"  {r['name']} · {r['race']} {r['fue']}/{r['res']} · {kind} [{status}]")
+            lines.append(f"  {r['name']} · {r['race_name']} {r['fue']}/{r['res']} · {runner_kind(r, lang)} [{status}]")
             dice = ", ".join(f"{t} {r['dice'][t]} (≈{r['expected'][t]})" for t in r["dice"])
             lines.append(f"      {text('cq.dice', lang)}: {dice}")
             if r["attack"]:
@@ -69,7 +68,7 @@ class CripmaquionSystem(System):
                 lines.append(f"      {text('cq.attack', lang)}: {needed} · {text('cq.ko', lang)} "
                              f"{r['attack']['ko_roll']}+")
             if r["options"]:
-                lines.append(f"      {text('cq.options', lang)}: {', '.join(o['key'] for o in r['options'])}")
+                lines.append(f"      {text('cq.options', lang)}: {', '.join(o['name'] for o in r['options'])}")
         return "\n".join(lines)
 
 
