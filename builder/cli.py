@@ -214,9 +214,12 @@ def inspect(file: str, fmt: str, lang: str | None) -> None:
               help="Hoja de equipo y cartas en PDF / team sheet and cards as PDF.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
               help="Papel del PDF / PDF paper size.")
+@click.option("--text", "plain", is_flag=True,
+              help="La lista en texto plano, para foros y chats / the list as plain text, for forums and chats.")
 @click.option("--draft", is_flag=True, help="Exportar aunque no sea legal, marcado BORRADOR / export an illegal roster as a draft.")
 @lang_option
-def export(file: str, xlsx: str | None, pdf: str | None, paper: str, draft: bool, lang: str | None) -> None:
+def export(file: str, xlsx: str | None, pdf: str | None, paper: str, plain: bool, draft: bool,
+           lang: str | None) -> None:
     """Exporta una lista comprobada / export a checked roster (spreadsheet, PDF).
 
     An illegal roster is not exported (exit 1) unless --draft is given.
@@ -224,7 +227,7 @@ def export(file: str, xlsx: str | None, pdf: str | None, paper: str, draft: bool
     from builder.export.exporter import export as run_export
 
     lang = messages.language(lang)
-    if not xlsx and not pdf:
+    if not xlsx and not pdf and not plain:
         raise click.UsageError(messages.text("ui.export-nothing", lang))
     try:
         result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=draft, paper=paper.lower())
@@ -236,8 +239,71 @@ def export(file: str, xlsx: str | None, pdf: str | None, paper: str, draft: bool
         echo(as_text([Outcome(file, evaluation=result.evaluation)], lang))
         echo(messages.text("ui.export-refused", lang, file=file), err=True)
         sys.exit(1)
+    if plain:
+        from builder.export.plain import plain_text
+
+        try:
+            shown = plain_text(result.evaluation, lang)
+        except Exception as exc:  # noqa: BLE001
+            _crash(file, exc, lang)
+        echo(shown)
     for path in result.written:
-        echo(messages.text("ui.written", lang, path=path))
+        echo(messages.text("ui.written", lang, path=path), err=plain)
+
+
+@cli.command()
+@click.argument("system")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Archivo nuevo a escribir (nunca sobrescribe) / new file to write (never overwritten).")
+@lang_option
+def new(system: str, output: str | None, lang: str | None) -> None:
+    """Una lista comentada para empezar / a commented roster to start from."""
+    lang = messages.language(lang)
+    found = systems.find(system)
+    if found is None:
+        _fail(InputError("unknown-system", None, system=system, known=", ".join(systems.keys())), lang)
+    roster = found.starting_roster(lang)
+    if output is None:
+        echo(roster.rstrip("\n"))
+        return
+    from builder.export.outputs import check_output, write_all_atomically
+
+    try:
+        target = check_output(output, [])
+        if target.exists():
+            raise InputError("output-exists", str(target))
+        write_all_atomically([(target, lambda tmp: tmp.write_text(roster, encoding="utf-8"))])
+    except InputError as exc:
+        _fail(exc, lang)
+    echo(messages.text("ui.written", lang, path=target))
+
+
+@cli.command()
+@click.argument("system")
+@click.argument("topic", required=False)
+@format_option
+@lang_option
+def catalog(system: str, topic: str | None, fmt: str, lang: str | None) -> None:
+    """Los nombres que una lista puede usar / the names a roster may use (races, competencies…)."""
+    lang = messages.language(lang)
+    found = systems.find(system)
+    if found is None:
+        _fail(InputError("unknown-system", None, system=system, known=", ".join(systems.keys())), lang, fmt)
+    topics = found.browse()
+    if topic is not None:
+        if topic.strip().lower() not in topics:
+            _fail(InputError("unknown-topic", None, topic=topic, known=", ".join(topics)), lang, fmt)
+        topics = {topic.strip().lower(): topics[topic.strip().lower()]}
+    if fmt == "json":
+        echo_json(json.dumps({"system": found.key, "topics": {k: [{"name": n, "detail": d} for n, d in rows]
+                                                               for k, rows in topics.items()}},
+                             ensure_ascii=False, indent=2))
+        return
+    for key, rows in topics.items():
+        echo(f"{messages.text('catalog.' + key, lang)} ({key})")
+        for name, detail in rows:
+            echo(f"  {name}" + (f" — {detail}" if detail else ""))
+        echo("")
 
 
 @cli.command(name="systems")

@@ -451,3 +451,56 @@ def test_usage_errors_exit_2(folder, args):
     result = run(*args)
     assert result.exit_code == 2
     assert "Usage" in result.output or "Uso" in result.output
+
+
+# builder new, builder catalog, builder export --text
+
+
+@pytest.mark.parametrize("system", ["wartime", "cripmaquion", "confrontation", "porcrom", "dungeon-universalis"])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_new_gives_a_commented_roster_that_is_legal_as_it_stands(folder, system, lang):
+    result = CliRunner().invoke(cli, ["new", system, "--lang", lang])
+    assert result.exit_code == 0
+    assert result.output.startswith("#") and f"system: {system}" in result.output
+    (folder / "nueva.yaml").write_text(result.output, encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", "nueva.yaml"]).exit_code == 0
+
+
+def test_new_writes_a_file_but_never_over_an_existing_one(folder):
+    assert CliRunner().invoke(cli, ["new", "porcrom", "-o", "banda.yaml"]).exit_code == 0
+    assert "system: porcrom" in (folder / "banda.yaml").read_text(encoding="utf-8")
+    (folder / "banda.yaml").write_text("mi lista", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["new", "porcrom", "-o", "banda.yaml"])
+    assert result.exit_code == 2 and "ya existe" in result.output
+    assert (folder / "banda.yaml").read_text(encoding="utf-8") == "mi lista"
+    assert CliRunner().invoke(cli, ["new", "ajedrez"]).exit_code == 2
+
+
+def test_catalog_lists_the_names_a_roster_may_use(folder):
+    result = CliRunner().invoke(cli, ["catalog", "cripmaquion", "races"])
+    assert result.exit_code == 0
+    # A race as the book names it, its key and its FUE/RES (§5: the hombre lagarto is 3/2).
+    assert "Hombre lagarto — hombre-lagarto · FUE 3 / RES 2" in result.output
+    listed = json.loads(CliRunner().invoke(cli, ["catalog", "confrontation", "--format", "json"]).output)
+    assert set(listed["topics"]) == {"competencies", "artillery"}
+    names = [row["name"] for row in listed["topics"]["competencies"]]
+    assert "Mecánico/X (2–6)" in names
+    costs = CliRunner().invoke(cli, ["catalog", "wartime", "costs"]).output
+    assert "1: 0 · 2: 1 · 3: 2 · 4: 3 · 5: 4 · 6: 6 · 7: 10 · 8: 17 · 9: 28 · 10: 45" in costs
+    missing = CliRunner().invoke(cli, ["catalog", "porcrom", "razas", "--lang", "en"])
+    assert missing.exit_code == 2 and "choose one of: weapons" in missing.output
+
+
+def test_export_text_is_a_plain_list_for_a_forum(folder):
+    (folder / "lista.yaml").write_text(LEGAL, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["export", "lista.yaml", "--text"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "Piquete — Wartime"
+    assert lines[1].startswith(f"{POINTS}/100 puntos · LEGAL · huella WT-")
+    assert "- Alfa · Tirador · 3 · 30 · 90 · 17 · 3" in lines  # 3 × 30 = 90, level 17, movement 3
+    assert list(folder.iterdir()) == [folder / "lista.yaml"]  # nothing written
+    (folder / "ilegal.yaml").write_text(ILLEGAL, encoding="utf-8")
+    assert CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text"]).exit_code == 1
+    draft = CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text", "--draft", "--lang", "en"])
+    assert draft.exit_code == 0 and "DRAFT — NOT LEGAL" in draft.output and "[over-points-limit]" in draft.output

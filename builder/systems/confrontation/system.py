@@ -45,6 +45,19 @@ class ConfrontationSystem(System):
         }
         return evaluation
 
+    def browse(self) -> dict[str, list[tuple[str, str]]]:
+        def x_range(info: catalog.CompetencyInfo) -> str:
+            if not info.takes_x:
+                return ""
+            return f"/X ({info.x_min}–{info.x_max})" if info.x_max else f"/X (≥ {info.x_min or 0})"
+
+        return {
+            "competencies": [(info.name + x_range(info), f"{info.key} · {info.summary}")
+                             for info in catalog.competencies().values()],
+            "artillery": [(r["name"], f"class: {r['class']}, type: {r['type']} · {r['summary']}")
+                          for r in catalog.table("artillery.yaml")["ranks"]],
+        }
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['name']} · Confrontation", "", text("cf.machines", lang)]

@@ -53,6 +53,20 @@ class CripmaquionSystem(System):
         }
         return evaluation
 
+    def browse(self) -> dict[str, list[tuple[str, str]]]:
+        from builder.systems.cripmaquion import catalog
+
+        skills = catalog.skills()
+        return {
+            "races": [(r.name, f"{r.key} · FUE {r.fue} / RES {r.res} · " + ", ".join(skills[s].name for s in r.skills
+                                                                                   if s in skills))
+                      for r in catalog.races().values()],
+            "specialties": [(s["name"], f"{s['key']} · {s['summary']}") for s in catalog.specialties().values()],
+            "stars": [(catalog.star_names()[k], f"{k} · " + " + ".join(pair)) for k, pair in catalog.stars().items()],
+            "skills": [(s.name, f"{s.key} · {s.summary}") for s in skills.values()],
+            "spells": [(s["name"], s["summary"]) for s in catalog.spells()],
+        }
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['team']} · Cripmaquión", "", text("cq.slots", lang, slots=d["specialty_slots"],

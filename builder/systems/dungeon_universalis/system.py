@@ -38,6 +38,20 @@ class DungeonUniversalisSystem(System):
                               "repeat_scenario": file.repeat_scenario, **numbers}
         return evaluation
 
+    def browse(self) -> dict[str, list[tuple[str, str]]]:
+        rules = joa()
+        d = rules["decks"]
+        # In the catalog's language, like every catalog summary.
+        return {"joa": [("PV", f"{rules['hero_base_pv']} + XP por héroe; +{rules['repeat_bonus_per_hero']} por héroe "
+                               "si el escenario se repite"),
+                        ("Obstáculos", f"{d['obstacles']['per_hero']} por héroe + 1 ladrón + 1 emboscada "
+                                       f"(+1 con más de {d['obstacles']['extra_ambush_above_heroes']} héroes)"),
+                        ("Encuentros", f"⌈PV ÷ {d['encounters']['pv_per_card']}⌉"),
+                        ("Poder", f"{d['power']['per_hero']} por héroe + 1 refuerzos "
+                                  f"(+1 con más de {d['power']['extra_reinforcements_above_heroes']} héroes)"),
+                        ("Acompañantes", f"{rules['companions']['per_hero']} por héroe, {rules['companions']['per_group']} "
+                                         f"por grupo; un animal pide «{rules['companions']['animal_skill']}»")]}
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['name']} · Dungeon Universalis", "",

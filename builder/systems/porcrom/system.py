@@ -39,6 +39,12 @@ class PorCromSystem(System):
         }
         return evaluation
 
+    def browse(self) -> dict[str, list[tuple[str, str]]]:
+        from builder.systems.porcrom.warband import rules
+
+        return {"weapons": [(", ".join(w["names"]), "—" if w.get("melee") else
+                             f'{w["range"]}"' if w["range"] is not None else "∞") for w in rules()["weapons"]]}
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['name']} · ¡Por Crom!", "", text("pc.characters", lang)]

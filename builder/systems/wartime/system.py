@@ -49,6 +49,16 @@ class WartimeSystem(System):
         evaluation.details = lambda: inspect_view.details(file, book, total, warbook_place)
         return evaluation
 
+    def browse(self) -> dict[str, list[tuple[str, str]]]:
+        """The cost tables: what each value from 1 to 10 costs (a Warbook names its own archetypes)."""
+        from builder.systems.wartime import costs
+
+        tables = costs.tables()
+        row = lambda values: " · ".join(f"{n}: {c}" for n, c in enumerate(values, start=1))  # noqa: E731
+        return {"costs": [("CON AGI INT REA VOL", row(tables.attribute)),
+                          ("Energía / Daño / Protección / Defensa", row(tables.grade)),
+                          ("Fortuna", row(tables.fortune))]}
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         return inspect_view.as_text(evaluation, lang)
 

@@ -1,0 +1,36 @@
+"""A roster as plain text, to paste into a forum post or a chat: the same facts and rows as
+the team sheet, one line each."""
+
+from __future__ import annotations
+
+from builder import systems
+from builder.messages import text
+from builder.report import status_key
+from builder.systems.base import Evaluation
+
+
+def plain_text(ev: Evaluation, lang: str) -> str:
+    system = systems.get(ev.system)
+    lines = [f"{ev.name or ''} — {system.title}".strip(" —")]
+    facts = []
+    if ev.points is not None:
+        facts.append(text("ui.points-of", lang, points=ev.points, limit=ev.points_limit)
+                     if ev.points_limit is not None else text("ui.points", lang, points=ev.points))
+    facts.append(text(status_key(ev), lang))
+    if ev.fingerprint:
+        facts.append(text("ui.fingerprint", lang, fingerprint=ev.fingerprint))
+    lines.append(" · ".join(facts))
+    if not ev.legal:
+        lines.append(text("xl.draft", lang))
+    if ev.player:
+        lines.append(f"{text('xl.player', lang)}: {ev.player}")
+    if ev.details is not None:
+        spec = system.print_spec(ev, lang)
+        lines += [f"{label}: {value}" for label, value in spec.facts if value is not None]
+        if spec.rows:
+            lines += ["", " · ".join(spec.columns)]
+            lines += ["- " + " · ".join("—" if cell is None or cell == "" else str(cell) for cell in row)
+                      for row in spec.rows]
+    if ev.findings:
+        lines += [""] + [f"! [{f.code}] {f.detail(lang)}" for f in ev.findings]
+    return "\n".join(lines)
