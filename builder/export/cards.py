@@ -109,8 +109,8 @@ ONE_LINE_SUBTITLE = 50
 
 
 def certain(card: Card) -> bool:
-    """Whether a card surely fits as estimated: short head, body well under the limit."""
-    return (len(card.title) <= ONE_LINE_TITLE and len(card.subtitle) <= ONE_LINE_SUBTITLE
+    """Whether a card surely fits as estimated: short head, no mark, body well under the limit."""
+    return (not card.mark and len(card.title) <= ONE_LINE_TITLE and len(card.subtitle) <= ONE_LINE_SUBTITLE
             and sum(s.height() for s in card.sections) <= CERTAIN_SHARE * CARD_BODY_MM)
 
 
@@ -123,6 +123,8 @@ class Card:
     kind: str = "unit"
     """A CSS hook: "unit", "rules", "spell"... Templates may style each kind."""
     continued: bool = False
+    mark: str = ""
+    """A warning printed in red at the top of the card (a draft's BORRADOR — NO LEGAL)."""
 
 
 @dataclass

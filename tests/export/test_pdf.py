@@ -230,3 +230,21 @@ def test_an_immobile_machines_pe_track_says_it_brings_no_penalty(tmp_path):
     machine = pdf_text(out)[1].split("Balista", 1)[1].split("CF-", 1)[0]   # the machine's card, to its foot
     assert "PE LOST (IMMOBILE: DAMAGE BRINGS NO PENALTY)" in " ".join(machine.split())
     assert "−1" not in machine  # no box marks a penalty that never comes
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*/*.yaml")), ids=lambda p: p.stem)
+def test_a_pdf_is_small_and_its_text_extracts_the_same_with_pypdf_and_pdftotext(tmp_path, example):
+    import shutil
+    from collections import Counter
+
+    for sibling in example.parent.glob("*.yaml"):
+        shutil.copy(sibling, tmp_path / sibling.name)
+    out = tmp_path / "lista.pdf"
+    assert export(tmp_path / example.name, "--pdf", out, "--draft").exit_code == 0
+    pages = pdf_text(out)
+    assert out.stat().st_size < 100_000 * len(pages)  # fonts embedded as subsets, not whole
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    other = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    # The same words, headings in capitals included (no letter-spacing splits them).
+    assert Counter(" ".join(pages).split()) == Counter(other.split())

@@ -85,7 +85,7 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     cards.append(reference_card(lang))
     return PrintSpec(
         facts=[(t("cq.col.lineup-size"), d.get("lineup_size")),
-               (t("cq.col.slots-checked"), f"{d.get('specialty_slots')} / {d.get('specialty_limit')}")],
+               (t("cq.col.slots-checked"), f"{d.get('specialty_slots')}/{d.get('specialty_limit')}")],
         columns=[t("cq.col.name"), t("cq.col.race"), "FUE/RES", t("cq.col.specialties"), t("cq.col.slots"),
                  t("pdf.cq.dice-short"), t("cq.lined-up")],
         rows=rows, cards=cards)
