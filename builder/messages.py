@@ -8,7 +8,9 @@ there is one lookup and one rule: a key exists in both languages or not at all.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Mapping
 
 LANGUAGES = ("es", "en")
@@ -201,7 +203,8 @@ CORE: dict[str, dict[str, str]] = {
     "invalid-field.list_type": {"es": "se esperaba una lista y hay {value}", "en": "expected a list, found {value}"},
     "invalid-field.model_type": {"es": "se esperaba un mapa de claves y hay {value}", "en": "expected a mapping of keys, found {value}"},
     "invalid-field.dict_type": {"es": "se esperaba un mapa de claves y hay {value}", "en": "expected a mapping of keys, found {value}"},
-    "invalid-field.too_short": {"es": "necesita al menos {min_length} elemento(s)", "en": "needs at least {min_length} item(s)"},
+    "invalid-field.too_short": {"es": "necesita al menos {min_length} {min_length|elemento|elementos}",
+                                "en": "needs at least {min_length} {min_length|item|items}"},
     "invalid-field.string_too_short": {"es": "no puede estar vacío", "en": "may not be empty"},
     "invalid-field.literal_error": {"es": "vale {value}; se esperaba {expected}", "en": "is {value}; expected {expected}"},
     "invalid-field.union_tag_invalid": {"es": "vale {value}; se esperaba {expected}", "en": "is {value}; expected {expected}"},
@@ -243,7 +246,8 @@ CORE: dict[str, dict[str, str]] = {
     "ui.points-of": {"es": "{points}/{limit} puntos", "en": "{points}/{limit} points"},
     "ui.fingerprint": {"es": "huella {fingerprint}", "en": "fingerprint {fingerprint}"},
     "ui.tally": {
-        "es": "Total: {legal} legal(es), {illegal} ilegal(es), {unreadable} ilegible(s)",
+        "es": "Total: {legal} {legal|legal|legales}, {illegal} {illegal|ilegal|ilegales}, "
+              "{unreadable} {unreadable|ilegible|ilegibles}",
         "en": "Total: {legal} legal, {illegal} illegal, {unreadable} unreadable",
     },
     "ui.tally-no-list": {"es": ", {no_list} sin lista que jugar", "en": ", {no_list} with no list to play"},
@@ -269,8 +273,8 @@ CORE: dict[str, dict[str, str]] = {
     },
     "ui.verify-legal": {"es": "la lista es LEGAL{pack}", "en": "the list is LEGAL{pack}"},
     "ui.verify-illegal": {
-        "es": "pero la lista es ILEGAL{pack}: {errors} error(es); «builder check» los detalla",
-        "en": "but the list is ILLEGAL{pack}: {errors} error(s); “builder check” lists them",
+        "es": "pero la lista es ILEGAL{pack}: {errors} {errors|error|errores}; «builder check» los detalla",
+        "en": "but the list is ILLEGAL{pack}: {errors} {errors|error|errors}; “builder check” lists them",
     },
     "ui.verify-pack": {"es": " según el pack «{pack}»", "en": " under the pack “{pack}”"},
     "ui.verify-none": {
@@ -369,16 +373,47 @@ def language(requested: str | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+"""``{models|miniatura|miniaturas}``: the word that agrees with the parameter ``models``."""
+
+
+@cache
+def _plural_rule(lang: str) -> Any:
+    from babel import Locale  # only when a message has a word that must agree with a number
+
+    return Locale.parse(lang).plural_form
+
+
+def _agree(match: re.Match[str], lang: str, params: dict[str, Any]) -> str:
+    count = params.get(match.group(1))
+    one = isinstance(count, int) and _plural_rule(lang)(count) == "one"
+    return match.group(2) if one else match.group(3)
+
+
+def number(value: Any, lang: str) -> str:
+    """A number as written in ``lang``: 3,67 in Spanish, 3.67 in English; whole numbers as they are."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value).is_integer():
+        return str(int(value)) if isinstance(value, float) else str(value)
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=lang)
+
+
 def text(key: str, lang: str, /, **params: Any) -> str:
     """The message ``key`` in ``lang`` with its parameters filled in.
 
-    A ``hint`` parameter appends the "did you mean" sentence.
+    ``{count|one|other}`` in a message is the word that agrees with the parameter ``count``
+    (Babel's plural rules for the language). A ``hint`` parameter appends the "did you mean"
+    sentence.
     """
     table = _TABLE or _complete()
     entry = table.get(key)
     if entry is None:
         raise KeyError(f"no message for {key!r}")
-    out = entry[lang].format(**params)
+    template = entry[lang]
+    if "|" in template:
+        template = _PLURAL.sub(lambda m: _agree(m, lang, params), template)
+    out = template.format(**params)
     if params.get("hint"):
         out += table["hint"][lang].format(hint=params["hint"])
     return out

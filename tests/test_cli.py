@@ -108,7 +108,7 @@ def test_check_unreadable_file_exits_2(folder):
 def test_check_legal_and_illegal_exits_1(folder):
     result = run("check", put(folder, "a.yaml", LEGAL), put(folder, "b.yaml", ILLEGAL))
     assert result.exit_code == 1
-    assert "Total: 1 legal(es), 1 ilegal(es), 0 ilegible(s)" in result.output
+    assert "Total: 1 legal, 1 ilegal, 0 ilegibles" in result.output
 
 
 def test_check_keeps_going_past_an_unreadable_file(folder):
@@ -119,7 +119,7 @@ def test_check_keeps_going_past_an_unreadable_file(folder):
     assert "a.yaml" in line_with(result.output, "LEGAL  a.yaml")
     assert "missing.yaml" in line_with(result.output, "ILEGIBLE  missing.yaml")
     assert "c.yaml" in line_with(result.output, "ILEGAL  c.yaml")
-    assert "Total: 1 legal(es), 1 ilegal(es), 1 ilegible(s)" in result.output
+    assert "Total: 1 legal, 1 ilegal, 1 ilegible" in result.output
 
 
 def test_check_json_keeps_going_past_an_unreadable_file(folder):

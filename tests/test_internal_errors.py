@@ -71,7 +71,7 @@ def test_a_bug_on_one_file_is_reported_for_it_and_the_others_are_still_checked(f
     assert "Traceback (most recent call last)" in out  # the traceback is shown
     assert "Por favor, infórmanos" in out  # and the user is asked to report it
     assert "LEGAL  listas/c-legal.yaml" in out
-    assert "Total: 1 legal(es), 0 ilegal(es), 1 ilegible(s), 1 con error interno" in out
+    assert "Total: 1 legal, 0 ilegales, 1 ilegible, 1 con error interno" in out
     rows = list(load_workbook(folder / "resumen.xlsx")["Listas"].iter_rows(values_only=True))
     assert [(r[0], r[6]) for r in rows[1:]] == [("listas/a-rota.yaml", "ILEGIBLE"),
                                                   ("listas/b-con-fallo.yaml", "ERROR INTERNO"),

@@ -19,7 +19,8 @@ def table():
 
 
 def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The parameters a message uses; ``{n|one|other}`` (a word agreeing with ``n``) uses ``n``."""
+    return {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 def test_every_message_exists_in_every_language_with_the_same_placeholders(table):
@@ -129,3 +130,21 @@ def test_a_roster_of_any_system_checked_first_has_all_its_messages(tmp_path):
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert "is already used by the runner “A”" in done.stdout
+
+
+@pytest.mark.parametrize("lang, counts, expected", [
+    ("es", (1, 0, 2), "Total: 1 legal, 0 ilegales, 2 ilegibles"),
+    ("es", (2, 1, 1), "Total: 2 legales, 1 ilegal, 1 ilegible"),
+    ("en", (1, 2, 0), "Total: 1 legal, 2 illegal, 0 unreadable"),
+])
+def test_words_agree_with_their_numbers(lang, counts, expected):
+    legal, illegal, unreadable = counts
+    assert messages.text("ui.tally", lang, legal=legal, illegal=illegal, unreadable=unreadable) == expected
+    assert messages.text("wt.models", "es", models=1) == "1 miniatura"
+    assert messages.text("wt.models", "es", models=7) == "7 miniaturas"
+    assert messages.text("wt.models", "en", models=1) == "1 model"
+
+
+def test_decimals_are_written_as_the_language_writes_them():
+    assert messages.number(5.5, "es") == "5,5" and messages.number(5.5, "en") == "5.5"
+    assert messages.number(3.67, "es") == "3,67" and messages.number(7.0, "es") == "7" and messages.number(4, "es") == "4"

@@ -46,7 +46,7 @@ def test_the_example_event():
 
 def test_text_output_ends_with_the_tally():
     result = run("check", EXAMPLE / "lists", "--pack", PACK)
-    assert result.output.strip().splitlines()[-1] == "Total: 2 legal(es), 2 ilegal(es), 1 ilegible(s)"
+    assert result.output.strip().splitlines()[-1] == "Total: 2 legales, 2 ilegales, 1 ilegible"
 
 
 def test_pack_precedence_and_where_it_points(tmp_path):
@@ -184,7 +184,7 @@ def test_verify_says_whether_the_matching_list_is_legal_and_under_which_pack():
     result = run("verify", heavy, _fingerprint(heavy), "--pack", PACK, "--lang", "en")
     assert result.exit_code == 0  # the sheet does match the file
     assert "matches" in result.output
-    assert "but the list is ILLEGAL under the pack “Torneo de Otoño”: 1 error(s)" in result.output
+    assert "but the list is ILLEGAL under the pack “Torneo de Otoño”: 1 error;" in result.output
 
 
 def test_verify_unreadable_exits_2():
@@ -248,7 +248,7 @@ def test_a_warbook_in_a_folder_of_lists_is_not_counted_as_a_legal_list(tmp_path)
     # compania-fenix legal, asalto-ilegal illegal, fenix-warbook a Warbook on its own.
     assert result.exit_code == 1
     assert "SIN LISTA" in result.output and "fenix-warbook.yaml" in result.output
-    assert "Total: 1 legal(es), 1 ilegal(es), 0 ilegible(s), 1 sin lista que jugar" in result.output
+    assert "Total: 1 legal, 1 ilegal, 0 ilegibles, 1 sin lista que jugar" in result.output
     report = json.loads(run("check", tmp_path / "fenix-warbook.yaml", "--format", "json").output)["results"][0]
     assert (report["legal"], report["points"], report["warbook_only"]) == (True, None, True)
     from openpyxl import load_workbook

@@ -215,7 +215,7 @@ def test_dungeon_universalis_prints_its_items_and_full_hero_cards(tmp_path):
     cards = "\n".join(pdf_text(out)[1:])
     # The items, each with its PV and their total: Espada rúnica 3 + Amuleto de protección 5 = 8.
     assert "Espada rúnica 3 PV" in cards and "Amuleto de protección 5 PV" in cards
-    assert "2 objeto(s) · 8 PV en total" in cards
+    assert "2 objetos · 8 PV en total" in cards
     # A hero's PV is worked out on its card: Brenna, 10 + 12 = 22; her companion in Spanish.
     assert "10 base + 12 de experiencia = 22 PV" in cards
     assert "Escudero mercenario · 6 PV" in cards and "mercenary" not in cards

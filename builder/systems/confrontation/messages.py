@@ -38,8 +38,8 @@ MESSAGES = {
         "en": "“{competency}” is not a competency of a {holder}; it belongs to: {holders}",
     },
     "crew-below-minimum": {
-        "es": "«{name}» tiene {servants} sirviente(s) y su dotación es {crew_min}: no podrá usarse, aunque puede desplegarse",
-        "en": "“{name}” has {servants} servant(s) and its crew minimum is {crew_min}: it can be fielded but not used",
+        "es": "«{name}» tiene {servants} {servants|sirviente|sirvientes} y su dotación es {crew_min}: no podrá usarse, aunque puede desplegarse",
+        "en": "“{name}” has {servants} {servants|servant|servants} and its crew minimum is {crew_min}: it can be fielded but not used",
     },
     "value-out-of-range.x": {
         "es": "«{competency}» tiene X = {value}; {bound}",

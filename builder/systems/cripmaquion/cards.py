@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.export.cards import Card, PrintSpec, Section
-from builder.messages import text
+from builder.messages import number, text
 from builder.systems.base import Evaluation
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.profile import runner_kind
@@ -22,7 +22,7 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
     if r["skill_summaries"]:
         sections.append(Section("list", t("cq.col.skills"), items=[(s["name"], s["summary"]) for s in r["skill_summaries"]]))
     sections.append(Section("table", t("cq.dice"), headers=["", t("cq.col.descenso"), t("cq.col.llano"), t("cq.col.subida")],
-                            items=[[t("cq.dice"), *r["dice"].values()], ["≈", *r["expected"].values()]]))
+                            items=[[t("cq.dice"), *r["dice"].values()], ["≈", *(number(v, lang) for v in r["expected"].values())]]))
     if r["attack"]:
         attack = r["attack"]
         sections.append(Section("table", t("cq.attack"), headers=["RES", "1", "2", "3", "4", "5", "KO"],
@@ -37,7 +37,7 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
 
 def _option_detail(o: dict[str, Any], lang: str) -> str:
     if o["key"] == "rodar":
-        return f"{o['terrain']} {o['dice']} (≈{o['expected']})"
+        return f"{o['terrain']} {o['dice']} (≈{number(o['expected'], lang)})"
     return text("pdf.cq.caza", lang, bonus=o["bonus"])
 
 

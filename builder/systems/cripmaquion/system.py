@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.findings import Findings, Place, fold
-from builder.messages import text
+from builder.messages import number, text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.cripmaquion.models import CripmaquionFile, CripmaquionPack
@@ -75,7 +75,7 @@ class CripmaquionSystem(System):
         for r in d["runners"]:
             status = text("cq.lined-up" if r["lined_up"] else "cq.reserve", lang)
             lines.append(f"  {r['name']} · {r['race_name']} {r['fue']}/{r['res']} · {runner_kind(r, lang)} [{status}]")
-            dice = ", ".join(f"{t} {r['dice'][t]} (≈{r['expected'][t]})" for t in r["dice"])
+            dice = ", ".join(f"{t} {r['dice'][t]} (≈{number(r['expected'][t], lang)})" for t in r["dice"])
             lines.append(f"      {text('cq.dice', lang)}: {dice}")
             if r["attack"]:
                 needed = " ".join(f"{v}+" for v in r["attack"]["vs_res"].values())

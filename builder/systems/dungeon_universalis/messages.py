@@ -26,8 +26,8 @@ MESSAGES = {
     },
     "du.epic": {"es": "reglas épicas (más de {limit} PV)", "en": "epic rules (over {limit} PV)"},
     "du.leader": {
-        "es": "Líder sin contador de reserva: +{normal} vitalidad (+{tough} con Invulnerable o armadura 6); +{actions} acción(es)",
-        "en": "Leader without a reserve counter: +{normal} vitality (+{tough} with Invulnerable or armour 6); +{actions} action(s)",
+        "es": "Líder sin contador de reserva: +{normal} vitalidad (+{tough} con Invulnerable o armadura 6); +{actions} {actions|acción|acciones}",
+        "en": "Leader without a reserve counter: +{normal} vitality (+{tough} with Invulnerable or armour 6); +{actions} {actions|action|actions}",
     },
     "du.col.hero": {"es": "Héroe", "en": "Hero"},
     "du.col.skills": {"es": "Habilidades", "en": "Skills"},
@@ -56,5 +56,5 @@ MESSAGES = {
     "du.kind.mercenary": {"es": "mercenario", "en": "mercenary"},
     "pdf.du.hero-pv": {"es": "{base} base + {xp} de experiencia = {pv} PV", "en": "{base} base + {xp} experience = {pv} PV"},
     "pdf.du.no-skills": {"es": "sin habilidades anotadas", "en": "no skills written down"},
-    "pdf.du.items-total": {"es": "{count} objeto(s) · {pv} PV en total", "en": "{count} item(s) · {pv} PV in all"},
+    "pdf.du.items-total": {"es": "{count} {count|objeto|objetos} · {pv} PV en total", "en": "{count} {count|item|items} · {pv} PV in all"},
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.export.cards import Card, PrintSpec, Section
-from builder.messages import text
+from builder.messages import number, text
 from builder.systems.base import Evaluation
 from builder.systems.porcrom.sheets import weapons_line
 from builder.systems.porcrom.warband import range_label
@@ -18,7 +18,7 @@ def _weapon_items(weapons: list[dict[str, Any]], lang: str) -> list[tuple[str, s
 
 def character_card(c: dict[str, Any], lang: str) -> Card:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    sections = [Section("stats", items=[(t("pdf.pc.pool"), f"{c['dice']}d6"), (t("pdf.pc.jump"), f"{c['jump_inches']}\""),
+    sections = [Section("stats", items=[(t("pdf.pc.pool"), f"{c['dice']}d6"), (t("pdf.pc.jump"), f"{number(c['jump_inches'], lang)}\""),
                                         (t("pc.col.horse"), "6d6" if c["horse"] else "—")])]
     notes = []
     if c["horse"]:
@@ -33,7 +33,7 @@ def character_card(c: dict[str, Any], lang: str) -> Card:
         sections.append(Section("list", t("pc.col.weapons"), items=_weapon_items(c["weapons"], lang)))
     # The pool as boxes to tick off as dice are lost.
     sections.append(Section("track", t("pdf.pc.damage"), items=[(str(n), False) for n in range(c["dice"], 0, -1)]))
-    return Card(c["name"], sections, subtitle=t("pc.pool", dice=c["dice"], jump=c["jump_inches"]))
+    return Card(c["name"], sections, subtitle=t("pc.pool", dice=c["dice"], jump=number(c["jump_inches"], lang)))
 
 
 def minion_card(m: dict[str, Any], lang: str) -> Card:
@@ -51,7 +51,7 @@ def minion_card(m: dict[str, Any], lang: str) -> Card:
 def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     d = ev.details or {}
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    rows = [[c["name"], f"{c['dice']}d6", f"{c['jump_inches']}\"", weapons_line(c["weapons"], lang)] for c in d.get("characters", [])]
+    rows = [[c["name"], f"{c['dice']}d6", f"{number(c['jump_inches'], lang)}\"", weapons_line(c["weapons"], lang)] for c in d.get("characters", [])]
     rows += [[f"{m['name']} ×{m['count']}", " → ".join(t("pc.dead") if s["dead"] else s["text"] for s in m["track"]),
               "2\"", weapons_line(m["weapons"], lang)] for m in d.get("minions", [])]
     cards = [character_card(c, lang) for c in d.get("characters", [])] + [minion_card(m, lang) for m in d.get("minions", [])]

@@ -52,7 +52,7 @@ MESSAGES = {
     "pdf.pc.sorcerer": {"es": "Hechizos sin quemar dados; recupera 1d6 gastado por turno.", "en": "Spells without burning dice; recovers 1 spent die a turn."},
     "pdf.pc.reload": {"es": "recarga", "en": "reload"},
     "pdf.pc.damage": {"es": "Dados perdidos", "en": "Dice lost"},
-    "pdf.pc.minions": {"es": "{count} secuaces", "en": "{count} minions"},
+    "pdf.pc.minions": {"es": "{count} {count|secuaz|secuaces}", "en": "{count} {count|minion|minions}"},
     "pdf.pc.group": {"es": "Grupo", "en": "Group"},
     "pdf.pc.group-rule": {"es": "una tirada de movimiento para todos; sin iniciativa ni dados quemados.", "en": "one movement roll for all; no initiative, no burnt dice."},
     "pc.dead": {"es": "muerto", "en": "dead"},

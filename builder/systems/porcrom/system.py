@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from builder.findings import Findings, Place
 from builder.fingerprint import content_of
-from builder.messages import text
+from builder.messages import number, text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.porcrom.models import PorCromFile, PorCromPack
@@ -51,7 +51,7 @@ class PorCromSystem(System):
         for c in d["characters"]:
             extras = [text("pc.horse", lang)] if c["horse"] else []
             extras += [text("pc.armor", lang)] if c["heavy_armor"] else []
-            lines.append(f"  {c['name']}: {text('pc.pool', lang, dice=c['dice'], jump=c['jump_inches'])}"
+            lines.append(f"  {c['name']}: {text('pc.pool', lang, dice=c['dice'], jump=number(c['jump_inches'], lang))}"
                          + (f" · {', '.join(extras)}" if extras else ""))
             lines += [f"      {w['name']}: {range_label(w, lang)}" for w in c["weapons"]]
         if d["minions"]:

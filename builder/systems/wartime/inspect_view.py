@@ -78,7 +78,7 @@ def as_text(evaluation: Evaluation, lang: str) -> str:
     if d.get("squads"):
         lines += ["", text("wt.squads", lang)]
         for s in d["squads"]:
-            lines.append(f"  {s['name']}: {s['models']} {text('wt.models', lang)}, {_n(s['points'], lang)}")
+            lines.append(f"  {s['name']}: {text('wt.models', lang, models=s['models'])}, {_n(s['points'], lang)}")
             for m in s["members"]:
                 lines.append(f"      {m['count']} × {m['character']} ({_n(m['cost'], lang)}) = {_n(m['points'], lang)}")
         limit = f" / {d['points_limit']}" if d.get("points_limit") else ""

@@ -26,8 +26,8 @@ MESSAGES = {
         "en": "“{name}” is level {level}; the restriction allows up to {max}",
     },
     "restriction-max-models": {
-        "es": "la lista tiene {models} miniaturas; la restricción permite hasta {max}",
-        "en": "the list has {models} models; the restriction allows up to {max}",
+        "es": "la lista tiene {models} {models|miniatura|miniaturas}; la restricción permite hasta {max}",
+        "en": "the list has {models} {models|model|models}; the restriction allows up to {max}",
     },
     "restriction-max-weapon-damage": {
         "es": "«{name}» lleva «{weapon}» con daño {damage}; la restricción permite hasta {max}",
@@ -38,8 +38,8 @@ MESSAGES = {
         "en": "the characters fielded alone (one-model formations) cost {points} points; they may cost at most {max} (10% of {base})",
     },
     "formation-too-small": {
-        "es": "la formación «{name}» tiene {models} miniaturas; con menos de 4 no puede hacer acciones de combate",
-        "en": "the formation “{name}” has {models} models; with fewer than 4 it can't take combat actions",
+        "es": "la formación «{name}» tiene {models} {models|miniatura|miniaturas}; con menos de 4 no puede hacer acciones de combate",
+        "en": "the formation “{name}” has {models} {models|model|models}; with fewer than 4 it can't take combat actions",
     },
     "defense-over-constitution": {
         "es": "«{name}» tiene defensa {defense} y CON {con}: sufrirá −{penalty} en los chequeos de atributo",
@@ -179,7 +179,7 @@ MESSAGES = {
     "wt.archetypes": {"es": "Arquetipos", "en": "Archetypes"},
     "wt.squads": {"es": "Escuadras", "en": "Squads"},
     "wt.cost": {"es": "coste", "en": "cost"},
-    "wt.models": {"es": "miniaturas", "en": "models"},
+    "wt.models": {"es": "{models} {models|miniatura|miniaturas}", "en": "{models} {models|model|models}"},
     "wt.no-cost": {"es": "sin coste", "en": "no cost"},
     "wt.unknown": {"es": "¿?", "en": "?"},
     "wt.none": {"es": "—", "en": "—"},
