@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from builder.export.cards import Card, PrintSpec, Section
-from builder.messages import text
+from builder.messages import number, text
 from builder.systems.base import Evaluation
-from builder.validation import whole_number
 from builder.systems.confrontation import catalog
 
 
 def machine_card(m: dict[str, Any], lang: str) -> Card:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    sections = [Section("stats", items=[("MOV", whole_number(m["movement"])), (t("cf.col.weight"), m["weight"]),
+    sections = [Section("stats", items=[("MOV", number(m["movement"], lang) if m["movement"] is not None else None), (t("cf.col.weight"), m["weight"]),
                                         ("PE", m["structure_points"]), ("RES", m["resistance"]),
                                         (t("cf.col.crew"), m["crew_min"]), (t("cf.col.servants"), len(m["servants"]))])]
     if m["competencies"]:

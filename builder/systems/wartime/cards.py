@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from builder.export.cards import Card, PrintSpec, Section
-from builder.messages import text
+from builder.messages import number, text
 from builder.systems.base import Evaluation
-from builder.validation import whole_number
 
 
-def _range(weapon: dict[str, Any]) -> str:
+def _range(weapon: dict[str, Any], lang: str) -> str:
     """A range of 0 K is a close-combat weapon (Arquetipos de arma · Alcance)."""
-    return f"{whole_number(weapon['range'])} K" if weapon["range"] else "CaC"
+    return f"{number(weapon['range'], lang)} K" if weapon["range"] else "CaC"
 
 
 def _area(weapon: dict[str, Any]) -> str:
@@ -51,7 +50,7 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
     if weapons:
         sections.append(Section("table", t("wt.col.weapons"), headers=[t("wt.col.name"), "E", t("pdf.wt.damage"),
                                                                        t("pdf.wt.range"), t("pdf.wt.area")],
-                                items=[[w["name"], w["energy"], w["damage"], _range(w), _area(w)] if w
+                                items=[[w["name"], w["energy"], w["damage"], _range(w, lang), _area(w)] if w
                                        else [name, missing, "", "", ""] for name, w in weapons]))
     protections = _parts(c, "protections", c["protections"], archetypes)
     if protections:
@@ -61,7 +60,7 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
     objects = _parts(c, "objects", c["objects"], archetypes)
     if objects:
         sections.append(Section("list", t("wt.col.objects"),
-                                items=[(o["name"], _object_detail(o)) if o else (name, missing) for name, o in objects]))
+                                items=[(o["name"], _object_detail(o, lang)) if o else (name, missing) for name, o in objects]))
     if c["transport"]:
         transport = _parts(c, "transport", [c["transport"]], archetypes)[0][1]
         sections.append(Section("list", t("wt.col.transport"),
@@ -80,23 +79,23 @@ def _transport_items(transport: dict[str, Any], archetypes: list[dict[str, Any]]
     if transport.get("movement"):
         detail += f" · {t('pdf.wt.movement')} {transport['movement']}"
     if transport["capacity"]:
-        detail += f" · {t('pdf.wt.capacity')} {whole_number(transport['capacity'])}"
+        detail += f" · {t('pdf.wt.capacity')} {number(transport['capacity'], lang)}"
     items = [(transport["name"], detail)]
-    items += [(w["name"], _weapon_line(w)) if w else (name, t("pdf.missing"))
+    items += [(w["name"], _weapon_line(w, lang)) if w else (name, t("pdf.missing"))
               for name, w in _parts(transport, "weapons", transport["weapons"], archetypes)]
     return items
 
 
-def _weapon_line(w: dict[str, Any]) -> str:
-    return f"E{w['energy']} · D{w['damage']} · {_range(w)} · {_area(w)}"
+def _weapon_line(w: dict[str, Any], lang: str) -> str:
+    return f"E{w['energy']} · D{w['damage']} · {_range(w, lang)} · {_area(w)}"
 
 
-def _object_detail(o: dict[str, Any]) -> str:
+def _object_detail(o: dict[str, Any], lang: str) -> str:
     parts = [f"E{o['energy']}"]
     if o.get("area_k2"):
         parts.append(f"{o['area_k2']} K²")
     if o["capacity"]:
-        parts.append(f"cap. {whole_number(o['capacity'])}")
+        parts.append(f"cap. {number(o['capacity'], lang)}")
     return " · ".join(parts)
 
 
