@@ -98,8 +98,13 @@ def _specialties(runner: Runner, at: Place, findings: Findings) -> frozenset[str
             found.update(catalog.stars().get(key, (key,)))
     if len(found) > 2:
         findings.error("too-many-specialties", at.at("specialties"), RULE_SPECIALTIES, name=runner.name,
-                       count=len(found), list=", ".join(sorted(found)))
+                       count=len(found), list=_names(found))
     return frozenset(found)
+
+
+def _names(specialties: set[str] | frozenset[str]) -> str:
+    """Specialties as the book names them, in a stable order."""
+    return ", ".join(catalog.specialties()[k]["name"] for k in sorted(specialties))
 
 
 @dataclass
@@ -123,7 +128,7 @@ def check_lineup(file: CripmaquionFile, roster: list[ResolvedRunner], place: Pla
     for r in brujos:
         if r.specialties:
             findings.error("brujo-specialty", r.place.at("specialties"), RULE_INEPTO, name=r.runner.name,
-                           list=", ".join(sorted(r.specialties)))
+                           list=_names(r.specialties))
     for number, r in enumerate(brujos[1:], start=2):
         findings.error("brujo-limit", r.where, RULE_ORGULLO, name=r.runner.name, number=number)
     if brujos:
