@@ -23,6 +23,8 @@ class CompetencyInfo:
     holders: frozenset[str]
     moving_only: bool
     needs_structure_points: bool
+    machine_needs_structure_points: bool
+    """Needs PE when the machine itself carries it (a servant carrying it is a fighter)."""
     needs_access: bool
     summary: str
 
@@ -36,6 +38,7 @@ def competencies() -> dict[str, CompetencyInfo]:
             key=c["key"], name=c["name"], group=c["group"], x_min=x.get("min"), x_max=x.get("max"),
             takes_x=bool(c.get("x")), holders=frozenset(c["holders"]), moving_only=bool(c.get("moving_only")),
             needs_structure_points=bool(c.get("needs_structure_points")), needs_access=bool(c.get("access")),
+            machine_needs_structure_points=bool(c.get("machine_needs_structure_points")),
             summary=c["summary"])
     return out
 

@@ -25,6 +25,14 @@ MESSAGES = {
         "es": "«{competency}» es propia de ingenios que se mueven y «{name}» es inmóvil",
         "en": "“{competency}” belongs to moving engines and “{name}” is immobile",
     },
+    "missing-movement": {
+        "es": "«{name}» es un ingenio móvil y le falta su movimiento (movement)",
+        "en": "“{name}” is a mobile engine and its movement is missing",
+    },
+    "invalid-field.access-unexpected": {
+        "es": "«{competency}» no tiene acceso; solo Transporte lo lleva",
+        "en": "“{competency}” has no access; only Transporte takes one",
+    },
     "missing-weight": {
         "es": "«{name}» es un ingenio inmóvil y necesita su Peso (weight)",
         "en": "“{name}” is an immobile engine and needs its weight",

@@ -13,6 +13,7 @@ RULE_MECHANICAL = "Confrontation · Fortification · Competencias mecánicas"
 RULE_SERVANTS = "Confrontation · Fortification · Competencias de los sirvientes"
 RULE_TRANSPORT = "Confrontation · Fortification · Competencias mecánicas · Transporte / X"
 RULE_IMMOBILE = "Confrontation · Fortification · El movimiento · Ingenios inmóviles"
+RULE_MOBILE = "Confrontation · Fortification · El movimiento · Ingenios móviles"
 RULE_CREW = "Confrontation · Fortification · Las características · Dotación"
 RULE_POINTS = "Confrontation · Puntos de la fuerza"
 
@@ -58,6 +59,8 @@ def check_machine(machine: Machine, at: Place, findings: Findings) -> ResolvedMa
                                                findings))
     if machine.kind == "inmovil" and machine.weight is None:
         findings.error("missing-weight", at.at("kind"), RULE_IMMOBILE, name=machine.name)
+    if machine.kind == "movil" and machine.movement is None:
+        findings.error("missing-movement", at.at("kind"), RULE_MOBILE, name=machine.name)
     if machine.crew_min is not None and len(machine.servants) < machine.crew_min:
         findings.warning("crew-below-minimum", at.at("servants") if machine.servants else at, RULE_CREW,
                          name=machine.name, servants=len(machine.servants), crew_min=machine.crew_min)
@@ -88,10 +91,14 @@ def _competencies(listed: list[Competency], holder: str, machine: Machine, at: P
         if info.moving_only and machine.kind == "inmovil":
             findings.error("immobile-competency", where.at("name"), RULE_MECHANICAL, competency=info.name,
                            name=machine.name)
-        if info.needs_structure_points and machine.structure_points is None:
+        needs_pe = info.needs_structure_points or (holder == "machine" and info.machine_needs_structure_points)
+        if needs_pe and machine.structure_points is None:
             findings.error("needs-structure-points", where.at("name"), rule, competency=info.name,
                            name=machine.name)
-        if info.needs_access and competency.access not in catalog.access_sides():
+        if competency.access is not None and not info.needs_access:
+            findings.error("invalid-field", where.at("access"), RULE_TRANSPORT, variant="access-unexpected",
+                           competency=info.name)
+        elif info.needs_access and competency.access not in catalog.access_sides():
             findings.error("transport-access", where.at("access") if competency.access else where, RULE_TRANSPORT,
                            name=machine.name, sides=", ".join(catalog.access_sides()),
                            access=competency.access or Localised("cf.none"))

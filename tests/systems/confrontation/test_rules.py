@@ -63,7 +63,28 @@ def test_moving_competencies_on_an_immobile_machine(check, name):
 def test_immobile_machine_needs_weight(check):
     ev = check(force("  - {name: Balista, kind: inmovil}\n"))
     assert only(ev, "missing-weight").place.path == ("machines", 0, "kind")
-    assert check(force("  - {name: Carro, kind: movil}\n"), name="b.yaml").legal  # a mobile one may have none
+    assert check(force("  - {name: Carro, kind: movil, movement: 20}\n"), name="b.yaml").legal  # a mobile one may have none
+
+
+def test_a_mobile_machine_needs_its_movement(check):
+    # Ingenios móviles use the movement value on their card (l. 98): without it they can't move.
+    ev = check(force("  - {name: Carro, kind: movil, weight: 10}\n"))
+    assert only(ev, "missing-movement").place.path == ("machines", 0, "kind")
+
+
+def test_efimero_on_a_machine_needs_structure_points_but_not_on_a_servant(check):
+    # Only "un elemento de juego que disponga de Puntos de Estructura" may be Efímero (l. 467).
+    ev = check(force("  - {name: Golem, kind: movil, movement: 10, competencies: [{name: efimero, x: 4}], "
+                     "servants: [{name: S, competencies: [{name: efimero, x: 5}]}]}\n"))
+    assert only(ev, "needs-structure-points").params["competency"] == "Efímero"
+    assert check(force("  - {name: Golem, kind: movil, movement: 10, structure_points: 6, "
+                       "competencies: [{name: efimero, x: 4}]}\n"), name="b.yaml").legal
+
+
+def test_only_transporte_takes_an_access(check):
+    ev = check(force("  - {name: Carro, kind: movil, movement: 20, competencies: [{name: impacto, x: 3, access: lateral}]}\n"))
+    finding = only(ev, "invalid-field")
+    assert (finding.variant, finding.place.path) == ("access-unexpected", ("machines", 0, "competencies", 0, "access"))
 
 
 def test_inalterable_and_mecanico_need_structure_points(check):
