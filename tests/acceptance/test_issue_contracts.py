@@ -1383,12 +1383,13 @@ def test_brujo_specialty(tmp_path):
     assert_error(crip(tmp_path, runners), "brujo-specialty")
 
 
-def test_brujo_specialty_only_in_lineup(tmp_path):
+def test_brujo_specialty_even_on_the_bench(tmp_path):
+    # Issue 15 changed the ruling: a brujo with a specialty makes the roster illegal, lined up or not.
     runners = [runner("Mago", "brujo", ["brincamontes"]), runner("B", "orco"),
                runner("C", "orco"), runner("D", "orco")]
     code, r = check_one(crip(tmp_path, runners, ["B", "C", "D"]))
-    assert "brujo-specialty" not in codes(r["errors"])
-    assert code == 0 and r["legal"] is True
+    assert "brujo-specialty" in codes(r["errors"])
+    assert code == 1 and r["legal"] is False
 
 
 def test_brujo_limit(tmp_path):

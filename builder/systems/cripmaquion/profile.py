@@ -121,7 +121,8 @@ def attack(r: ResolvedRunner) -> dict[str, Any] | None:
     needed = {str(res): max(target - bonus, 2) for res, target in enumerate(row, start=1)}
     out: dict[str, Any] = {"fue": r.race.fue, "vs_res": needed, "roll_bonus": bonus, "ko_roll": ko}
     if "hipnotizar" in r.race.skills:
-        out["hipnotizar"] = combat["hipnotizar_needed"]
+        # Hipnotizar is an attack (FT): a rompehuesos's +1 helps it as it helps every attack.
+        out["hipnotizar"] = max(combat["hipnotizar_needed"] - bonus, 2)
     return out
 
 

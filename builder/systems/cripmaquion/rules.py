@@ -78,8 +78,13 @@ def resolve_roster(file: CripmaquionFile, place: Place, findings: Findings) -> l
         if race_key is None:
             findings.error("unknown-reference", at.at("race"), RULE_RACES, kinds=Localised("kinds.race"),
                            name=runner.race, hint=catalog.suggest("race", runner.race))
-        resolved.append(ResolvedRunner(runner, at, catalog.races().get(race_key) if race_key else None,
-                                       _specialties(runner, at, findings)))
+        found = ResolvedRunner(runner, at, catalog.races().get(race_key) if race_key else None,
+                               _specialties(runner, at, findings))
+        if found.is_brujo and found.specialties:
+            # Inepto: a brujo can't be a specialist at all, so the roster itself is illegal.
+            findings.error("brujo-specialty", at.at("specialties"), RULE_INEPTO, name=runner.name,
+                           list=_names(found.specialties))
+        resolved.append(found)
     return resolved
 
 
@@ -125,10 +130,6 @@ def check_lineup(file: CripmaquionFile, roster: list[ResolvedRunner], place: Pla
     if slots > limit:
         findings.error("specialty-limit", where, RULE_RESTRICTIONS, runners=len(lined), slots=slots, limit=limit)
     brujos = [r for r in lined if r.is_brujo]
-    for r in brujos:
-        if r.specialties:
-            findings.error("brujo-specialty", r.place.at("specialties"), RULE_INEPTO, name=r.runner.name,
-                           list=_names(r.specialties))
     for number, r in enumerate(brujos[1:], start=2):
         findings.error("brujo-limit", r.where, RULE_ORGULLO, name=r.runner.name, number=number)
     if brujos:

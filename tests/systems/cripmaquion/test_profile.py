@@ -119,3 +119,9 @@ def test_the_whole_rio_lobo_roster_breaks_the_table(check):
     ev = check(whole)
     # 8 runners: Lizardo 2 + Ram 1 + Sven 1 + Geldian 2 + Alcantarillo 1 = 7 > 5.
     assert [f.params for f in ev.findings if f.code == "specialty-limit"] == [{"runners": 8, "slots": 7, "limit": 5}]
+
+
+def test_a_rompehuesos_hipnotizes_one_better(check):
+    # Hipnotizar is an FT attack (§3.4); the rompehuesos adds +1 to his attack rolls (§7.3):
+    # the 4+ a vampiro needs becomes 4 − 1 = 3+.
+    assert runner(check, "vampiro", "rompehuesos")["attack"]["hipnotizar"] == 3

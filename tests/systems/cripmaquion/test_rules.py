@@ -77,12 +77,13 @@ def test_a_repeated_specialty_counts_once(check):
     assert ev.extra["specialty_slots"] == 2
 
 
-def test_brujo_specialty_applies_to_the_lineup_only(check):
+def test_a_brujo_with_a_specialty_is_illegal_on_the_roster_lined_up_or_not(check):
+    # Inepto (§8.2): a brujo can't be a specialist, so the roster is illegal even with him benched.
     roster = [("Mago", "brujo", "rompehuesos")] + gregarios(3)
     finding = only(check(team(roster)), "brujo-specialty")
     assert finding.place.path == ("runners", 0, "specialties")
-    benched = check(team(roster, ["Gregario0", "Gregario1", "Gregario2"]), name="b.yaml")
-    assert "brujo-specialty" not in codes(benched)
+    benched = only(check(team(roster, ["Gregario0", "Gregario1", "Gregario2"]), name="b.yaml"), "brujo-specialty")
+    assert benched.place.path == ("runners", 0, "specialties")
 
 
 def test_a_brujo_takes_no_slot(check):
