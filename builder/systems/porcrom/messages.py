@@ -28,6 +28,7 @@ MESSAGES = {
     # inspect, as text.
     "pc.characters": {"es": "Personajes", "en": "Characters"},
     "pc.minions": {"es": "Secuaces", "en": "Minions"},
+    "kinds.pc-weapon": {"es": "las armas del reglamento", "en": "the rulebook's weapons"},
     "pc.pool": {"es": "reserva {dice}d6 · salto máximo {jump}\"", "en": "pool {dice}d6 · longest jump {jump}\""},
     "pc.horse": {"es": "caballo: 6d6 de movimiento", "en": "horse: 6d6 of movement"},
     "pc.armor": {"es": "armadura pesada", "en": "heavy armour"},

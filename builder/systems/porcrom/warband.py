@@ -6,13 +6,14 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from builder.findings import Findings, Localised, Place, fold
+from builder.findings import Findings, Localised, Place, closest, fold
 from builder.resources import load_catalog
 from builder.systems.porcrom.models import MAX_DICE, Character, MinionGroup, PorCromFile
 
 RULE_FIELDS = "¡Por Crom!"
 RULE_MINIONS = "¡Por Crom! · Secuaces"
 RULE_CHARACTERS = "¡Por Crom! · Personajes"
+RULE_WEAPONS = "¡Por Crom! · Disparo · Alcance"
 _STEP = re.compile(r"\s*(\d{1,4})\s*-\s*(\d{1,4})\s*-\s*(\d{1,4})\s*")
 
 
@@ -35,12 +36,24 @@ def check_warband(file: PorCromFile, place: Place, findings: Findings) -> None:
             findings.warning("dice-pool-unusual", place.at("characters", i, "dice"), RULE_CHARACTERS,
                              name=character.name, dice=character.dice, **usual)
     size = rules()["minions"]["group_size"]
+    for key, figures in (("characters", file.characters), ("minions", file.minions)):
+        for i, figure in enumerate(figures):
+            _check_weapons(figure.weapons, place.at(key, i, "weapons"), findings)
     for i, group in enumerate(file.minions):
         at = place.at("minions", i)
         if not size["min"] <= group.count <= size["max"]:
             findings.error("minion-group-size", at.at("count"), RULE_MINIONS, name=group.name, count=group.count,
                            **size)
         _check_track(group, at.at("track"), findings)
+
+
+def _check_weapons(names: list[str], at: Place, findings: Findings) -> None:
+    """A weapon the book doesn't name can't be given a range: it is reported, with the closest name."""
+    known = [n for entry in rules()["weapons"] for n in entry["names"]]
+    for i, name in enumerate(names):
+        if weapon(name)["kind"] is None:
+            findings.error("unknown-reference", at.at(i), RULE_WEAPONS, kinds=Localised("kinds.pc-weapon"), name=name,
+                           hint=closest(name, known))
 
 
 def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
@@ -78,6 +91,8 @@ def range_label(weapon: dict[str, Any], lang: str) -> str:
     """How a weapon's reach is printed: close combat, so many inches, or no limit."""
     from builder.messages import text
 
+    if weapon["kind"] is None:
+        return text("pdf.missing", lang)
     if weapon["melee"]:
         return text("pc.melee", lang)
     return f"{weapon['range']}\"" if weapon["range"] is not None else text("pc.unlimited", lang)

@@ -103,3 +103,23 @@ def test_the_example_warband():
     assert ev.legal and ev.findings == []
     # Conan 14 / 2 = 7"; Taramis 11 / 2 = 5.5"; Thoth-Amon 12 / 2 = 6".
     assert [c["jump_inches"] for c in ev.details["characters"]] == [7, 5.5, 6]
+
+
+def test_an_unknown_weapon_is_reported_with_the_closest_name(check):
+    ev = check(warband(characters="  - {name: Conan, dice: 14, weapons: [espada, pistolla]}\n",
+                       minions=group(extra=", weapons: [lanzza]")))
+    found = [f for f in ev.findings if f.code == "unknown-reference"]
+    assert [f.place.path for f in found] == [("characters", 0, "weapons", 1), ("minions", 0, "weapons", 0)]
+    assert found[0].message("en").endswith("“pistolla” is not among the rulebook's weapons; did you mean “pistola”?")
+    assert found[1].params["hint"] == "lanza"
+    conan = ev.details["characters"][0]
+    assert [w["range"] for w in conan["weapons"]] == [None, None] and conan["weapons"][1]["kind"] is None
+
+
+def test_pistols_and_gunpowder_weapons_reload_and_bows_do_not(check):
+    # "Las ballestas y las armas de pólvora deben recargarse" (l. 96); a pistol is a gunpowder weapon
+    # and reaches 4" (l. 80).
+    ev = check(warband(characters="  - {name: Tirador, dice: 12, weapons: [pistola, mosquete, ballesta, arco]}\n"))
+    weapons = ev.details["characters"][0]["weapons"]
+    assert [(w["name"], w["range"], w["reload"]) for w in weapons] == [
+        ("pistola", 4, True), ("mosquete", None, True), ("ballesta", None, True), ("arco", None, False)]
