@@ -176,6 +176,7 @@ CORE: dict[str, dict[str, str]] = {
         "en": "the name “{name}” is already used by {first}",
     },
     # "the runner “A” (file:3)": what a name is already used by; the kind comes from a system.
+    "kind.any-short": {"es": "{kind} «{name}»", "en": "{kind} “{name}”"},
     "kind.any": {"es": "{kind} «{name}» ({where})", "en": "{kind} “{name}” ({where})"},
     "unknown-reference": {
         "es": "«{name}» no está entre {kinds}",

@@ -45,6 +45,14 @@ MESSAGES = {
         "es": "«{name}» tiene defensa {defense} y CON {con}: sufrirá −{penalty} en los chequeos de atributo",
         "en": "“{name}” has defense {defense} and CON {con}: it takes −{penalty} on attribute checks",
     },
+    "empty-squad": {
+        "es": "la escuadra «{name}» no tiene ninguna miniatura; una escuadra es de 1 o más",
+        "en": "the squad “{name}” has no models; a squad is 1 or more",
+    },
+    "equipment-energy-over-character": {
+        "es": "«{name}» tiene energía {energy} y no puede usar {item}, que necesita {item_energy}",
+        "en": "“{name}” has energy {energy} and can't use {item}, which needs {item_energy}",
+    },
     "weapon-energy-over-character": {
         "es": "«{name}» tiene energía {energy} y no puede usar «{weapon}», que necesita {weapon_energy}",
         "en": "“{name}” has energy {energy} and can't use “{weapon}”, which needs {weapon_energy}",

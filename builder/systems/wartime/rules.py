@@ -18,9 +18,12 @@ RULE_RANGE = "Wartime · Arquetipos de arma · Paso 3"
 RULE_DEFENSE_ZONES = "Wartime · Arquetipos de transporte · Paso 3"
 RULE_DEFENSE = "Wartime · Arquetipos de personaje · Defensa"
 RULE_WEAPON_ENERGY = "Wartime · Arquetipos de arma · Energía"
+RULE_OBJECT_ENERGY = "Wartime · Arquetipos de objeto · Energía"
+RULE_TRANSPORT_ENERGY = "Wartime · Arquetipos de transporte · Energía"
 RULE_LIST = "Wartime · Arquetipos · Creación de listas de juego"
 RULE_RESTRICTIONS = "Wartime · Arquetipos · Restricciones"
 RULE_FORMATIONS = "Wartime · Escuadras · Formaciones"
+RULE_SQUADS = "Wartime · Escuadras"
 
 MIN_FORMATION = 4
 """Formations of fewer models can't fight (Escuadras · Formaciones)."""
@@ -94,13 +97,16 @@ def _check_transport(book: PricedWarbook, entry: Entry, transport: Transport, fi
 
 def _check_character(book: PricedWarbook, entry: Entry, character: Character, findings: Findings) -> None:
     body = _reference(book, "body", character.body, entry.place.at("body"), RULE_CHARACTER, findings)
+    transport = None
     if character.transport is not None:
-        _reference(book, "transport", character.transport, entry.place.at("transport"), RULE_CHARACTER, findings)
+        transport = _reference(book, "transport", character.transport, entry.place.at("transport"), RULE_CHARACTER,
+                               findings)
     weapons = [_reference(book, "weapon", n, entry.place.at("weapons", i), RULE_CHARACTER, findings)
                for i, n in enumerate(character.weapons)]
-    for key, kind in (("protections", "protection"), ("objects", "object")):
-        for i, name in enumerate(getattr(character, key)):
-            _reference(book, kind, name, entry.place.at(key, i), RULE_CHARACTER, findings)
+    for i, name in enumerate(character.protections):
+        _reference(book, "protection", name, entry.place.at("protections", i), RULE_CHARACTER, findings)
+    objects = [_reference(book, "object", n, entry.place.at("objects", i), RULE_CHARACTER, findings)
+               for i, n in enumerate(character.objects)]
     if body is None:
         return
     con, defense, energy = body.archetype.con, entry.derived["defense"], entry.derived["energy"]
@@ -112,6 +118,15 @@ def _check_character(book: PricedWarbook, entry: Entry, character: Character, fi
             findings.warning("weapon-energy-over-character", entry.place.at("weapons", i), RULE_WEAPON_ENERGY,
                              name=character.name, energy=energy, weapon=weapon.name,
                              weapon_energy=weapon.archetype.energy)
+    # Objects and transports, like weapons, cost energy to use (Arquetipos de objeto / de transporte · Energía).
+    used = [(entry.place.at("objects", i), o, RULE_OBJECT_ENERGY) for i, o in enumerate(objects)]
+    used += [(entry.place.at("transport"), transport, RULE_TRANSPORT_ENERGY)]
+    for where, item, rule in used:
+        if item is not None and item.archetype.energy > energy:  # type: ignore[attr-defined]
+            findings.warning("equipment-energy-over-character", where, rule, name=character.name, energy=energy,
+                             item=Localised("kind.any-short", {"kind": Localised(f"the-kind.{item.kind}"),
+                                                               "name": item.name}),
+                             item_energy=item.archetype.energy)  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -177,6 +192,9 @@ def _squad(file: WartimeFile, squad: Squad, book: PricedWarbook, place: Place, f
         total.points = None if total.points is None or points is None else total.points + points
         if entry is not None:
             _check_restrictions(file, entry, at, findings)
+    if total.models == 0:
+        # "Un grupo de 1 o más miniaturas" (Escuadras): a squad whose counts are all 0 is no squad.
+        findings.error("empty-squad", place, RULE_SQUADS, name=squad.name)
     return total
 
 

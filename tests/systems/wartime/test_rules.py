@@ -282,3 +282,27 @@ def test_a_warbook_only_file_is_legal_and_is_no_list_of_points(check):
     assert not ev.roster  # a Warbook on its own: no list to play, not a list of 0 points
     assert ev.points is None
     assert ev.extra["warbook_only"] is True
+
+
+# --- issue 15: squads of no models, and the energy objects and transports need -----------
+
+
+def test_a_squad_of_no_models_is_illegal(check):
+    # "Un grupo de 1 o más miniaturas": counts 0 + 0 field nobody.
+    ev = check(roster(squads=squad("Alfa", 2) + "  - name: Vacía\n    members: [{character: Fusilero, count: 0}]\n"))
+    finding = only(ev, "empty-squad")
+    assert finding.place.path == ("squads", 1)
+    assert ev.points == 68  # 2 × 34 + 0 × 34
+
+
+def test_objects_and_transports_that_need_more_energy_than_the_character_has_are_warned(check):
+    # Soldado: REA 4, so energy 4 + 5 = 9. A radio of energy 10 and a moto of energy 10 can't be used.
+    book = BOOK.replace("  characters:\n", "  objects:\n    - {name: Radio, energy: 10}\n"
+                        "  transports:\n    - {name: Moto, energy: 10, defense: 2}\n  characters:\n")
+    book = book.replace("protections: [Chaleco]}", "protections: [Chaleco], objects: [Radio], transport: Moto}")
+    ev = check(roster(book=book))
+    found = [f for f in ev.findings if f.code == "equipment-energy-over-character"]
+    assert [f.place.path for f in found] == [("warbook", "characters", 0, "objects", 0),
+                                             ("warbook", "characters", 0, "transport")]
+    assert found[0].message("es").endswith("«Fusilero» tiene energía 9 y no puede usar el objeto «Radio», que necesita 10")
+    assert ev.legal  # a warning: the list stays legal
