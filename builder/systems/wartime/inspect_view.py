@@ -71,6 +71,9 @@ def as_text(evaluation: Evaluation, lang: str) -> str:
         parts = ", ".join(f"{text('part.' + k, lang)} {v:+d}" for k, v in a["breakdown"].items() if v)
         if parts:
             lines.append(f"      = {parts}")
+        if a["kind"] == "body":
+            lines.append("      " + text("wt.body-line", lang, level=a["level"], energy=a["energy"],
+                                             vitality=a["vitality"]))
         if a["kind"] == "character":
             values = {k: _n(a[k], lang) for k in ("level", "energy", "vitality", "defense")}
             values["movement"] = text("wt.none", lang) if a["movement"] is None else a["movement"]

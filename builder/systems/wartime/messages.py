@@ -45,6 +45,8 @@ MESSAGES = {
         "es": "«{name}» tiene defensa {defense} y CON {con}: sufrirá −{penalty} en los chequeos de atributo",
         "en": "“{name}” has defense {defense} and CON {con}: it takes −{penalty} on attribute checks",
     },
+    "wt.body-line": {"es": "nivel {level} · energía {energy} · vitalidad {vitality}",
+                     "en": "level {level} · energy {energy} · vitality {vitality}"},
     "empty-squad": {
         "es": "la escuadra «{name}» no tiene ninguna miniatura; una escuadra es de 1 o más",
         "en": "the squad “{name}” has no models; a squad is 1 or more",

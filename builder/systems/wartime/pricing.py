@@ -89,6 +89,7 @@ class PricedWarbook:
         a = entry.archetype
         parts: dict[str, int | None]
         if isinstance(a, Body):
+            entry.derived = body_values(a)
             parts = {k: costs.attribute_cost(getattr(a, f)) for k, f in
                      (("con", "con"), ("agi", "agi"), ("int", "int_"), ("rea", "rea"), ("vol", "vol"))}
         elif isinstance(a, Weapon):
@@ -132,8 +133,7 @@ class PricedWarbook:
         protections = self._resolve(entry, "protections", "protection", c.protections)
         derived: dict[str, Any] = {"level": None, "energy": None, "vitality": None}
         if body is not None:
-            b: Body = body.archetype  # type: ignore[assignment]
-            derived = {"level": b.con + b.agi + b.int_ + b.rea + b.vol, "energy": min(b.rea + 5, 10), "vitality": b.con}
+            derived = body_values(body.archetype)  # type: ignore[arg-type]
         known = [p.archetype.protection for p in protections if p is not None]  # type: ignore[attr-defined]
         derived["defense"] = sum(known) if len(known) == len(protections) else None
         derived["movement"] = costs.movement(c.base_diameter_cm)
@@ -146,6 +146,12 @@ class PricedWarbook:
             "objects": self._part_costs(entry, "objects", "object", c.objects),
             "fortune": costs.fortune_cost(c.fortune),
         }
+
+
+def body_values(b: Body) -> dict[str, int]:
+    """What a body gives whoever has it: level (the five attributes), energy (REA + 5, at most
+    10) and vitality (CON) (Arquetipos corporales)."""
+    return {"level": b.con + b.agi + b.int_ + b.rea + b.vol, "energy": min(b.rea + 5, 10), "vitality": b.con}
 
 
 def _cost_of(found: list[Entry | None]) -> int | None:

@@ -306,3 +306,9 @@ def test_objects_and_transports_that_need_more_energy_than_the_character_has_are
                                              ("warbook", "characters", 0, "transport")]
     assert found[0].message("es").endswith("«Fusilero» tiene energía 9 y no puede usar el objeto «Radio», que necesita 10")
     assert ev.legal  # a warning: the list stays legal
+
+
+def test_a_body_shows_its_own_level_energy_and_vitality(check):
+    # Soldado: CON 4 + AGI 4 + INT 3 + REA 4 + VOL 3 = level 18; energy REA 4 + 5 = 9; vitality CON 4.
+    body = next(a for a in check(roster()).details["archetypes"] if a["kind"] == "body")
+    assert (body["level"], body["energy"], body["vitality"]) == (18, 9, 4)
