@@ -99,6 +99,19 @@ def _object_detail(o: dict[str, Any], lang: str) -> str:
     return " · ".join(parts)
 
 
+def squads_card(squads: list[dict[str, Any]], lang: str) -> Card:
+    """How each squad acts: its energy, reaction phase and willpower (and a formation's defense and fortune)."""
+    t = lambda key: text(key, lang)  # noqa: E731
+    formations = any("formation" in s for s in squads)
+    headers = [t("wt.col.squad"), "E", t("pdf.wt.reaction"), "VOL"] + (["DEF", t("pdf.wt.fortune")] if formations else [])
+    rows = [[s["name"], s["energy"], s["reaction_phase"], s["willpower"]]
+            + ([s.get("formation", {}).get("defense"), s.get("formation", {}).get("fortune")] if formations else [])
+            for s in squads]
+    return Card(t("wt.squads"), [Section("table", headers=headers, items=rows),
+                                 Section("text", items=[t("pdf.wt.squad-rules")])],
+                kind="rules", subtitle="Wartime · " + t("wt.squads"))
+
+
 def checks_card(lang: str) -> Card:
     t = lambda key: text(key, lang)  # noqa: E731
     return Card(t("pdf.wt.checks"), [
@@ -124,7 +137,10 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
             if c and c not in recruited:
                 recruited.append(c)
     characters = recruited or [a for a in archetypes if a["kind"] == "character"]
-    cards = [character_card(c, archetypes, lang) for c in characters] + [checks_card(lang)]
+    cards = [character_card(c, archetypes, lang) for c in characters]
+    if d.get("squads"):
+        cards.append(squads_card(d["squads"], lang))
+    cards.append(checks_card(lang))
     return PrintSpec(
         facts=[(t("wt.col.count"), d.get("models"))],
         columns=[t("wt.col.squad"), t("wt.col.character"), t("wt.col.count"), t("wt.col.cost-each"),

@@ -52,9 +52,38 @@ def details(file: WartimeFile, book: PricedWarbook, total: ListTotal, warbook_pl
         "restrictions": file.restrictions.model_dump(),
         "warbook": warbook_place.file,
         "archetypes": [archetype(e) for e in book.entries],
-        "squads": [{"name": s.name, "models": s.models, "points": s.points, "members": s.members}
-                   for s in total.squads],
+        "squads": [{"name": s.name, "models": s.models, "points": s.points, "members": s.members,
+                    **squad_values(s.members, s.models, book.entries, file.formations)} for s in total.squads],
     }
+
+
+MEMBERS_PER_WILL = 5
+"""A squad adds 1 to its willpower check for every 5 members (Escuadras · Chequeos de voluntad)."""
+
+
+def squad_values(members: list[dict[str, Any]], models: int, entries: list[Entry],
+                 formation: bool) -> dict[str, Any]:
+    """What a squad acts with (Escuadras): the lowest energy and the lowest REA (its reaction
+    phase) of its members, and the highest VOL + 1 per 5 members for willpower checks. A
+    formation (large armies) also has the lowest defense and the members' fortune added up.
+    None where a member's character doesn't resolve."""
+    fielded = [(entries[m["archetype"]] if m["archetype"] is not None else None, m["count"])
+               for m in members if m["count"]]
+    bodies = [(e, e.parts.get("body", [None])[0] if e else None, n) for e, n in fielded]
+    known = all(e is not None and body is not None for e, body, _ in bodies) and bool(bodies)
+    out: dict[str, Any] = {"energy": None, "reaction_phase": None, "willpower": None}
+    if known:
+        out["energy"] = min(e.derived["energy"] for e, _, _ in bodies)
+        out["reaction_phase"] = min(body.archetype.rea for _, body, _ in bodies)
+        out["willpower"] = max(body.archetype.vol for _, body, _ in bodies) + models // MEMBERS_PER_WILL
+    if formation:
+        defenses = [e.derived.get("defense") for e, _, _ in bodies] if known else [None]
+        out["formation"] = {
+            "energy": out["energy"],
+            "defense": None if None in defenses else min(defenses),
+            "fortune": sum(e.archetype.fortune * n for e, _, n in bodies) if known else None,
+        }
+    return out
 
 
 def _n(value: Any, lang: str) -> str:
@@ -82,6 +111,12 @@ def as_text(evaluation: Evaluation, lang: str) -> str:
         lines += ["", text("wt.squads", lang)]
         for s in d["squads"]:
             lines.append(f"  {s['name']}: {text('wt.models', lang, models=s['models'])}, {_n(s['points'], lang)}")
+            lines.append("      " + text("wt.squad-line", lang, energy=_n(s["energy"], lang),
+                                             reaction=_n(s["reaction_phase"], lang), will=_n(s["willpower"], lang)))
+            if "formation" in s:
+                f = s["formation"]
+                lines.append("      " + text("wt.formation-line", lang, defense=_n(f["defense"], lang),
+                                                 fortune=_n(f["fortune"], lang), energy=_n(f["energy"], lang)))
             for m in s["members"]:
                 lines.append(f"      {m['count']} × {m['character']} ({_n(m['cost'], lang)}) = {_n(m['points'], lang)}")
         limit = f" / {d['points_limit']}" if d.get("points_limit") else ""

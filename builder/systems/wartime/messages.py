@@ -45,6 +45,17 @@ MESSAGES = {
         "es": "«{name}» tiene defensa {defense} y CON {con}: sufrirá −{penalty} en los chequeos de atributo",
         "en": "“{name}” has defense {defense} and CON {con}: it takes −{penalty} on attribute checks",
     },
+    "pdf.wt.reaction": {"es": "Reac.", "en": "React."},
+    "pdf.wt.squad-rules": {
+        "es": "Energía y fase de reacción: las del integrante más bajo. Voluntad: la más alta, +1 por cada 5 "
+              "integrantes. En formación, la defensa más baja y la fortuna de todos sumada.",
+        "en": "Energy and reaction phase: the lowest member's. Willpower: the highest, +1 for every 5 members. "
+              "In formation, the lowest defense and everyone's fortune added up.",
+    },
+    "wt.squad-line": {"es": "escuadra: energía {energy} · fase de reacción {reaction} · voluntad {will}",
+                      "en": "squad: energy {energy} · reaction phase {reaction} · willpower {will}"},
+    "wt.formation-line": {"es": "formación: defensa {defense} · fortuna {fortune} · energía {energy}",
+                          "en": "formation: defense {defense} · fortune {fortune} · energy {energy}"},
     "wt.body-line": {"es": "nivel {level} · energía {energy} · vitalidad {vitality}",
                      "en": "level {level} · energy {energy} · vitality {vitality}"},
     "empty-squad": {

@@ -312,3 +312,18 @@ def test_a_body_shows_its_own_level_energy_and_vitality(check):
     # Soldado: CON 4 + AGI 4 + INT 3 + REA 4 + VOL 3 = level 18; energy REA 4 + 5 = 9; vitality CON 4.
     body = next(a for a in check(roster()).details["archetypes"] if a["kind"] == "body")
     assert (body["level"], body["energy"], body["vitality"]) == (18, 9, 4)
+
+
+def test_a_squad_acts_with_its_lowest_energy_and_reaction_and_its_highest_willpower(check):
+    # Soldado (REA 4, VOL 3, energy 9) and Veterano (CON 5 AGI 6 INT 4 REA 6 VOL 7: energy 6 + 5 = 11 → 10).
+    book = BOOK.replace("  weapons:\n", "    - {name: Veterano, con: 5, agi: 6, int: 4, rea: 6, vol: 7}\n  weapons:\n")
+    book = book.replace("protections: [Chaleco]}\n", "protections: [Chaleco]}\n"
+                        "    - {name: Sargento, body: Veterano, protections: [Chaleco, Chaleco], fortune: 2}\n")
+    squads = ("  - name: Alfa\n    members: [{character: Sargento, count: 1}, {character: Fusilero, count: 5}]\n")
+    ev = check(roster(head="formations: true\n", squads=squads, book=book))
+    [alfa] = ev.details["squads"]
+    assert alfa["energy"] == 9  # min(10, 9)
+    assert alfa["reaction_phase"] == 4  # min(REA 6, REA 4)
+    assert alfa["willpower"] == 7 + 1  # the highest VOL, 7, + 1 for 6 members (one full five)
+    # In formation: the lowest defense, min(3 + 3, 3) = 3; fortune 2 × 1 + 0 × 5 = 2; energy 9.
+    assert alfa["formation"] == {"energy": 9, "defense": 3, "fortune": 2}
