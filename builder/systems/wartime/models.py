@@ -82,10 +82,15 @@ class Triangle(Strict):
 
 
 Shape = Annotated[Union[Circle, Rectangle, Triangle], Field(discriminator="shape")]
-Area = Annotated[
+OneArea = Annotated[
     Union[Annotated[AreaValue, Tag("value")], Annotated[Shape, Tag("shape")]],
     _by_shape({(dict, BaseModel): "shape"}, "value"),
 ]
+Area = Annotated[
+    Union[Annotated[OneArea, Tag("one")], Annotated[list[OneArea], Tag("parts"), Field(min_length=1, max_length=6)]],
+    _by_shape({list: "parts"}, "one"),
+]
+"""A value in K², a shape, or a list of them whose areas add up (a composite area)."""
 
 
 class Weapon(Archetype):

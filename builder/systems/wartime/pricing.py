@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,14 +37,20 @@ class Entry:
 
 
 def area_k2(area: Any) -> int:
-    """An area in whole K²: shapes (and decimal values) to the nearest whole K², .5 up."""
+    """An area in whole K²: shapes (and decimal values) to the nearest whole K², .5 up. A composite
+    area (a list) adds its parts exactly and rounds once."""
+    parts = area if isinstance(area, list) else [area]
+    return costs.round_nearest(sum((_exact_area(part) for part in parts), Fraction(0)))
+
+
+def _exact_area(area: Any) -> Fraction | float:
     if isinstance(area, Circle):
-        return costs.round_nearest(math.pi * (area.diameter / 2) ** 2)
+        return math.pi * (area.diameter / 2) ** 2
     if isinstance(area, Rectangle):
-        return costs.round_nearest(costs.exact(area.length) * costs.exact(area.width))
+        return costs.exact(area.length) * costs.exact(area.width)
     if isinstance(area, Triangle):
-        return costs.round_nearest(costs.exact(area.length) * costs.exact(area.width) / 2)
-    return costs.round_nearest(costs.exact(area))
+        return costs.exact(area.length) * costs.exact(area.width) / 2
+    return costs.exact(area)
 
 
 def defense_values(defense: Any) -> dict[str, int]:

@@ -201,3 +201,22 @@ squads:
     assert (squads["Caballería"]["models"], squads["Caballería"]["points"]) == (5, 189)
     assert (squads["Reserva"]["models"], squads["Reserva"]["points"]) == (1, 1)
     assert ev.extra["models"] == 6
+
+
+def test_a_composite_area_adds_its_shapes_exactly_and_rounds_once(check):
+    # Two 3 × 1 triangles are 1.5 + 1.5 = 3 K² (rounded one by one they would be 2 + 2 = 4).
+    # Damage 4: damage 20 + area 4 × 3 × 0.1 = 1.2 → 2, − energy 2 (10) = 12.
+    # With a 3 K circle (π × 1.5² = 7.07) and a plain 0.5: 7.07 + 3 + 0.5 = 10.57 → 11 K².
+    ev = check("""\
+        system: wartime
+        name: Compuesta
+        warbook:
+          weapons:
+            - {name: Abanico, energy: 2, damage: 4, area: [{shape: triangle, length: 3, width: 1},
+                                                           {shape: triangle, length: 3, width: 1}]}
+            - {name: Mixta, energy: 2, damage: 4, area: [{shape: circle, diameter: 3},
+                                                         {shape: rectangle, length: 3, width: 1}, 0.5]}
+        """)
+    abanico = archetype(ev, "Abanico")
+    assert (abanico["area_k2"], abanico["breakdown"]["area"], abanico["cost"]) == (3, 2, 12)
+    assert archetype(ev, "Mixta")["area_k2"] == 11
