@@ -107,24 +107,20 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: st
             failure = exc
         except Exception as exc:  # noqa: BLE001 - the summary's own boundary: the report still prints
             failure = Crash(str(target), exc)
+    crashed = isinstance(failure, Crash)
     if fmt == "json":
-        extra = {}
-        if isinstance(failure, InputError):
-            extra["error"] = input_error_dict(failure, lang)
-        elif failure is not None:
-            extra["error"] = crash_dict(failure, lang)
+        extra = {} if failure is None else \
+            {"error": crash_dict(failure, lang) if crashed else input_error_dict(failure, lang)}
         echo_json(as_json(outcomes, lang, **extra))
     else:
         echo(as_text(outcomes, lang))
-        if isinstance(failure, InputError):
-            echo(input_error_message(failure, lang), err=True)
-        elif failure is not None:
-            echo(crash_text(failure, lang), err=True)
+        if failure is not None:
+            echo(crash_text(failure, lang) if crashed else input_error_message(failure, lang), err=True)
         elif target is not None:
             echo(messages.text("ui.written", lang, path=target))
     code = exit_code(outcomes)
     if failure is not None:
-        code = INTERNAL_ERROR if isinstance(failure, Crash) else max(code, 2)
+        code = INTERNAL_ERROR if crashed else max(code, 2)
     sys.exit(code)
 
 
@@ -259,10 +255,7 @@ def export(file: str, xlsx: str | None, pdf: str | None, paper: str, plain: bool
 def new(system: str, output: str | None, lang: str | None) -> None:
     """Una lista comentada para empezar / a commented roster to start from."""
     lang = messages.language(lang)
-    found = systems.find(system)
-    if found is None:
-        _fail(InputError("unknown-system", None, system=system, known=", ".join(systems.keys())), lang)
-    roster = found.starting_roster(lang)
+    roster = _system(system, lang).starting_roster(lang)
     if output is None:
         echo(roster.rstrip("\n"))
         return
@@ -286,9 +279,7 @@ def new(system: str, output: str | None, lang: str | None) -> None:
 def catalog(system: str, topic: str | None, fmt: str, lang: str | None) -> None:
     """Los nombres que una lista puede usar / the names a roster may use (races, competencies…)."""
     lang = messages.language(lang)
-    found = systems.find(system)
-    if found is None:
-        _fail(InputError("unknown-system", None, system=system, known=", ".join(systems.keys())), lang, fmt)
+    found = _system(system, lang, fmt)
     topics = found.browse()
     if topic is not None:
         if topic.strip().lower() not in topics:
@@ -339,6 +330,14 @@ def schema(system: str, lang: str | None) -> None:
         echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(systems.keys())), err=True)
         sys.exit(2)
     click.echo(json.dumps(found.schema(), ensure_ascii=False, indent=2))
+
+
+def _system(name: str, lang: str, fmt: str = "text") -> systems.System:
+    """The system a command names, or the unknown-system message (exit 2)."""
+    found = systems.find(name)
+    if found is None:
+        _fail(InputError("unknown-system", None, system=name, known=", ".join(systems.keys())), lang, fmt)
+    return found
 
 
 def _fail(error: InputError, lang: str, fmt: str = "text") -> NoReturn:
