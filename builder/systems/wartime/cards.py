@@ -7,6 +7,7 @@ from typing import Any
 from builder.export.cards import Card, PrintSpec, Section
 from builder.messages import number, text
 from builder.systems.base import Evaluation
+from builder.systems.wartime.inspect_view import member_label
 
 
 def _range(weapon: dict[str, Any], lang: str) -> str:
@@ -52,6 +53,8 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
                                                                        t("pdf.wt.range"), t("pdf.wt.area")],
                                 items=[[w["name"], w["energy"], w["damage"], _range(w, lang), _area(w)] if w
                                        else [name, missing, "", "", ""] for name, w in weapons]))
+    if c.get("magazines"):
+        sections.append(Section("list", t("pdf.wt.magazines"), items=_magazine_items(c, weapons, lang)))
     protections = _parts(c, "protections", c["protections"], archetypes)
     if protections:
         sections.append(Section("list", t("wt.col.protections"),
@@ -81,8 +84,24 @@ def _transport_items(transport: dict[str, Any], archetypes: list[dict[str, Any]]
     if transport["capacity"]:
         detail += f" · {t('pdf.wt.capacity')} {number(transport['capacity'], lang)}"
     items = [(transport["name"], detail)]
-    items += [(w["name"], _weapon_line(w, lang)) if w else (name, t("pdf.missing"))
-              for name, w in _parts(transport, "weapons", transport["weapons"], archetypes)]
+    weapons = _parts(transport, "weapons", transport["weapons"], archetypes)
+    magazines = dict(_magazine_items(transport, weapons, lang))
+    for name, w in weapons:
+        line = _weapon_line(w, lang) if w else t("pdf.missing")
+        items.append((name, f"{line} · {magazines[name]}" if w and name in magazines else line))
+    return items
+
+
+def _magazine_items(carrier: dict[str, Any], weapons: list[tuple[str, dict[str, Any] | None]],
+                    lang: str) -> list[tuple[str, str]]:
+    """Magazines bought for the carrier's own weapons: how many, their shots and the reload's energy."""
+    resolved = {name: w for name, w in weapons if w}
+    items = []
+    for name, count in carrier.get("magazines", {}).items():
+        w = resolved.get(name)
+        detail = (text("pdf.wt.magazine-detail", lang, count=count, shots=w["magazine_capacity"],
+                       reload=w["reload_energy"]) if w else text("pdf.missing", lang))
+        items.append((name, detail))
     return items
 
 
@@ -132,7 +151,7 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     for squad in d.get("squads", []):
         for m in squad["members"]:
             c = archetypes[m["archetype"]] if m.get("archetype") is not None else None
-            rows.append([squad["name"], m["character"], m["count"], m["cost"], m["points"],
+            rows.append([squad["name"], member_label(squad["members"], m, lang), m["count"], m["cost"], m["points"],
                          c["level"] if c else None, c["movement"] if c else None])
             if c and c not in recruited:
                 recruited.append(c)

@@ -25,6 +25,8 @@ class CostTables:
     capacity_levels_per_point: int
     max_range_per_damage: int
     lone_formation_share: Fraction
+    magazine_capacity_from: int
+    magazine_capacity_least: int
     minimum_cost: int
 
 
@@ -43,6 +45,8 @@ def tables() -> CostTables:
         capacity_levels_per_point=int(r["capacity_levels_per_point"]),
         max_range_per_damage=int(r["max_range_per_damage"]),
         lone_formation_share=Fraction(r["lone_formation_share"]),
+        magazine_capacity_from=int(r["magazine_capacity_from"]),
+        magazine_capacity_least=int(r["magazine_capacity_least"]),
         minimum_cost=int(raw["minimum_cost"]),
     )
 
@@ -89,6 +93,22 @@ def object_area_cost(area_k2: int) -> int:
 
 def capacity_cost(levels: float) -> int:
     return round_up(exact(levels) / tables().capacity_levels_per_point)
+
+
+def magazines_cost(damage: int, magazines: int) -> int:
+    """Munición [opcional]: each magazine costs as many points as the weapon's damage."""
+    return damage * magazines
+
+
+def magazine_capacity(damage: int) -> int:
+    """Shots in one magazine: 10 − damage, at least 1."""
+    t = tables()
+    return max(t.magazine_capacity_from - damage, t.magazine_capacity_least)
+
+
+def reload_energy(damage: int) -> int:
+    """Energy a "recargar" action costs: the weapon's damage."""
+    return damage
 
 
 def max_range(damage: int) -> int:

@@ -52,8 +52,9 @@ def details(file: WartimeFile, book: PricedWarbook, total: ListTotal, warbook_pl
         "restrictions": file.restrictions.model_dump(),
         "warbook": warbook_place.file,
         "archetypes": [archetype(e) for e in book.entries],
-        "squads": [{"name": s.name, "models": s.models, "points": s.points, "members": s.members,
-                    **squad_values(s.members, s.models, book.entries, file.formations)} for s in total.squads],
+        "squads": [{"name": s.name, "models": s.models, "member_count": s.member_count, "points": s.points,
+                    "members": s.members, **squad_values(s.members, s.member_count, book.entries, file.formations)}
+                   for s in total.squads],
     }
 
 
@@ -61,29 +62,48 @@ MEMBERS_PER_WILL = 5
 """A squad adds 1 to its willpower check for every 5 members (Escuadras · Chequeos de voluntad)."""
 
 
-def squad_values(members: list[dict[str, Any]], models: int, entries: list[Entry],
+def squad_values(members: list[dict[str, Any]], member_count: int, entries: list[Entry],
                  formation: bool) -> dict[str, Any]:
     """What a squad acts with (Escuadras): the lowest energy and the lowest REA (its reaction
-    phase) of its members, and the highest VOL + 1 per 5 members for willpower checks. A
+    phase) of its members, and the highest VOL + 1 per 5 members for willpower checks. A vehicle
+    and its crew act as one member whose energy is the crew's added up (Tripulación). A
     formation (large armies) also has the lowest defense and the members' fortune added up.
     None where a member's character doesn't resolve."""
-    fielded = [(entries[m["archetype"]] if m["archetype"] is not None else None, m["count"])
-               for m in members if m["count"]]
-    bodies = [(e, e.parts.get("body", [None])[0] if e else None, n) for e, n in fielded]
+    fielded = [({**row, "row": i}, entries[row["archetype"]] if row["archetype"] is not None else None)
+               for i, row in enumerate(members) if row["count"]]
+    bodies = [(e, e.parts.get("body", [None])[0] if e else None, row) for row, e in fielded]
     known = all(e is not None and body is not None for e, body, _ in bodies) and bool(bodies)
     out: dict[str, Any] = {"energy": None, "reaction_phase": None, "willpower": None}
+    manned = [(e, row) for e, _, row in bodies if any(r.get("crew_of") == row["row"] for _, _, r in bodies)]
+    if manned:
+        out["crews"] = [{"pilot": row["character"], "vehicles": row["count"],
+                         "energy": _acting_energy(row, e, bodies) if known else None} for e, row in manned]
     if known:
-        out["energy"] = min(e.derived["energy"] for e, _, _ in bodies)
+        out["energy"] = min(_acting_energy(row, e, bodies) for e, _, row in bodies if row.get("crew_of") is None)
         out["reaction_phase"] = min(body.archetype.rea for _, body, _ in bodies)
-        out["willpower"] = max(body.archetype.vol for _, body, _ in bodies) + models // MEMBERS_PER_WILL
+        out["willpower"] = max(body.archetype.vol for _, body, _ in bodies) + member_count // MEMBERS_PER_WILL
     if formation:
         defenses = [e.derived.get("defense") for e, _, _ in bodies] if known else [None]
         out["formation"] = {
             "energy": out["energy"],
             "defense": None if None in defenses else min(defenses),
-            "fortune": sum(e.archetype.fortune * n for e, _, n in bodies) if known else None,
+            "fortune": sum(e.archetype.fortune * row["count"] for e, _, row in bodies) if known else None,
         }
     return out
+
+
+def _acting_energy(row: dict[str, Any], entry: Entry, bodies: list[tuple[Entry, Any, dict[str, Any]]]) -> int:
+    """A character's energy; a pilot's is the whole crew's added up: the pilot's and each crew
+    member's of one vehicle."""
+    crew = [(e, r) for e, _, r in bodies if r.get("crew_of") == row["row"]]
+    return entry.derived["energy"] + sum(e.derived["energy"] * r["per_vehicle"] for e, r in crew)
+
+
+def member_label(members: list[dict[str, Any]], row: dict[str, Any], lang: str) -> str:
+    """A member line's character, and for a crew line whose vehicle it mans."""
+    if row.get("crew_of") is None:
+        return row["character"]
+    return text("wt.crew-of", lang, name=row["character"], pilot=members[row["crew_of"]]["character"])
 
 
 def _n(value: Any, lang: str) -> str:
@@ -100,6 +120,9 @@ def as_text(evaluation: Evaluation, lang: str) -> str:
         parts = ", ".join(f"{text('part.' + k, lang)} {v:+d}" for k, v in a["breakdown"].items() if v)
         if parts:
             lines.append(f"      = {parts}")
+        if a["kind"] == "weapon":
+            lines.append("      " + text("wt.weapon-line", lang, capacity=a["magazine_capacity"],
+                                             reload=a["reload_energy"]))
         if a["kind"] == "body":
             lines.append("      " + text("wt.body-line", lang, level=a["level"], energy=a["energy"],
                                              vitality=a["vitality"]))
@@ -113,12 +136,15 @@ def as_text(evaluation: Evaluation, lang: str) -> str:
             lines.append(f"  {s['name']}: {text('wt.models', lang, models=s['models'])}, {_n(s['points'], lang)}")
             lines.append("      " + text("wt.squad-line", lang, energy=_n(s["energy"], lang),
                                              reaction=_n(s["reaction_phase"], lang), will=_n(s["willpower"], lang)))
+            for crew in s.get("crews", []):
+                lines.append("      " + text("wt.crew-line", lang, pilot=crew["pilot"], energy=_n(crew["energy"], lang)))
             if "formation" in s:
                 f = s["formation"]
                 lines.append("      " + text("wt.formation-line", lang, defense=_n(f["defense"], lang),
                                                  fortune=_n(f["fortune"], lang), energy=_n(f["energy"], lang)))
             for m in s["members"]:
-                lines.append(f"      {m['count']} × {m['character']} ({_n(m['cost'], lang)}) = {_n(m['points'], lang)}")
+                label = member_label(s["members"], m, lang)
+                lines.append(f"      {m['count']} × {label} ({_n(m['cost'], lang)}) = {_n(m['points'], lang)}")
         limit = f" / {d['points_limit']}" if d.get("points_limit") else ""
         lines.append(f"  {text('wt.total', lang)}: {_n(d['points'], lang)}{limit}")
     return "\n".join(lines)

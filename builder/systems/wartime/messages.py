@@ -38,8 +38,8 @@ MESSAGES = {
         "en": "the characters fielded alone (one-model formations) cost {points} points; they may cost at most {max} (10% of {base})",
     },
     "formation-too-small": {
-        "es": "la formación «{name}» tiene {models} {models|miniatura|miniaturas}; con menos de 4 no puede hacer acciones de combate",
-        "en": "the formation “{name}” has {models} {models|model|models}; with fewer than 4 it can't take combat actions",
+        "es": "la formación «{name}» tiene {models} {models|integrante|integrantes}; con menos de 4 no puede hacer acciones de combate",
+        "en": "the formation “{name}” has {models} {models|member|members}; with fewer than 4 it can't take combat actions",
     },
     "defense-over-constitution": {
         "es": "«{name}» tiene defensa {defense} y CON {con}: sufrirá −{penalty} en los chequeos de atributo",
@@ -61,6 +61,20 @@ MESSAGES = {
     "empty-squad": {
         "es": "la escuadra «{name}» no tiene ninguna miniatura; una escuadra es de 1 o más",
         "en": "the squad “{name}” has no models; a squad is 1 or more",
+    },
+    "magazine-weapon-not-carried": {
+        "es": "«{name}» compra cargadores para «{weapon}», pero no lleva esa arma",
+        "en": "“{name}” buys magazines for “{weapon}”, but doesn't carry that weapon",
+    },
+    "crew-without-transport": {
+        "es": "«{name}» lleva tripulación, pero no tiene transporte: solo el piloto de un vehículo lleva tripulantes",
+        "en": "“{name}” has a crew but no transport: only a vehicle's pilot takes a crew",
+    },
+    "crew-member-with-transport": {
+        "es": "«{name}» tripula el vehículo de «{pilot}», pero tiene su propio transporte («{transport}»): "
+              "en una tripulación solo el piloto lleva transporte",
+        "en": "“{name}” crews “{pilot}”'s vehicle but has a transport of its own (“{transport}”): "
+              "in a crew only the pilot is assigned a transport",
     },
     "equipment-energy-over-character": {
         "es": "«{name}» tiene energía {energy} y no puede usar {item}, que necesita {item_energy}",
@@ -124,6 +138,7 @@ MESSAGES = {
     "part.fortune": {"es": "fortuna", "en": "fortune"},
     "part.bonus": {"es": "bonus", "en": "bonus"},
     "part.malus": {"es": "malus", "en": "malus"},
+    "part.magazines": {"es": "cargadores", "en": "magazines"},
     "part.minimum": {"es": "mínimo de 1 punto", "en": "1-point minimum"},
     # Printed cards.
     "pdf.wt.level": {"es": "Nivel", "en": "Level"},
@@ -137,6 +152,11 @@ MESSAGES = {
     "pdf.wt.range": {"es": "Alc.", "en": "Range"},
     "pdf.wt.area": {"es": "Área", "en": "Area"},
     "pdf.wt.capacity": {"es": "capacidad", "en": "capacity"},
+    "pdf.wt.magazines": {"es": "Cargadores", "en": "Magazines"},
+    "pdf.wt.magazine-detail": {
+        "es": "{count} × {shots} {shots|disparo|disparos}, recargar E{reload}",
+        "en": "{count} × {shots} {shots|shot|shots}, reload E{reload}",
+    },
     "pdf.wt.traits": {"es": "Bonus y malus", "en": "Bonus and malus"},
     "pdf.wt.checks": {"es": "Chequeos", "en": "Checks"},
     "pdf.wt.combat": {"es": "Combate", "en": "Combat"},
@@ -209,4 +229,11 @@ MESSAGES = {
         "en": "level {level} · energy {energy} · vitality {vitality} · defense {defense} · movement {movement}",
     },
     "wt.total": {"es": "Total", "en": "Total"},
+    "wt.crew-of": {"es": "{name} (tripulación de {pilot})", "en": "{name} ({pilot}'s crew)"},
+    "wt.crew-line": {"es": "vehículo de {pilot}: la tripulación actúa como uno, con energía {energy} (la de todos sumada) "
+                           "y 10 acciones por turno como máximo",
+                     "en": "{pilot}'s vehicle: the crew acts as one, with energy {energy} (everyone's added up) "
+                           "and at most 10 actions a turn"},
+    "wt.weapon-line": {"es": "cargador de {capacity} {capacity|disparo|disparos} · recargar cuesta {reload} de energía",
+                       "en": "magazine of {capacity} {capacity|shot|shots} · reloading costs {reload} energy"},
 }

@@ -25,6 +25,11 @@ TraitCost = between(0, 750)
 """Ten times the dearest value of any cost table (75)."""
 PARTS_MOST = 6
 """Weapons, protections, objects, bonuses or maluses one archetype names; member lines of a squad."""
+MAGAZINES_MOST = 50
+"""Magazines bought for one weapon (Munición [opcional]): the book sets no maximum; no game
+of a few turns empties more."""
+Magazines = Annotated[dict[Name, between(0, MAGAZINES_MOST)], Field(max_length=PARTS_MOST)]
+"""Weapon name -> magazines bought for it, under the optional ammunition rule."""
 
 
 def _by_shape(kinds: dict[type | tuple[type, ...], str], fallback: str):
@@ -135,6 +140,7 @@ class Transport(Archetype):
     capacity: Capacity = 0
     weapons: list[Name] = many(PARTS_MOST)
     objects: list[Name] = many(PARTS_MOST)
+    magazines: Magazines = Field(default_factory=dict)
     base_length_cm: measure(180, above=True) | None = None
     """The longest side of the base; no longer than a 180 cm table."""
 
@@ -151,6 +157,7 @@ class Character(Archetype):
     weapons: list[Name] = many(PARTS_MOST)
     protections: list[Name] = many(PARTS_MOST)
     objects: list[Name] = many(PARTS_MOST)
+    magazines: Magazines = Field(default_factory=dict)
     fortune: between(0, 10) = 0
     base_diameter_cm: measure(60, above=True) | None = None
 
@@ -191,9 +198,20 @@ MODELS_MOST = 1000
 """Models in an army: a 180 × 120 cm table holds no more."""
 
 
+class CrewMember(Strict):
+    """Characters who man each of the pilot's vehicles, besides the pilot."""
+
+    character: Name
+    count: between(0, MODELS_MOST) = 1
+    """How many ride in each vehicle."""
+
+
 class Member(Strict):
     character: Name
     count: between(0, MODELS_MOST) = 1
+    crew: list[CrewMember] = many(PARTS_MOST)
+    """With a crew, each of the ``count`` models is the pilot of a vehicle (the character's
+    transport) manned by this crew, recruited in the same squad (Creación de listas de juego)."""
 
 
 class Squad(Strict):

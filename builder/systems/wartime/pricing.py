@@ -101,7 +101,8 @@ class PricedWarbook:
                      (("con", "con"), ("agi", "agi"), ("int", "int_"), ("rea", "rea"), ("vol", "vol"))}
         elif isinstance(a, Weapon):
             k2 = area_k2(a.area)
-            entry.derived = {"area_k2": k2}
+            entry.derived = {"area_k2": k2, "magazine_capacity": costs.magazine_capacity(a.damage),
+                             "reload_energy": costs.reload_energy(a.damage)}
             parts = {"damage": costs.grade_cost(a.damage), "range": costs.range_cost(a.damage, a.range),
                      "area": costs.weapon_area_cost(a.damage, k2), "energy": -costs.grade_cost(a.energy)}
         elif isinstance(a, Protection):
@@ -116,6 +117,7 @@ class PricedWarbook:
             parts |= {"weapons": self._part_costs(entry, "weapons", "weapon", a.weapons),
                       "objects": self._part_costs(entry, "objects", "object", a.objects),
                       "capacity": costs.capacity_cost(a.capacity), "energy": -costs.grade_cost(a.energy)}
+            parts |= self._magazines(a.magazines)
             entry.derived = {"movement": costs.movement(a.base_length_cm)}
         elif isinstance(a, Character):
             parts = self._character_parts(entry, a)
@@ -152,7 +154,17 @@ class PricedWarbook:
             "protections": _cost_of(protections),
             "objects": self._part_costs(entry, "objects", "object", c.objects),
             "fortune": costs.fortune_cost(c.fortune),
-        }
+        } | self._magazines(c.magazines)
+
+    def _magazines(self, magazines: dict[str, int]) -> dict[str, int | None]:
+        """The magazines part of a cost, only where some are bought (Munición [opcional]): each
+        costs its weapon's damage. Unknown (None) while a weapon named doesn't exist."""
+        if not magazines:
+            return {}
+        weapons = [(self.find("weapon", name), n) for name, n in magazines.items()]
+        if any(w is None for w, _ in weapons):
+            return {"magazines": None}
+        return {"magazines": sum(costs.magazines_cost(w.archetype.damage, n) for w, n in weapons)}  # type: ignore
 
 
 def body_values(b: Body) -> dict[str, int]:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from builder.findings import Findings, Localised, Place, closest, fold
 from builder.systems.wartime import costs
-from builder.systems.wartime.models import KINDS, Character, Squad, Transport, WartimeFile, Weapon
+from builder.systems.wartime.models import KINDS, Character, Member, Squad, Transport, WartimeFile, Weapon
 from builder.systems.wartime.pricing import Entry, PricedWarbook
 
 RULE_FIELDS = "Wartime · Arquetipos · Creación de arquetipos"
@@ -24,6 +24,8 @@ RULE_LIST = "Wartime · Arquetipos · Creación de listas de juego"
 RULE_RESTRICTIONS = "Wartime · Arquetipos · Restricciones"
 RULE_FORMATIONS = "Wartime · Escuadras · Formaciones"
 RULE_SQUADS = "Wartime · Escuadras"
+RULE_AMMUNITION = "Wartime · Combate · Munición [opcional]"
+RULE_CREW = "Wartime · Arquetipos · Creación de listas de juego (tripulaciones)"
 
 MIN_FORMATION = 4
 """Formations of fewer models can't fight (Escuadras · Formaciones)."""
@@ -93,6 +95,15 @@ def _check_transport(book: PricedWarbook, entry: Entry, transport: Transport, fi
     for key, kind in (("weapons", "weapon"), ("objects", "object")):
         for i, name in enumerate(getattr(transport, key)):
             _reference(book, kind, name, entry.place.at(key, i), RULE_TRANSPORT_EQUIPMENT, findings)
+    _check_magazines(entry, transport.magazines, transport.weapons, findings)
+
+
+def _check_magazines(entry: Entry, magazines: dict[str, int], weapons: list[str], findings: Findings) -> None:
+    """Magazines are bought for a weapon the archetype itself carries."""
+    for name in magazines:
+        if name not in weapons:
+            findings.error("magazine-weapon-not-carried", entry.place.at("magazines", name), RULE_AMMUNITION,
+                           name=entry.name, weapon=name, hint=closest(name, weapons))
 
 
 def _check_character(book: PricedWarbook, entry: Entry, character: Character, findings: Findings) -> None:
@@ -107,6 +118,7 @@ def _check_character(book: PricedWarbook, entry: Entry, character: Character, fi
         _reference(book, "protection", name, entry.place.at("protections", i), RULE_CHARACTER, findings)
     objects = [_reference(book, "object", n, entry.place.at("objects", i), RULE_CHARACTER, findings)
                for i, n in enumerate(character.objects)]
+    _check_magazines(entry, character.magazines, character.weapons, findings)
     if body is None:
         return
     con, defense, energy = body.archetype.con, entry.derived["defense"], entry.derived["energy"]
@@ -135,6 +147,9 @@ class SquadTotal:
     models: int
     points: int | None
     members: list[dict] = field(default_factory=list)
+    """One row per member line and per crew line, each with its own models and points."""
+    member_count: int = 0
+    """Members as the squad's rules count them: a vehicle with its crew acts as one (Formaciones)."""
 
 
 @dataclass
@@ -183,19 +198,45 @@ def _squad(file: WartimeFile, squad: Squad, book: PricedWarbook, place: Place, f
     total = SquadTotal(squad.name, models=0, points=0)
     for i, member in enumerate(squad.members):
         at = place.at("members", i)
-        entry = _reference(book, "character", member.character, at.at("character"), RULE_LIST, findings)
-        total.models += member.count
-        cost = entry.cost if entry else None
-        points = None if cost is None else cost * member.count
-        total.members.append({"character": member.character, "count": member.count, "cost": cost, "points": points,
-                              "archetype": entry.position if entry else None})
-        total.points = None if total.points is None or points is None else total.points + points
-        if entry is not None:
-            _check_restrictions(file, entry, at, findings)
+        pilot = _recruit(file, book, total, member.character, member.count, at, findings)
+        total.member_count += member.count
+        if member.crew:
+            _crew(file, book, total, member, pilot, at, findings)
     if total.models == 0:
         # "Un grupo de 1 o más miniaturas" (Escuadras): a squad whose counts are all 0 is no squad.
         findings.error("empty-squad", place, RULE_SQUADS, name=squad.name)
     return total
+
+
+def _recruit(file: WartimeFile, book: PricedWarbook, total: SquadTotal, name: str, models: int, at: Place,
+             findings: Findings, **row: object) -> Entry | None:
+    """Add ``models`` of a character to the squad's total, as one row; check its restrictions."""
+    entry = _reference(book, "character", name, at.at("character"), RULE_LIST, findings)
+    cost = entry.cost if entry else None
+    points = None if cost is None else cost * models
+    total.models += models
+    total.members.append({"character": name, "count": models, "cost": cost, "points": points,
+                          "archetype": entry.position if entry else None, **row})
+    total.points = None if total.points is None or points is None else total.points + points
+    if entry is not None:
+        _check_restrictions(file, entry, at, findings)
+    return entry
+
+
+def _crew(file: WartimeFile, book: PricedWarbook, total: SquadTotal, member: Member, pilot: Entry | None,
+          at: Place, findings: Findings) -> None:
+    """A crew mans each of the pilot's vehicles: only the pilot is assigned the transport, and the crew
+    is recruited in the pilot's squad (Creación de listas de juego)."""
+    pilot_row = len(total.members) - 1
+    if pilot is not None and pilot.archetype.transport is None:  # type: ignore[attr-defined]
+        findings.error("crew-without-transport", at.at("crew"), RULE_CREW, name=member.character)
+    for j, crew in enumerate(member.crew):
+        crew_at = at.at("crew", j)
+        entry = _recruit(file, book, total, crew.character, member.count * crew.count, crew_at, findings,
+                         crew_of=pilot_row, per_vehicle=crew.count)
+        if entry is not None and entry.archetype.transport is not None:  # type: ignore[attr-defined]
+            findings.error("crew-member-with-transport", crew_at.at("character"), RULE_CREW, name=crew.character,
+                           pilot=member.character, transport=entry.archetype.transport)  # type: ignore[attr-defined]
 
 
 def _check_restrictions(file: WartimeFile, entry: Entry, at: Place, findings: Findings) -> None:
@@ -225,7 +266,7 @@ def _restriction_place(member: Place, key: str) -> Place:
 
 
 def _check_formations(file: WartimeFile, total: ListTotal, place: Place, findings: Findings) -> None:
-    lone = [s for s in total.squads if s.models == 1]
+    lone = [s for s in total.squads if s.member_count == 1]
     lone_points = sum(s.points or 0 for s in lone)
     base = file.points_limit if file.points_limit is not None else total.points or 0
     most = base * costs.tables().lone_formation_share
@@ -234,9 +275,9 @@ def _check_formations(file: WartimeFile, total: ListTotal, place: Place, finding
         findings.error("formation-solo-limit", where, RULE_FORMATIONS, points=lone_points, max=_decimal(most),
                        base=base)
     for i, squad in enumerate(total.squads):
-        if 1 < squad.models < MIN_FORMATION:
+        if 1 < squad.member_count < MIN_FORMATION:
             findings.warning("formation-too-small", place.at("squads", i), RULE_FORMATIONS, name=squad.name,
-                             models=squad.models)
+                             models=squad.member_count)
 
 
 def _decimal(value: Fraction) -> str:

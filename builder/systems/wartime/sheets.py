@@ -5,13 +5,14 @@ from __future__ import annotations
 from builder.export.tables import Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
+from builder.systems.wartime.inspect_view import member_label
 
 
 def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
     d = ev.details or {}
     t = lambda key: text(key, lang)  # noqa: E731
-    members = [{"squad": s["name"], "character": m["character"], "count": m["count"], "cost": m["cost"]}
-               for s in d.get("squads", []) for m in s["members"]]
+    members = [{"squad": s["name"], "character": member_label(s["members"], m, lang), "count": m["count"],
+                "cost": m["cost"]} for s in d.get("squads", []) for m in s["members"]]
     squads = Table("squads", t("wt.squads"), [
         Column("squad", t("wt.col.squad"), width=22),
         Column("character", t("wt.col.character"), width=24),

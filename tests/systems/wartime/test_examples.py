@@ -49,3 +49,23 @@ def test_illegal_list():
     assert ev.points == 325
     assert sorted(codes(ev)) == ["over-points-limit", "restriction-max-level"]
     assert codes(ev, "warning") == ["formation-too-small"]
+
+
+def test_armoured_column_with_crews_and_magazines():
+    ev = run("columna-blindada.yaml")
+    # Tanquista 4/5/4/5/4: 3+4+3+4+3 = 17 (energy 10). Soldado raso: 13 (energy 9).
+    # Cañón de 75 mm (E4 D7 30 K): 45 + 7 × 30 × 0.1 (21) − 20 = 46. Ametralladora (E2 D4 20 K): 20 + 8 − 10 = 18.
+    # Pistola (E1 D3 10 K): 15 + 3 − 5 = 13. Mono blindado: 5 − 5 = 0 → 1.
+    # Carro medio: zones 35 + 20 + 20 + 15 = 90, weapons 46 + 18 = 64, magazines 4 × 7 + 2 × 4 = 36, − 15 = 175.
+    # Jefe de carro: 17 + 175 + 13 + 1 + magazines 2 × 3 (6) = 212. Artillero 17 + 1 = 18. Cargador 13 + 1 = 14.
+    # Escolta: 13 + 18 + magazines 3 × 4 (12) = 43.
+    costs = {"Carro medio": 175, "Jefe de carro": 212, "Artillero": 18, "Cargador": 14, "Escolta": 43}
+    for name, cost in costs.items():
+        assert archetype(ev, name)["cost"] == cost, name
+    # Two tanks, each commander + gunner + loader: 2 × (212 + 18 + 14) = 488, 6 models, 2 members;
+    # crew energy 10 + 10 + 9 = 29. Escolta: 4 × 43 = 172. Total 660 of 700.
+    assert ev.legal, [f.message("en") for f in ev.findings]
+    assert (ev.points, ev.extra["models"]) == (660, 10)
+    tanks, escort = ev.details["squads"]
+    assert (tanks["models"], tanks["member_count"], tanks["points"], tanks["energy"]) == (6, 2, 488, 29)
+    assert (escort["models"], escort["points"]) == (4, 172)
