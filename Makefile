@@ -37,8 +37,10 @@ demo: $(STAMP)
 	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \
 	done
 
+# The suite runs on every core (pytest-xdist); TEST_JOBS=0 runs it in one process.
+TEST_JOBS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS)
 
 # The hostile-input tests with a long fuzzing budget (make test runs a short, fixed one):
 # about ten minutes, most of it random stacked mistakes (BUILDER_FUZZ_SECONDS, 480 here).

@@ -17,9 +17,10 @@ if TYPE_CHECKING:
     from pydantic import BaseModel, TypeAdapter
 
 
-def content_of(model: Any) -> dict[str, Any]:
-    """A validated model as canonical content: JSON values, aliases, defaults left out."""
-    return model.model_dump(by_alias=True, mode="json", exclude_defaults=True)
+def content_of(model: Any, exclude: set[str] | None = None) -> dict[str, Any]:
+    """A validated model as canonical content: JSON values, aliases, defaults left out (and any
+    ``exclude``d field, for a caller that writes it itself)."""
+    return model.model_dump(by_alias=True, mode="json", exclude_defaults=True, exclude=exclude)
 
 
 def fingerprint(prefix: str, content: Any) -> str:

@@ -67,14 +67,24 @@ _PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
 
 @cache
 def _plural_rule(lang: str) -> Any:
-    from babel import Locale  # only when a message has a word that must agree with a number
+    from babel import Locale  # only for a language whose rule for whole numbers isn't known below
 
     return Locale.parse(lang).plural_form
 
 
+ONE_ONLY = frozenset({"es", "en"})
+"""Languages whose plural rule picks the singular for the whole number 1 and no other (CLDR,
+as Babel has it: a test compares them), so a report need not load Babel (~40 ms) to agree."""
+
+
+def is_one(count: int, lang: str) -> bool:
+    """Whether a whole number takes the singular in ``lang``."""
+    return count == 1 if lang in ONE_ONLY else _plural_rule(lang)(count) == "one"
+
+
 def _agree(match: re.Match[str], lang: str, params: dict[str, Any]) -> str:
     count = params.get(match.group(1))
-    one = isinstance(count, int) and _plural_rule(lang)(count) == "one"
+    one = isinstance(count, int) and is_one(count, lang)
     return match.group(2) if one else match.group(3)
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from builder.errors import InputError, os_reason
 from builder.findings import Finding, Place
@@ -35,11 +37,37 @@ def expand(paths: Iterable[str]) -> list[str]:
     return out
 
 
+BATCH_FROM = 20
+"""From this many lists on, the garbage collector is tuned for a batch (see ``_batch``)."""
+BATCH_GEN0 = 10_000
+"""Allocations between young-generation collections during a batch (Python's default is 700)."""
+
+
+@contextmanager
+def _batch(count: int) -> Iterator[None]:
+    """Each list makes many short-lived objects, and every collection pass would scan again
+    the long-lived ones loaded at start-up (modules, models, catalogs). Freezing those and
+    collecting less often takes about a tenth off a folder of a thousand lists; both are
+    put back afterwards."""
+    if count < BATCH_FROM:
+        yield
+        return
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(BATCH_GEN0, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+
+
 def check_event(paths: list[str], pack: "Pack | None" = None,
                 progress: Callable[[Iterable[str]], Iterable[str]] = lambda items: items) -> list[Outcome]:
     """Check every list as on its own, under the pack; then the rules that span the event."""
-    outcomes = [Outcome(path, unreadable=_folder_problem(path)) if Path(path).is_dir()
-                else evaluate_one(path, pack) for path in progress(paths)]
+    with _batch(len(paths)):
+        outcomes = [Outcome(path, unreadable=_folder_problem(path)) if Path(path).is_dir()
+                    else evaluate_one(path, pack) for path in progress(paths)]
     if pack is not None:
         for outcome in outcomes:
             ev = outcome.evaluation

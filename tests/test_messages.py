@@ -148,3 +148,14 @@ def test_words_agree_with_their_numbers(lang, counts, expected):
 def test_decimals_are_written_as_the_language_writes_them():
     assert messages.number(5.5, "es") == "5,5" and messages.number(5.5, "en") == "5.5"
     assert messages.number(3.67, "es") == "3,67" and messages.number(7.0, "es") == "7" and messages.number(4, "es") == "4"
+
+
+def test_the_singular_rule_for_whole_numbers_is_babels():
+    # builder decides "1 miniatura" / "2 miniaturas" without loading Babel; Babel's CLDR rule
+    # must agree for every whole number a roster can hold.
+    from babel import Locale
+
+    for lang in messages.ONE_ONLY:
+        rule = Locale.parse(lang).plural_form
+        for count in list(range(0, 2001)) + [10_000, 100_000, 1_000_000, 2_000_000]:
+            assert messages.is_one(count, lang) == (rule(count) == "one"), (lang, count)

@@ -269,3 +269,29 @@ def test_a_restriction_the_pack_sets_is_cited_at_the_packs_line(tmp_path):
     assert (error["file"], error["line"], error["path"]) == (str(pack), 4, "restrictions.max_level")
     # Without the pack the list's own restrictions allow it.
     assert json.loads(run("check", listing, "--format", "json").output)["results"][0]["legal"] is True
+
+
+def test_a_batch_tunes_the_collector_and_puts_it_back(tmp_path):
+    import gc
+
+    from builder.tournament import BATCH_FROM, check_event
+
+    source = (ROOT / "examples" / "wartime" / "compania-fenix.yaml").read_text(encoding="utf-8")
+    (tmp_path / "fenix-warbook.yaml").write_bytes(WARBOOK.read_bytes())
+    paths = []
+    for n in range(BATCH_FROM):
+        path = tmp_path / f"lista-{n:02d}.yaml"
+        path.write_text(source, encoding="utf-8")
+        paths.append(str(path))
+    before = (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled())
+    seen = []
+
+    def watching(items):
+        for item in items:
+            seen.append(gc.get_threshold()[0])
+            yield item
+
+    outcomes = check_event(paths, progress=watching)
+    assert [o.evaluation.points for o in outcomes] == [283] * BATCH_FROM  # the example's 283 points each
+    assert seen and seen[0] > before[0][0]  # tuned while the batch ran
+    assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == before

@@ -69,6 +69,6 @@ SYSTEM = WartimeSystem()
 
 def _canonical(file: WartimeFile, warbook: Any) -> dict[str, Any]:
     """The resolved content: the list with its Warbook written out, whatever file it came from."""
-    content = content_of(file)
+    content = content_of(file, exclude={"warbook"})  # an inline Warbook is written once, below
     content["warbook"] = content_of(warbook)
     return content
