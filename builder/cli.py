@@ -248,6 +248,54 @@ def export(file: str, xlsx: str | None, pdf: str | None, paper: str, plain: bool
 
 
 @cli.command()
+@click.argument("file", type=click.Path(dir_okay=True))
+@format_option
+@lang_option
+@click.option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None,
+              help="Clasificaciones en hoja de cálculo / standings as a spreadsheet (.xlsx).")
+@click.option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None,
+              help="Clasificaciones en PDF / standings as PDF.")
+def campaign(file: str, fmt: str, lang: str | None, xlsx: str | None, pdf: str | None) -> None:
+    """Clasificaciones de una campaña de Cripmaquión / a Cripmaquión campaign's standings.
+
+    Standings of an illegal campaign are still written, marked as a draft.
+    Exit: 0 legal, 1 illegal, 2 unreadable, 3 an internal error.
+    """
+    from builder.export.exporter import export as run_export
+    from builder.systems.cripmaquion_campaign.system import SYSTEM as CAMPAIGN
+    from builder.systems.cripmaquion_campaign.view import as_json as campaign_json
+
+    lang = messages.language(lang)
+
+    def only_campaigns(evaluation) -> None:
+        if evaluation.system != CAMPAIGN.key:
+            line = evaluation.source.line_of(("system",)) if evaluation.source is not None else None
+            raise InputError("not-a-campaign", file, line, system=evaluation.system)
+
+    try:
+        result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=True, accept=only_campaigns)
+        evaluation = result.evaluation
+        outcome = Outcome(file, evaluation=evaluation)
+        if fmt == "json":
+            shown = json.dumps({**campaign_json(evaluation, lang), "written": [str(p) for p in result.written]},
+                               ensure_ascii=False, indent=2)
+        else:
+            view = CAMPAIGN.inspect_text(evaluation, lang) + "\n\n" if evaluation.details is not None else ""
+            shown = view + as_text([outcome], lang)
+    except InputError as exc:
+        _fail(exc, lang, fmt)
+    except Exception as exc:  # noqa: BLE001
+        _crash(file, exc, lang, fmt)
+    if fmt == "json":
+        echo_json(shown)
+    else:
+        echo(shown)
+        for path in result.written:
+            echo(messages.text("ui.written", lang, path=path))
+    sys.exit(exit_code([outcome]))
+
+
+@cli.command()
 @click.argument("system")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Archivo nuevo a escribir (nunca sobrescribe) / new file to write (never overwritten).")

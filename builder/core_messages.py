@@ -132,6 +132,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "el pack del evento no es válido: {problems}",
         "en": "the event pack is not valid: {problems}",
     },
+    "no-pack-for-system": {
+        "es": "un pack de evento no puede fijar nada para {system}",
+        "en": "an event pack can set nothing for {system}",
+    },
     # Events.
     "wrong-system": {
         "es": "es una lista de {system} y el pack «{pack}» es de {expected}",

@@ -49,6 +49,8 @@ def load_pack(path: Path | str) -> Pack:
     """Read and validate a pack; every problem in it is a usage error (exit 2)."""
     doc = open_roster(path, str(path))
     system = system_of(doc)
+    if system.pack_model is None:
+        raise InputError("no-pack-for-system", doc.label, doc.line_of(("system",)), system=system.key)
     data = {**doc.data, "system": system.key}
     values, findings = validate(system.pack_model, data, Place(doc), RULE_PACK)
     if values is None:
@@ -61,6 +63,8 @@ def pack_schema() -> dict[str, Any]:
     """The JSON Schema of a pack, whichever system it is for (for editors)."""
     variants = []
     for system in systems.all_systems():
+        if system.pack_model is None:
+            continue
         schema = system.pack_model.model_json_schema(by_alias=True)
         schema["properties"]["system"] = {"const": system.key}
         variants.append(schema)

@@ -54,7 +54,11 @@ def system_of(doc: Document) -> systems.System:
 def evaluate(path: Path | str, label: str | None = None, pack: "Pack | None" = None) -> Evaluation:
     """Check one roster file, under an event pack if given; raise InputError if it can't be read."""
     doc = open_roster(path, label)
-    system = system_of(doc)
+    return evaluate_document(doc, system_of(doc), pack)
+
+
+def evaluate_document(doc: Document, system: systems.System, pack: "Pack | None" = None) -> Evaluation:
+    """Check a roster already read, as ``system`` (the one its ``system:`` names)."""
     evaluation = system.evaluate(doc, pack if pack is not None and pack.system == system.key else None)
     evaluation.findings.in_reading_order()
     evaluation.source = doc

@@ -135,6 +135,16 @@ class PrintSpec:
     rows: list[list[Any]] = field(default_factory=list)
     """The team sheet's table: one row per unit."""
     cards: list[Card] = field(default_factory=list)
+    pages: list["TablePage"] = field(default_factory=list)
+    """Whole pages of one table each, after the sheet (a campaign's classifications and days)."""
+
+
+@dataclass
+class TablePage:
+    title: str
+    columns: list[str]
+    rows: list[list[Any]]
+    note: str = ""
 
 
 def pack(card: Card, ruler: Ruler | None = None) -> list[Card]:

@@ -43,13 +43,18 @@ WRITERS = {"xlsx": _spreadsheet, "pdf": _printout}
 
 
 def export(file: str, xlsx: str | None = None, pdf: str | None = None, lang: str = "es", draft: bool = False,
-           paper: str = "a4") -> Export:
-    """Check ``file`` and write each requested output; raise InputError for unreadable input or bad paths."""
+           paper: str = "a4", accept: Callable[[Evaluation], None] | None = None) -> Export:
+    """Check ``file`` and write each requested output; raise InputError for unreadable input or bad paths.
+
+    ``accept`` may refuse the checked file (by raising InputError) before anything is written:
+    a command that exports one kind of file only."""
     source = Path(file)
     targets = {kind: check_output(path, [source]) for kind, path in (("xlsx", xlsx), ("pdf", pdf)) if path}
     if xlsx and pdf and targets["xlsx"].resolve() == targets["pdf"].resolve():
         raise InputError("output-twice", str(targets["pdf"]))
     evaluation = evaluate(file, file)
+    if accept is not None:
+        accept(evaluation)
     for path in targets.values():
         check_output(path, evaluation.inputs)
     result = Export(evaluation)

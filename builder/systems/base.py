@@ -70,8 +70,8 @@ class System(ABC):
     """Two letters that open this system's fingerprints."""
     file_model: type[BaseModel]
 
-    pack_model: type[BaseModel]
-    """What an event pack may set for this system (see builder.packs)."""
+    pack_model: type[BaseModel] | None = None
+    """What an event pack may set for this system (see builder.packs); None: packs don't apply."""
     rule_fields: str
     """The rule cited for a file's structure (missing keys, wrong types)."""
     name_key = "name"

@@ -1,0 +1,32 @@
+"""A campaign's printout: the sheet with its teams and their fingerprints, then a page for each
+classification and for each day."""
+
+from __future__ import annotations
+
+from builder.export.cards import PrintSpec, TablePage
+from builder.messages import text
+from builder.systems.base import Evaluation
+
+
+def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
+    d = ev.details or {}
+    t = lambda key, **p: text(key, lang, **p)  # noqa: E731
+    place, runner, team, cq = t("cc.col.position"), t("cc.col.runner"), t("cc.col.team"), t("cc.col.cripmaquiazos")
+    pages = [TablePage(t("cc.general"), [place, runner, team, cq, t("cc.col.dureza"), t("cc.col.honor")],
+                       [[r["position"], r["runner"], r["team"], r["cripmaquiazos"], r["dureza"], r["honor"]]
+                        for r in d.get("general", [])])]
+    for key in ("dureza", "honor"):
+        pages.append(TablePage(t(f"cc.{key}"), [place, runner, team, t("cc.col.points"), cq],
+                               [[r["position"], r["runner"], r["team"], r["points"], r["cripmaquiazos"]]
+                                for r in d.get(key, [])]))
+    for stage in d.get("stages", []):
+        notes = [t("cc.eliminated", names=", ".join(stage["eliminated"]))] if stage["eliminated"] else []
+        pages.append(TablePage(stage["name"], [place, runner, team, cq, t("cc.col.dureza"), t("cc.col.honor")],
+                               [[r["position"] or "—", r["runner"], r["team"], r["cripmaquiazos"], r["dureza"],
+                                 r["honor"]] for r in stage["runners"]], note=" · ".join(notes)))
+    return PrintSpec(
+        facts=[(t("cc.stages"), len(d.get("stages", []))), (t("cc.runners"), len(d.get("general", [])))],
+        columns=[t("cc.col.team"), t("cc.col.file"), t("cc.col.fingerprint"), t("cc.col.legal")],
+        rows=[[r["team"], r["file"], r["fingerprint"], t("xl.yes" if r["legal"] else "xl.no")]
+              for r in d.get("teams", [])],
+        pages=pages)

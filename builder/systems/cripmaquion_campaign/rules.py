@@ -1,0 +1,60 @@
+"""What a campaign's days must say: runners who race, each once, and no runner KO'ing himself."""
+
+from __future__ import annotations
+
+from builder.findings import Findings, Place, closest
+from builder.systems.cripmaquion_campaign.models import CampaignFile
+from builder.systems.cripmaquion_campaign.teams import Racer, Team
+
+RULE_RUNNERS = "Cripmaquión · §11 Las campañas (los mismos corredores cada jornada)"
+RULE_FINISH = "Cripmaquión · §11.1.1 Los cripmaquiazos"
+RULE_DUREZA = "Cripmaquión · §11.3.1 Clasificación de dureza"
+RULE_HONOR = "Cripmaquión · §11.3.2 Clasificación de honor"
+
+
+def check_stages(file: CampaignFile, teams: list[Team], place: Place, findings: Findings) -> dict[str, Racer]:
+    """Every name a day writes is a runner who races; the racers by name."""
+    racers = {r.name: r for team in teams for r in team.racers}
+    benched = {name: team for team in teams for name in team.benched}
+    known = Names(racers, benched, findings)
+    for s, stage in enumerate(file.stages):
+        at = place.at("stages", s)
+        known.each_once(stage.finish, at.at("finish"), RULE_FINISH)
+        for k, ko in enumerate(stage.kos):
+            ko_at = at.at("kos", k)
+            known.check(ko.by, ko_at.at("by"), RULE_DUREZA)
+            known.check(ko.victim, ko_at.at("victim"), RULE_DUREZA)
+            if ko.by == ko.victim:
+                findings.error("campaign-self-ko", ko_at, RULE_DUREZA, name=ko.by, stage=stage.name)
+        for m, summit in enumerate(stage.summits):
+            known.each_once(summit.order, at.at("summits", m, "order"), RULE_HONOR)
+    return racers
+
+
+class Names:
+    """Checks names against the runners who race, reporting each problem where it is written."""
+
+    def __init__(self, racers: dict[str, Racer], benched: dict[str, Team], findings: Findings):
+        self.racers, self.benched, self.findings = racers, benched, findings
+
+    def check(self, name: str, at: Place, rule: str) -> bool:
+        if name in self.racers:
+            return True
+        team = self.benched.get(name)
+        if team is not None:
+            self.findings.error("campaign-unknown-runner", at, rule, variant="benched", name=name,
+                                team=team.evaluation.name or team.file)
+        else:
+            self.findings.error("campaign-unknown-runner", at, rule, name=name, hint=closest(name, self.racers))
+        return False
+
+    def each_once(self, names: list[str], at: Place, rule: str) -> None:
+        first: dict[str, int] = {}
+        for i, name in enumerate(names):
+            if not self.check(name, at.at(i), rule):
+                continue
+            if name in first:
+                self.findings.error("campaign-runner-twice", at.at(i), rule, name=name, first=first[name] + 1,
+                                    again=i + 1)
+            else:
+                first[name] = i

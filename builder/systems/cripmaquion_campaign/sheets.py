@@ -1,0 +1,39 @@
+"""A campaign's spreadsheet: a sheet for each classification and for each day, and the teams."""
+
+from __future__ import annotations
+
+from builder.export.tables import Column, Fact, Table, WorkbookSpec
+from builder.messages import text
+from builder.systems.base import Evaluation
+
+
+def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
+    d = ev.details or {}
+    t = lambda key: text(key, lang)  # noqa: E731
+    position, runner, team = (Column("position", t("cc.col.position"), kind="int", width=8),
+                              Column("runner", t("cc.col.runner"), width=24), Column("team", t("cc.col.team"), width=28))
+    tables = [
+        Table("general", t("cc.general"), [position, runner, team,
+                                           Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int", width=14),
+                                           Column("dureza", t("cc.col.dureza"), kind="int", width=9),
+                                           Column("honor", t("cc.col.honor"), kind="int", width=9)], d.get("general", [])),
+    ]
+    for key in ("dureza", "honor"):
+        tables.append(Table(key, t(f"cc.{key}"), [position, runner, team,
+                                                  Column("points", t("cc.col.points"), kind="int", width=9),
+                                                  Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int",
+                                                         width=14)], d.get(key, [])))
+    for stage in d.get("stages", []):
+        tables.append(Table(f"stage-{len(tables)}", stage["name"], [
+            position, runner, team,
+            Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int", width=14, total=True),
+            Column("dureza", t("cc.col.dureza"), kind="int", width=9, total=True),
+            Column("honor", t("cc.col.honor"), kind="int", width=9, total=True)], stage["runners"],
+            total_label=t("xl.total")))
+    tables.append(Table("teams", t("cc.teams"), [
+        Column("team", t("cc.col.team"), width=28), Column("file", t("cc.col.file"), width=28),
+        Column("fingerprint", t("cc.col.fingerprint"), width=16), Column("legal", t("cc.col.legal"), width=8)],
+        [{**row, "legal": t("xl.yes" if row["legal"] else "xl.no")} for row in d.get("teams", [])]))
+    facts = [Fact(t("cc.stages"), len(d.get("stages", [])), kind="int"),
+             Fact(t("cc.runners"), len(d.get("general", [])), kind="int")]
+    return WorkbookSpec(facts=facts, tables=tables)

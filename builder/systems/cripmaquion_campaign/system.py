@@ -1,0 +1,54 @@
+"""The Cripmaquión campaign plugin: several days raced by the same teams, added up (§11)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.findings import Findings, Place
+from builder.messages import text
+from builder.reader import Document
+from builder.systems.base import Evaluation, System
+from builder.systems.cripmaquion_campaign.models import CampaignFile
+from builder.systems.cripmaquion_campaign.rules import check_stages
+from builder.systems.cripmaquion_campaign.standings import standings
+from builder.systems.cripmaquion_campaign.teams import load_teams
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
+
+RULE_FIELDS = "Cripmaquión · §11 Las campañas"
+
+
+class CampaignSystem(System):
+    key = "cripmaquion-campaign"
+    title = "Cripmaquión · campaña"
+    prefix = "CC"
+    file_model = CampaignFile
+    rule_fields = RULE_FIELDS
+    cards_module = "builder.systems.cripmaquion_campaign.cards"
+    sheets_module = "builder.systems.cripmaquion_campaign.sheets"
+
+    def check(self, file: CampaignFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
+              overridden: set[str]) -> Evaluation:
+        teams = load_teams(file.teams, doc, place, findings)
+        racers = check_stages(file, teams, place, findings)
+        evaluation = Evaluation(self.key, file.name, findings)
+        evaluation.inputs = [team.evaluation.source.path for team in teams if team.evaluation.source is not None]
+        content = {"name": file.name, "stages": [s.model_dump(mode="json", exclude_defaults=True) for s in file.stages],
+                   "teams": [team.evaluation.fingerprint for team in teams]}
+        evaluation.fingerprint = self.fingerprint_of(content, doc, overridden)
+        evaluation.extra = {"stages": len(file.stages), "runners": len(racers)}
+        team_rows = [{"team": team.evaluation.name, "file": team.file, "fingerprint": team.evaluation.fingerprint,
+                      "legal": team.evaluation.legal, "runners": [r.name for r in team.racers]} for team in teams]
+        evaluation.details = lambda: {"system": self.key, "name": file.name, "teams": team_rows,
+                                      **standings(file, racers)}
+        return evaluation
+
+    def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
+        from builder.systems.cripmaquion_campaign.view import as_text
+
+        return as_text(evaluation, lang)
+
+
+SYSTEM = CampaignSystem()
+"""The plugin, as the registry loads it."""

@@ -1,0 +1,97 @@
+"""The teams of a campaign: each roster read and checked as usual, and the runners that race."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder.errors import InputError
+from builder.findings import Findings, Place, fold
+from builder.reader import Document, relative_label
+from builder.systems.base import Evaluation
+
+RULE_TEAMS = "Cripmaquión · §11 Las campañas"
+TEAM_SYSTEM = "cripmaquion"
+
+
+@dataclass
+class Racer:
+    """A runner who races every day of the campaign: lined up by its team."""
+
+    name: str
+    team: str
+    res: int | None
+    """Resistance, from the race (§5); None when the race is unknown (the team's own error)."""
+
+
+@dataclass
+class Team:
+    file: str
+    evaluation: Evaluation
+    racers: list[Racer] = field(default_factory=list)
+    benched: list[str] = field(default_factory=list)
+    """Runners on the roster who are not lined up: they don't race."""
+
+
+def load_teams(paths: list[str], doc: Document, place: Place, findings: Findings) -> list[Team]:
+    """Check every team roster; an unreadable one makes the campaign unreadable (InputError)."""
+    # The pipeline imports the systems: only when a campaign is read.
+    from builder.pipeline import evaluate_document, open_roster, system_of
+
+    teams: list[Team] = []
+    seen: dict[Path, int] = {}
+    for i, written in enumerate(paths):
+        at = place.at("teams", i)
+        target = (doc.path.parent / written).resolve()
+        if target in seen:
+            findings.error("campaign-duplicate-team", at, RULE_TEAMS, team=written,
+                           first=place.at("teams", seen[target]).where)
+            continue
+        seen[target] = i
+        try:
+            team_doc = open_roster(doc.path.parent / written, relative_label(doc.label, written))
+            system = system_of(team_doc)
+        except InputError as exc:
+            exc.params["via"] = at.where
+            raise
+        if system.key != TEAM_SYSTEM:
+            # Checked before the file is evaluated: a campaign named as a team is never followed.
+            findings.error("campaign-not-a-team", at, RULE_TEAMS, team=written, system=system.key)
+            continue
+        evaluation = evaluate_document(team_doc, system)
+        findings.extend(evaluation.findings)
+        teams.append(_team(written, evaluation))
+    _check_names(teams, place, findings)
+    return teams
+
+
+def _team(file: str, evaluation: Evaluation) -> Team:
+    team = Team(file, evaluation)
+    details = evaluation.details
+    if details is None:
+        # A roster that couldn't be modelled: its runners, as far as they can be read, race
+        # with no known RES (the roster's own errors say why).
+        data = evaluation.source.data if evaluation.source is not None else {}
+        runners = data.get("runners") if isinstance(data, dict) else None
+        names = [r["name"] for r in runners if isinstance(r, dict) and isinstance(r.get("name"), str)] \
+            if isinstance(runners, list) else []
+        team.racers = [Racer(name, evaluation.name or file, None) for name in names]
+        return team
+    for runner in details["runners"]:
+        if runner["lined_up"]:
+            team.racers.append(Racer(runner["name"], details["team"], runner["res"]))
+        else:
+            team.benched.append(runner["name"])
+    return team
+
+
+def _check_names(teams: list[Team], place: Place, findings: Findings) -> None:
+    """Two runners of different teams with one name can't be told apart in a stage."""
+    first: dict[str, Team] = {}
+    for team in teams:
+        for racer in team.racers:
+            key = fold(racer.name)
+            if key in first and first[key] is not team:
+                findings.error("campaign-runner-name-clash", place.at("teams"), RULE_TEAMS, name=racer.name,
+                               team=racer.team, other=first[key].evaluation.name)
+            first.setdefault(key, team)

@@ -1,0 +1,44 @@
+"""Small teams for campaign tests, written into tmp_path."""
+
+from pathlib import Path
+
+import pytest
+
+from builder.pipeline import evaluate
+
+# RES (§5): humano 3, ogro 4, elfo 2; goblin 1, troll 5, enano 5.
+ROJOS = """\
+system: cripmaquion
+team: Rojos
+runners:
+  - {name: Ana, race: humano}
+  - {name: Bea, race: ogro}
+  - {name: Eva, race: elfo}
+"""
+AZULES = """\
+system: cripmaquion
+team: Azules
+runners:
+  - {name: Cid, race: goblin}
+  - {name: Dan, race: troll}
+  - {name: Fer, race: enano}
+"""
+
+
+@pytest.fixture
+def campaign(tmp_path: Path):
+    """``campaign(stages_yaml, head="")`` evaluates a campaign of the Rojos and the Azules."""
+    (tmp_path / "rojos.yaml").write_text(ROJOS, encoding="utf-8")
+    (tmp_path / "azules.yaml").write_text(AZULES, encoding="utf-8")
+
+    def run(stages: str, teams: str = "[rojos.yaml, azules.yaml]"):
+        path = tmp_path / "campana.yaml"
+        path.write_text(f"system: cripmaquion-campaign\nname: Prueba\nteams: {teams}\nstages:\n{stages}",
+                        encoding="utf-8")
+        return evaluate(path, "campana.yaml")
+
+    return run
+
+
+def table(evaluation, key: str, points: str = "points") -> list[tuple[int, str, int]]:
+    return [(r["position"], r["runner"], r[points]) for r in evaluation.details[key]]

@@ -1,0 +1,121 @@
+"""A campaign's classifications, worked out by hand from §11."""
+
+from pathlib import Path
+
+from builder.pipeline import evaluate
+from tests.systems.cripmaquion_campaign.conftest import table
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "cripmaquion" / "infierno-de-amauta.yaml"
+SRL, GV = "Los Saqueadores de Río Lobo", "El Grupetto verde"
+
+
+def test_the_example_campaign():
+    # Worked out by hand, independently of the code (RES from §5: hombre lagarto 2, momia 4, minotauro 4,
+    # humano 3, esqueleto 1, ogro 4, goblin 1, orco 3, troll 5, brujo 1).
+    ev = evaluate(EXAMPLE, EXAMPLE.name)
+    assert ev.legal, [f.message("en") for f in ev.findings]
+    d = ev.details
+    # Cripmaquiazos, day 1 + day 2 (25 18 15 12 10 8 6 4 2 1):
+    #   Lizardo 25 + 18 = 43; Arcada 12 + 25 = 37; Gnatte 18 + 15 = 33; Sven 15 + 12 = 27; Kort 10 + 8 = 18;
+    #   Gurtlutz 4 + 10 = 14; Gengis 8 + 4 = 12; Charles 6 + 2 = 8; Ram 0 (eliminated) + 6 = 6;
+    #   Pogco 2 + 1 = 3; Ech Pi El 1 + 0 (13th) = 1; Sangrefría, Gorko, Burujo 0: all three 0 dureza and
+    #   0 honor too, so they share 12th.
+    assert [(r["position"], r["runner"], r["cripmaquiazos"]) for r in d["general"]] == [
+        (1, "Lizardo Rodríguez", 43), (2, "Arcada", 37), (3, "Gnatte Franzs", 33), (4, "Sven Astanson", 27),
+        (5, "Kort Arribaz", 18), (6, "Gurtlutz", 14), (7, "Gengis", 12), (8, "Charles Watson", 8),
+        (9, "Ram Amón", 6), (10, "Pogco Middo", 3), (11, "Ech Pi El", 1), (12, "Sangrefría", 0),
+        (12, "Gorko", 0), (12, "Burujo Potingue", 0)]
+    assert sum(r["cripmaquiazos"] for r in d["general"]) == 2 * (25 + 18 + 15 + 12 + 10 + 8 + 6 + 4 + 2 + 1)
+    # Dureza: Gurtlutz day 1 turn 3: Ram (RES 4, dt) 4 and Sangrefría (RES 1, dt) 1 in one turn: only the 4;
+    # day 2: Charles (RES 3, other) 2 × 3 = 6, Sangrefría (RES 1, dt) 1 → 4 + 6 + 1 = 11.
+    # Sven: Burujo (RES 1, other) 2 + Gengis (RES 4, dt) 4 = 6. Ech Pi El: Gorko (RES 3, dt) 3.
+    assert table(ev, "dureza")[:4] == [(1, "Gurtlutz", 11), (2, "Sven Astanson", 6), (3, "Ech Pi El", 3),
+                                       (4, "Lizardo Rodríguez", 0)]
+    assert {r["position"] for r in d["dureza"][3:]} == {4}  # the eleven with no points share 4th
+    # Honor: bronze 5 4 3 (Gnatte, Lizardo, Arcada); gold, first ten: 30 25 20 16 12 10 7 5 3 2, the 11th 0.
+    #   Arcada 3 + 30 = 33; Gnatte 5 + 25 = 30; Lizardo 4 + 16 = 20; Kort 20; Sven 12; Gengis 10; Gurtlutz 7;
+    #   Ram 5; Charles 3; Pogco 2; Ech Pi El 0 (11th over the gold summit).
+    assert table(ev, "honor")[:10] == [
+        (1, "Arcada", 33), (2, "Gnatte Franzs", 30), (3, "Lizardo Rodríguez", 20), (3, "Kort Arribaz", 20),
+        (5, "Sven Astanson", 12), (6, "Gengis", 10), (7, "Gurtlutz", 7), (8, "Ram Amón", 5),
+        (9, "Charles Watson", 3), (10, "Pogco Middo", 2)]
+    assert sum(r["points"] for r in d["honor"]) == (5 + 4 + 3) + (30 + 25 + 20 + 16 + 12 + 10 + 7 + 5 + 3 + 2)
+    day1, day2 = d["stages"]
+    assert day1["eliminated"] == ["Ram Amón", "Burujo Potingue"] and day2["eliminated"] == ["Gorko"]
+    assert [(k["by"], k["points"], k["counts"]) for k in day1["kos"]] == [
+        ("Gurtlutz", 4, True), ("Gurtlutz", 1, False), ("Sven Astanson", 2, True), ("Ech Pi El", 3, True)]
+    assert day2["summits"][0]["order"][10] == {"position": 11, "runner": "Ech Pi El", "team": SRL, "points": 0}
+    assert d["general"][0]["team"] == SRL and d["general"][1]["team"] == GV
+
+
+def test_a_general_tie_goes_to_dureza(campaign):
+    # Ana 25 + 18 = 43, Cid 18 + 25 = 43; Cid knocks out Bea (ogro, RES 4) by DT: 4 dureza → Cid first.
+    ev = campaign("  - {name: J1, finish: [Ana, Cid]}\n"
+                  "  - {name: J2, finish: [Cid, Ana], kos: [{by: Cid, victim: Bea, attack: dt, turn: 1}]}\n")
+    assert table(ev, "general", "cripmaquiazos")[:3] == [(1, "Cid", 43), (2, "Ana", 43), (3, "Bea", 0)]
+
+
+def test_then_to_honor(campaign):
+    # Both 43 cripmaquiazos and 0 dureza; Ana first over a bronze summit: 5 honor → Ana first.
+    ev = campaign("  - {name: J1, finish: [Ana, Cid], summits: [{category: bronce, order: [Ana]}]}\n"
+                  "  - {name: J2, finish: [Cid, Ana]}\n")
+    assert table(ev, "general", "cripmaquiazos")[:2] == [(1, "Ana", 43), (2, "Cid", 43)]
+
+
+def test_a_whole_tie_shares_the_place_and_the_next_skips(campaign):
+    ev = campaign("  - {name: J1, finish: [Ana, Cid]}\n  - {name: J2, finish: [Cid, Ana]}\n")
+    general = table(ev, "general", "cripmaquiazos")
+    assert general[:2] == [(1, "Ana", 43), (1, "Cid", 43)]
+    assert {p for p, _, _ in general[2:]} == {3}  # the four with nothing share 3rd
+
+
+def test_a_tie_for_first_in_a_minor_classification_goes_to_more_cripmaquiazos(campaign):
+    # Ana KOs Dan (troll, RES 5, DT) 5; Cid KOs Fer (enano, RES 5, DT) 5. Ana 25 cripmaquiazos, Cid 18.
+    ev = campaign("  - name: J1\n    finish: [Ana, Cid]\n    kos:\n"
+                  "      - {by: Ana, victim: Dan, attack: dt, turn: 2}\n"
+                  "      - {by: Cid, victim: Fer, attack: dt, turn: 2}\n")
+    assert table(ev, "dureza")[:2] == [(1, "Ana", 5), (2, "Cid", 5)]
+
+
+def test_other_ties_in_a_minor_classification_share_their_place(campaign):
+    # Silver 15, 12: day 1 Eva 15, Ana 12; day 2 Fer 15, Cid 12.
+    # Cripmaquiazos: Fer 18 (2nd on day 2), Eva 0 → Fer takes the tie for first. Ana (25 + 15 = 40) and
+    # Cid (18 + 25 = 43) tie for 3rd with 12: only a tie for first is broken, so both are 3rd.
+    ev = campaign("  - {name: J1, finish: [Ana, Cid], summits: [{category: plata, order: [Eva, Ana]}]}\n"
+                  "  - {name: J2, finish: [Cid, Fer, Ana], summits: [{category: plata, order: [Fer, Cid]}]}\n")
+    assert table(ev, "honor")[:4] == [(1, "Fer", 15), (2, "Eva", 15), (3, "Ana", 12), (3, "Cid", 12)]
+
+
+def test_ko_points_by_the_victims_resistance(campaign):
+    # §11.3.1: RES r is r points by DT and 2r otherwise. Different turns all count: goblin 1 (dt) + troll 5
+    # (other: 10) + ogro 4 (dt) = 15.
+    ev = campaign("  - name: J1\n    finish: []\n    kos:\n"
+                  "      - {by: Ana, victim: Cid, attack: dt, turn: 1}\n"
+                  "      - {by: Ana, victim: Dan, attack: other, turn: 2}\n"
+                  "      - {by: Fer, victim: Bea, attack: dt, turn: 2}\n")
+    assert table(ev, "dureza")[:2] == [(1, "Ana", 1 + 10), (2, "Fer", 4)]
+
+
+def test_only_the_best_ko_of_a_turn_counts(campaign):
+    # Ana's turn 4: Cid (RES 1, other: 2) and Dan (RES 5, dt: 5): only the 5.
+    ev = campaign("  - name: J1\n    finish: []\n    kos:\n"
+                  "      - {by: Ana, victim: Cid, attack: other, turn: 4}\n"
+                  "      - {by: Ana, victim: Dan, attack: dt, turn: 4}\n")
+    assert table(ev, "dureza")[0] == (1, "Ana", 5)
+    assert [k["counts"] for k in ev.details["stages"][0]["kos"]] == [False, True]
+
+
+def test_an_eliminated_runner_scores_no_cripmaquiazos_even_with_fewer_than_ten_arrivals(campaign):
+    ev = campaign("  - {name: J1, finish: [Ana]}\n")
+    assert table(ev, "general", "cripmaquiazos")[:2] == [(1, "Ana", 25), (2, "Bea", 0)]
+    assert ev.details["stages"][0]["eliminated"] == ["Bea", "Eva", "Cid", "Dan", "Fer"]
+
+
+def test_every_summit_scores_its_first_runners(campaign):
+    # Bronze 5 4 3 2 1 to five runners: the sixth scores 0; silver 15 12 9 7 5 3 to six runners.
+    order = "[Ana, Bea, Eva, Cid, Dan, Fer]"
+    ev = campaign(f"  - {{name: J1, finish: [], summits: [{{category: bronce, order: {order}}},"
+                  f" {{category: plata, order: {order}}}]}}\n")
+    bronce, plata = ev.details["stages"][0]["summits"]
+    assert [r["points"] for r in bronce["order"]] == [5, 4, 3, 2, 1, 0]
+    assert [r["points"] for r in plata["order"]] == [15, 12, 9, 7, 5, 3]
