@@ -32,6 +32,9 @@ demo: $(STAMP)
 	@# broken file are there on purpose (exit 1 or 2); anything worse fails the demo.
 	@$(BIN)/builder check examples/tournament/lists --pack examples/tournament/pack/torneo-otono.yaml \
 	  --summary build/demo/torneo-otono.xlsx; status=$$?; if [ $$status -gt 2 ]; then exit $$status; fi
+	@echo
+	@$(BIN)/builder campaign examples/cripmaquion/infierno-de-amauta.yaml \
+	  --xlsx build/demo/campana-clasificacion.xlsx --pdf build/demo/campana-clasificacion.pdf
 	@for roster in examples/*/*.yaml; do \
 	  name=$$(basename $$roster .yaml); \
 	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \

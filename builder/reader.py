@@ -22,6 +22,8 @@ import yaml
 from builder.errors import InputError, os_reason
 from builder.messages import Localised
 
+ROSTER_SUFFIXES = (".yaml", ".yml")
+"""What a roster file is called: the files a folder stands for."""
 MAX_BYTES = 1024 * 1024
 """A roster is a few kilobytes; anything over 1 MiB is refused unread."""
 MAX_DEPTH = 64

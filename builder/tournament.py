@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from builder.errors import InputError, os_reason
 from builder.findings import Finding, Place
 from builder.pipeline import Outcome, evaluate_one
+from builder.reader import ROSTER_SUFFIXES
 
 if TYPE_CHECKING:
     from builder.packs import Pack
 
 RULE_PACK = "Pack del evento"
 RULE_SAME_SIZE = "Cripmaquión · §10 Preparado para jugar · paso 2"
-ROSTER_SUFFIXES = (".yaml", ".yml")
 
 
 def expand(paths: Iterable[str]) -> list[str]:

@@ -21,6 +21,10 @@ MESSAGES = {
         "es": "«{name}» está en la plantilla de «{team}», pero no en su alineación: no corre la campaña",
         "en": "“{name}” is on “{team}”'s roster but not in its lineup: it doesn't race the campaign",
     },
+    "campaign-unknown-runner.other-team": {
+        "es": "«{name}» corre con «{team}» ({file}), que no está en la campaña",
+        "en": "“{name}” races for “{team}” ({file}), which is not in the campaign",
+    },
     "campaign-runner-twice": {
         "es": "«{name}» aparece dos veces (puestos {first} y {again}); cada corredor pasa una sola vez",
         "en": "“{name}” appears twice (places {first} and {again}); each runner crosses once",

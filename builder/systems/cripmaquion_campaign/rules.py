@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from builder.findings import Findings, Place, closest
 from builder.systems.cripmaquion_campaign.models import CampaignFile
 from builder.systems.cripmaquion_campaign.teams import Racer, Team
@@ -12,11 +14,13 @@ RULE_DUREZA = "Cripmaquión · §11.3.1 Clasificación de dureza"
 RULE_HONOR = "Cripmaquión · §11.3.2 Clasificación de honor"
 
 
-def check_stages(file: CampaignFile, teams: list[Team], place: Place, findings: Findings) -> dict[str, Racer]:
-    """Every name a day writes is a runner who races; the racers by name."""
+def check_stages(file: CampaignFile, teams: list[Team], place: Place, findings: Findings,
+                 elsewhere: Callable[[], dict[str, tuple[str, str]]] = dict) -> dict[str, Racer]:
+    """Every name a day writes is a runner who races; the racers by name. ``elsewhere`` gives, when
+    first needed, the runners of teams that are not in the campaign (name -> team, file)."""
     racers = {r.name: r for team in teams for r in team.racers}
     benched = {name: team for team in teams for name in team.benched}
-    known = Names(racers, benched, findings)
+    known = Names(racers, benched, findings, elsewhere)
     for s, stage in enumerate(file.stages):
         at = place.at("stages", s)
         known.each_once(stage.finish, at.at("finish"), RULE_FINISH)
@@ -34,8 +38,10 @@ def check_stages(file: CampaignFile, teams: list[Team], place: Place, findings: 
 class Names:
     """Checks names against the runners who race, reporting each problem where it is written."""
 
-    def __init__(self, racers: dict[str, Racer], benched: dict[str, Team], findings: Findings):
+    def __init__(self, racers: dict[str, Racer], benched: dict[str, Team], findings: Findings,
+                 elsewhere: Callable[[], dict[str, tuple[str, str]]]):
         self.racers, self.benched, self.findings = racers, benched, findings
+        self._elsewhere, self._others = elsewhere, None
 
     def check(self, name: str, at: Place, rule: str) -> bool:
         if name in self.racers:
@@ -44,6 +50,13 @@ class Names:
         if team is not None:
             self.findings.error("campaign-unknown-runner", at, rule, variant="benched", name=name,
                                 team=team.evaluation.name or team.file)
+            return False
+        if self._others is None:
+            self._others = self._elsewhere()
+        if name in self._others:
+            other, file = self._others[name]
+            self.findings.error("campaign-unknown-runner", at, rule, variant="other-team", name=name, team=other,
+                                file=file)
         else:
             self.findings.error("campaign-unknown-runner", at, rule, name=name, hint=closest(name, self.racers))
         return False

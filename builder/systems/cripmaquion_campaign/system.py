@@ -11,7 +11,7 @@ from builder.systems.base import Evaluation, System
 from builder.systems.cripmaquion_campaign.models import CampaignFile
 from builder.systems.cripmaquion_campaign.rules import check_stages
 from builder.systems.cripmaquion_campaign.standings import standings
-from builder.systems.cripmaquion_campaign.teams import load_teams
+from builder.systems.cripmaquion_campaign.teams import load_teams, teams_nearby
 
 if TYPE_CHECKING:
     from builder.packs import Pack
@@ -31,7 +31,7 @@ class CampaignSystem(System):
     def check(self, file: CampaignFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
               overridden: set[str]) -> Evaluation:
         teams = load_teams(file.teams, doc, place, findings)
-        racers = check_stages(file, teams, place, findings)
+        racers = check_stages(file, teams, place, findings, elsewhere=lambda: teams_nearby(doc, teams))
         evaluation = Evaluation(self.key, file.name, findings)
         evaluation.inputs = [team.evaluation.source.path for team in teams if team.evaluation.source is not None]
         content = {"name": file.name, "stages": [s.model_dump(mode="json", exclude_defaults=True) for s in file.stages],

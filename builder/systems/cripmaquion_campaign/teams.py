@@ -7,11 +7,13 @@ from pathlib import Path
 
 from builder.errors import InputError
 from builder.findings import Findings, Place, fold
-from builder.reader import Document, relative_label
+from builder.reader import ROSTER_SUFFIXES, Document, read_document, relative_label
 from builder.systems.base import Evaluation
 
 RULE_TEAMS = "Cripmaquión · §11 Las campañas"
 TEAM_SYSTEM = "cripmaquion"
+NEARBY_MOST = 200
+"""Files beside a campaign looked at for a team it doesn't list (a folder of lists can be large)."""
 
 
 @dataclass
@@ -95,3 +97,29 @@ def _check_names(teams: list[Team], place: Place, findings: Findings) -> None:
                 findings.error("campaign-runner-name-clash", place.at("teams"), RULE_TEAMS, name=racer.name,
                                team=racer.team, other=first[key].evaluation.name)
             first.setdefault(key, team)
+
+
+def teams_nearby(doc: Document, teams: list[Team]) -> dict[str, tuple[str, str]]:
+    """Runners of the Cripmaquión teams beside the campaign file that it doesn't list: name ->
+    (team, file). Only read when a day names a runner no listed team has; a file that can't be
+    read, or isn't a team, is passed over."""
+    listed = {t.evaluation.source.path.resolve() for t in teams if t.evaluation.source is not None}
+    found: dict[str, tuple[str, str]] = {}
+    try:
+        nearby = sorted(p for p in doc.path.parent.iterdir() if p.suffix.lower() in ROSTER_SUFFIXES)
+    except OSError:
+        return found
+    for path in nearby[:NEARBY_MOST]:
+        if path.resolve() in listed or path.resolve() == doc.path.resolve():
+            continue
+        try:
+            data = read_document(path, path.name).data
+        except InputError:
+            continue
+        if not isinstance(data, dict) or data.get("system") != TEAM_SYSTEM or not isinstance(data.get("runners"), list):
+            continue
+        team = data.get("team") if isinstance(data.get("team"), str) else path.name
+        for runner in data["runners"]:
+            if isinstance(runner, dict) and isinstance(runner.get("name"), str):
+                found.setdefault(runner["name"], (team, path.name))
+    return found

@@ -81,3 +81,13 @@ def test_every_team_is_checked_as_usual(campaign, tmp_path):
 def test_days_are_bounded(campaign):
     ev = campaign("  - name: J1\n    finish: []\n    kos: [{by: Ana, victim: Cid, attack: dt, turn: 1001}]\n")
     assert codes(ev) == ["value-out-of-range"]
+
+
+def test_a_runner_of_a_team_beside_the_campaign_but_not_in_it(campaign, tmp_path):
+    (tmp_path / "verdes.yaml").write_text("system: cripmaquion\nteam: Verdes\nrunners:\n  - {name: Gil, race: orco}\n",
+                                          encoding="utf-8")
+    (tmp_path / "rota.yaml").write_text("system: [\n", encoding="utf-8")  # unreadable files beside are passed over
+    ev = campaign("  - {name: J1, finish: [Ana, Gil]}\n")
+    finding = only(ev, "campaign-unknown-runner")
+    assert finding.variant == "other-team"
+    assert finding.message("es").endswith("«Gil» corre con «Verdes» (verdes.yaml), que no está en la campaña")
