@@ -50,10 +50,11 @@ squads:
       - {{character: Fusilero, count: 3}}
 """
 
-# A roster that prints twelve cards: eleven recruited characters and the checks card.
+# A six-page printout: the sheet (two pages of 30 rows) and 32 cards (30 recruited characters,
+# the squads card and the checks card) on four pages. Squads hold at most 6 member lines.
 CARDS_ROSTER = """\
 system: wartime
-name: Doce cartas
+name: Seis páginas
 warbook:
   bodies: [{{name: Soldado, con: 4, agi: 4, int: 3, rea: 4, vol: 3}}]
   weapons: [{{name: Fusil, energy: 2, damage: 4, range: 15}}, {{name: Cuchillo, energy: 1, damage: 2}}]
@@ -61,18 +62,19 @@ warbook:
   characters:
 {characters}
 squads:
-  - name: Todos
-    members:
-{members}
+{squads}
 """
+CHARACTERS = 30
 
 
 def cards_roster() -> str:
-    names = [f"Soldado {i}" for i in range(1, 12)]
+    names = [f"Soldado {i}" for i in range(1, CHARACTERS + 1)]
     characters = "\n".join(f"    - {{name: '{n}', body: Soldado, weapons: [Fusil, Cuchillo], protections: [Chaleco],"
                            f" base_diameter_cm: 2.5}}" for n in names)
-    members = "\n".join(f"      - {{character: '{n}'}}" for n in names)
-    return CARDS_ROSTER.format(characters=characters, members=members)
+    squads = "\n".join(f"  - name: Escuadra {k + 1}\n    members:\n"
+                       + "\n".join(f"      - {{character: '{n}'}}" for n in names[k * 6:(k + 1) * 6])
+                       for k in range(CHARACTERS // 6))
+    return CARDS_ROSTER.format(characters=characters, squads=squads)
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
