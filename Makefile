@@ -66,6 +66,8 @@ fuzz: $(STAMP)
 
 # Timings against the floor of the stack (see docs/performance.md); not part of the tests.
 bench: $(STAMP)
+	@# builder's own modules compiled once: where PYTHONDONTWRITEBYTECODE is set, each run would compile them again.
+	@$(BIN)/python -m compileall -q builder
 	$(BIN)/python benchmarks/run.py
 
 clean:

@@ -1,7 +1,11 @@
 """PDFs read back by content (pypdf) and checked against a real WeasyPrint layout."""
 
+import re
+import shutil
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -248,3 +252,66 @@ def test_a_pdf_is_small_and_its_text_extracts_the_same_with_pypdf_and_pdftotext(
     other = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     # The same words, headings in capitals included (no letter-spacing splits them).
     assert Counter(" ".join(pages).split()) == Counter(other.split())
+
+
+def pdf_image_sizes(path: Path) -> set[tuple[int, int]]:
+    sizes = set()
+    for page in PdfReader(str(path)).pages:
+        resources = page.get("/Resources")
+        if resources is None:
+            continue
+        xobjects = resources.get_object().get("/XObject")
+        if xobjects is None:
+            continue
+        stack = list(xobjects.get_object().values())
+        while stack:
+            obj = stack.pop().get_object()
+            if obj.get("/Subtype") == "/Image":
+                sizes.add((int(obj["/Width"]), int(obj["/Height"])))
+            elif obj.get("/Subtype") == "/Form":
+                inner = obj.get("/Resources")
+                if inner is not None and inner.get_object().get("/XObject") is not None:
+                    stack.extend(inner.get_object()["/XObject"].get_object().values())
+    return sizes
+
+
+def tiny_png(path: Path, width: int = 37, height: int = 23) -> None:
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    path.write_bytes(b"\x89PNG\r\n\x1a\n"
+                     + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_html_and_a_file_url_in_names_print_as_text_and_the_image_is_never_fetched(tmp_path, monkeypatch):
+    for name in ("fenix-warbook.yaml", "compania-fenix.yaml"):
+        shutil.copy(EXAMPLES / "wartime" / name, tmp_path / name)
+    wt = tmp_path
+    png = wt / "probe.png"
+    tiny_png(png)  # 37 × 23 px: if it shows up in the PDF, a file:// URL was fetched
+    evil = '<img src="file:///etc/passwd">'
+    # The probe's URL through the working directory keeps the name within 100 characters
+    # however long the temporary folder's path is.
+    monkeypatch.chdir(wt)
+    assert Path("/proc/self/cwd/probe.png").read_bytes() == png.read_bytes()
+    probe = '<img src="file:///proc/self/cwd/probe.png">'
+    text = (wt / "compania-fenix.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: Compañía Fénix", "name: '" + evil + "'")
+    text = text.replace("- name: Bravo", "- name: '" + probe + "'")
+    (wt / "evil.yaml").write_text(text, encoding="utf-8")
+    out = wt / "evil.pdf"
+    result = export(wt / "evil.yaml", "--pdf", out)
+    assert result.exit_code == 0, result.output
+    content = squash("\n".join(pdf_text(out)))
+    assert squash(evil) in content
+    assert squash(probe) in content
+    assert "root:" not in content
+    assert (37, 23) not in pdf_image_sizes(out)
+    assert PdfReader(str(out)).metadata.title == evil
