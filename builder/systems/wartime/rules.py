@@ -28,7 +28,7 @@ RULE_AMMUNITION = "Wartime · Combate · Munición [opcional]"
 RULE_CREW = "Wartime · Arquetipos · Creación de listas de juego (tripulaciones)"
 
 MIN_FORMATION = 4
-"""Formations of fewer models can't fight (Escuadras · Formaciones)."""
+"""Formations of fewer members can't fight (Escuadras · Formaciones)."""
 
 
 def kinds_name(kind: str) -> Localised:
