@@ -53,10 +53,11 @@ demo: $(STAMP)
 	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \
 	done
 
-# The suite runs on every core (pytest-xdist); TEST_JOBS=0 runs it in one process.
+# The suite runs on every core (pytest-xdist; idle workers take tests from busy ones, as
+# PDF tests last a hundred times longer than most); TEST_JOBS=0 runs it in one process.
 TEST_JOBS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(TEST_JOBS)
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal
 
 # The hostile-input tests with a long fuzzing budget (make test runs a short, fixed one):
 # about ten minutes, most of it random stacked mistakes (BUILDER_FUZZ_SECONDS, 480 here).
