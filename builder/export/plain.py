@@ -27,10 +27,12 @@ def plain_text(ev: Evaluation, lang: str) -> str:
     if ev.details is not None:
         spec = system.print_spec(ev, lang)
         lines += [f"{label}: {value}" for label, value in spec.facts if value is not None]
-        if spec.rows:
-            lines += ["", " · ".join(spec.columns)]
-            lines += ["- " + " · ".join("—" if cell is None or cell == "" else str(cell) for cell in row)
-                      for row in spec.rows]
+        tables = [("", spec.columns, spec.rows)] + [(p.title, p.columns, p.rows) for p in spec.pages]
+        for title, columns, rows in tables:
+            if rows:
+                lines += ["", *([title] if title else []), " · ".join(columns)]
+                lines += ["- " + " · ".join("—" if cell is None or cell == "" else str(cell) for cell in row)
+                          for row in rows]
     if ev.findings:
         lines += [""] + [f"! [{f.code}] {f.detail(lang)}" for f in ev.findings]
     return "\n".join(lines)

@@ -129,3 +129,11 @@ def test_an_event_pack_sets_nothing_for_a_campaign(folder):
     assert result.exit_code == 2 and "cripmaquion-campaign" in result.output
     schema = json.loads(run("schema", "pack").output)
     assert "cripmaquion-campaign" not in {v["properties"]["system"]["const"] for v in schema["oneOf"]}
+
+
+def test_plain_text_carries_every_classification(folder):
+    result = run("export", folder / "infierno-de-amauta.yaml", "--text")
+    assert result.exit_code == 0
+    out = result.output
+    assert out.index("Clasificación general") < out.index("Clasificación de dureza") < out.index("2ª jornada")
+    assert "- 1 · Lizardo Rodríguez · Los Saqueadores de Río Lobo · 43 · 0 · 20" in out
