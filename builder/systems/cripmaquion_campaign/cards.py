@@ -12,15 +12,17 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     d = ev.details or {}
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     place, runner, team, cq = t("cc.col.position"), t("cc.col.runner"), t("cc.col.team"), t("cc.col.cripmaquiazos")
+    # Every page names the rosters it ranks, by fingerprint: a page posted on its own still says so.
+    prints = t("cc.fingerprints", teams=" · ".join(f"{r['team']} {r['fingerprint']}" for r in d.get("teams", [])))
     pages = [TablePage(t("cc.general"), [place, runner, team, cq, t("cc.col.dureza"), t("cc.col.honor")],
                        [[r["position"], r["runner"], r["team"], r["cripmaquiazos"], r["dureza"], r["honor"]]
-                        for r in d.get("general", [])])]
+                        for r in d.get("general", [])], note=prints)]
     for key in ("dureza", "honor"):
         pages.append(TablePage(t(f"cc.{key}"), [place, runner, team, t("cc.col.points"), cq],
                                [[r["position"], r["runner"], r["team"], r["points"], r["cripmaquiazos"]]
-                                for r in d.get(key, [])]))
+                                for r in d.get(key, [])], note=prints))
     for stage in d.get("stages", []):
-        notes = [t("cc.eliminated", names=", ".join(stage["eliminated"]))] if stage["eliminated"] else []
+        notes = ([t("cc.eliminated", names=", ".join(stage["eliminated"]))] if stage["eliminated"] else []) + [prints]
         pages.append(TablePage(stage["name"], [place, runner, team, cq, t("cc.col.dureza"), t("cc.col.honor")],
                                [[r["position"] or "—", r["runner"], r["team"], r["cripmaquiazos"], r["dureza"],
                                  r["honor"]] for r in stage["runners"]], note=" · ".join(notes)))

@@ -69,6 +69,8 @@ MESSAGES = {
     "cc.col.honor": {"es": "Honor", "en": "Honor"},
     "cc.col.file": {"es": "Archivo", "en": "File"},
     "cc.col.fingerprint": {"es": "Huella", "en": "Fingerprint"},
+    "cc.col.team-fingerprint": {"es": "Huella del equipo", "en": "Team fingerprint"},
+    "cc.fingerprints": {"es": "Huellas de los equipos: {teams}", "en": "Team fingerprints: {teams}"},
     "cc.col.legal": {"es": "Legal", "en": "Legal"},
     "cc.col.summit": {"es": "Cumbre", "en": "Summit"},
     "cc.col.ko": {"es": "KO", "en": "KO"},

@@ -12,24 +12,29 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
     t = lambda key: text(key, lang)  # noqa: E731
     position, runner, team = (Column("position", t("cc.col.position"), kind="int", width=8),
                               Column("runner", t("cc.col.runner"), width=24), Column("team", t("cc.col.team"), width=28))
+    # Every row carries its team's fingerprint: a sheet printed on its own still says which rosters it ranks.
+    prints = {row["team"]: row["fingerprint"] for row in d.get("teams", [])}
+    stamped = lambda rows: [{**r, "fingerprint": prints.get(r["team"])} for r in rows]  # noqa: E731
+    fingerprint = Column("fingerprint", t("cc.col.team-fingerprint"), width=16)
     tables = [
         Table("general", t("cc.general"), [position, runner, team,
                                            Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int", width=14),
                                            Column("dureza", t("cc.col.dureza"), kind="int", width=9),
-                                           Column("honor", t("cc.col.honor"), kind="int", width=9)], d.get("general", [])),
+                                           Column("honor", t("cc.col.honor"), kind="int", width=9), fingerprint],
+              stamped(d.get("general", []))),
     ]
     for key in ("dureza", "honor"):
         tables.append(Table(key, t(f"cc.{key}"), [position, runner, team,
                                                   Column("points", t("cc.col.points"), kind="int", width=9),
                                                   Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int",
-                                                         width=14)], d.get(key, [])))
+                                                         width=14), fingerprint], stamped(d.get(key, []))))
     for stage in d.get("stages", []):
         tables.append(Table(f"stage-{len(tables)}", stage["name"], [
             position, runner, team,
             Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int", width=14, total=True),
             Column("dureza", t("cc.col.dureza"), kind="int", width=9, total=True),
-            Column("honor", t("cc.col.honor"), kind="int", width=9, total=True)], stage["runners"],
-            total_label=t("xl.total")))
+            Column("honor", t("cc.col.honor"), kind="int", width=9, total=True), fingerprint],
+            stamped(stage["runners"]), total_label=t("xl.total")))
     tables.append(Table("teams", t("cc.teams"), [
         Column("team", t("cc.col.team"), width=28), Column("file", t("cc.col.file"), width=28),
         Column("fingerprint", t("cc.col.fingerprint"), width=16), Column("legal", t("cc.col.legal"), width=8)],

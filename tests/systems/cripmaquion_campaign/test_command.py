@@ -91,6 +91,9 @@ def test_spreadsheet_has_a_sheet_per_classification_and_per_day(folder):
     fingerprints = {json.loads(run("check", folder / f, "--format", "json").output)["results"][0]["fingerprint"]
                     for f in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml")}
     assert fingerprints <= {cell for row in teams for cell in row}
+    for sheet in ("Clasificación general", "Clasificación de dureza", "1ª jornada"):
+        cells = {cell for row in book[sheet].iter_rows(values_only=True) for cell in row}
+        assert fingerprints <= cells  # every runner's row carries its team's fingerprint
 
 
 def test_pdf_has_a_page_per_classification_and_per_day(folder):
@@ -103,6 +106,10 @@ def test_pdf_has_a_page_per_classification_and_per_day(folder):
               "2ª jornada"]
     assert [next(t for t in titles if page.startswith(t)) for page in pages[1:]] == titles
     assert "Ram Amón" in pages[4] and "eliminados" in pages[4]
+    fingerprints = [json.loads(run("check", folder / f, "--format", "json").output)["results"][0]["fingerprint"]
+                    for f in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml")]
+    for page in pages[1:]:  # each page, posted on its own, names the rosters it ranks
+        assert all(f in page for f in fingerprints)
 
 
 def test_an_illegal_campaigns_standings_are_written_as_a_draft(folder):
