@@ -72,9 +72,12 @@ PROGRESS_FROM = 20
               help="Pack del evento: sus restricciones mandan / event pack: its restrictions win.")
 @click.option("--summary", type=click.Path(dir_okay=True), default=None,
               help="Hoja resumen del evento (.xlsx) / event summary spreadsheet.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Procesos a la vez para muchas listas / processes checking lists at once.")
 @format_option
 @lang_option
-def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: str, lang: str | None) -> None:
+def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: int, fmt: str,
+          lang: str | None) -> None:
     """Comprueba la legalidad de cada lista / check that each roster is legal.
 
     A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.
@@ -95,7 +98,7 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, fmt: st
             target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else []))
     except InputError as exc:
         _fail(exc, lang, fmt)
-    outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang))
+    outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang), jobs=jobs)
     failure: InputError | Crash | None = None
     if target is not None:
         from builder.export.outputs import write_atomically

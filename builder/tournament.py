@@ -63,11 +63,20 @@ def _batch(count: int) -> Iterator[None]:
 
 
 def check_event(paths: list[str], pack: "Pack | None" = None,
-                progress: Callable[[Iterable[str]], Iterable[str]] = lambda items: items) -> list[Outcome]:
-    """Check every list as on its own, under the pack; then the rules that span the event."""
+                progress: Callable[[Iterable[str]], Iterable[str]] = lambda items: items,
+                jobs: int = 1) -> list[Outcome]:
+    """Check every list as on its own, under the pack; then the rules that span the event.
+
+    With ``jobs`` above 1 the lists are checked by that many processes at once; the outcomes
+    are the same, in the same order, but carry no resolved view (``details``)."""
     with _batch(len(paths)):
-        outcomes = [Outcome(path, unreadable=_folder_problem(path)) if Path(path).is_dir()
-                    else evaluate_one(path, pack) for path in progress(paths)]
+        if jobs > 1 and len(paths) > 1:
+            from builder.parallel import outcomes_in_parallel  # only when asked
+
+            found = outcomes_in_parallel(paths, pack, jobs)
+            outcomes = [next(found) for _ in progress(paths)]
+        else:
+            outcomes = [outcome_of(path, pack) for path in progress(paths)]
     if pack is not None:
         for outcome in outcomes:
             ev = outcome.evaluation
@@ -77,6 +86,11 @@ def check_event(paths: list[str], pack: "Pack | None" = None,
         if pack.system == "cripmaquion":
             _same_lineup_size(outcomes, pack)
     return outcomes
+
+
+def outcome_of(path: str, pack: "Pack | None" = None) -> Outcome:
+    """One path's outcome: a folder given among the files is reported, a file is checked."""
+    return Outcome(path, unreadable=_folder_problem(path)) if Path(path).is_dir() else evaluate_one(path, pack)
 
 
 def _folder_problem(path: str) -> InputError:

@@ -1,0 +1,38 @@
+"""Checking many lists with several processes (``check --jobs N``): imported only when asked."""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import TYPE_CHECKING, Iterator
+
+from builder.pipeline import Outcome
+
+if TYPE_CHECKING:
+    from builder.packs import Pack
+
+CHUNK = 25
+"""Lists a process takes at a time: few enough to keep every process busy to the end, many
+enough that sending them costs little next to checking them."""
+
+
+def outcomes_in_parallel(paths: list[str], pack: "Pack | None", jobs: int) -> Iterator[Outcome]:
+    """Each file's outcome, in the order given, as soon as it and those before it are ready."""
+    # A fork starts each process with everything already imported and built; elsewhere a
+    # process starts afresh and imports what it needs.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        yield from pool.map(partial(_checked, pack=pack), paths, chunksize=CHUNK)
+
+
+def _checked(path: str, pack: "Pack | None") -> Outcome:
+    from builder.tournament import outcome_of  # the same per-file boundary as in one process
+
+    outcome = outcome_of(path, pack)
+    if outcome.evaluation is not None:
+        # The resolved view is built on demand by a function, which can't travel between
+        # processes; a check doesn't show it.
+        outcome.evaluation.details = None
+    return outcome
