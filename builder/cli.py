@@ -299,6 +299,34 @@ def campaign(file: str, fmt: str, lang: str | None, xlsx: str | None, pdf: str |
 
 
 @cli.command()
+@click.argument("folder", type=click.Path(file_okay=False), default=".")
+@click.option("--port", type=click.IntRange(1024, 65535), default=8000, show_default=True,
+              help="Puerto local / local port.")
+@click.option("--no-browser", is_flag=True, help="No abrir el navegador / don't open the browser.")
+@lang_option
+def serve(folder: str, port: int, no_browser: bool, lang: str | None) -> None:
+    """Edita las listas de FOLDER en el navegador / edit FOLDER's rosters in the browser.
+
+    Listens on 127.0.0.1 only; the page checks each roster as you type.
+    """
+    lang = messages.language(lang)
+    if not Path(folder).is_dir():
+        _fail(InputError("file-not-found", folder), lang)
+    import uvicorn  # only for this command
+
+    from builder.serve.app import create_app
+
+    url = f"http://127.0.0.1:{port}/"
+    echo(messages.text("serve.starting", lang, folder=Path(folder).resolve(), url=url))
+    if not no_browser:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    uvicorn.run(create_app(Path(folder), port), host="127.0.0.1", port=port, log_level="warning")
+
+
+@cli.command()
 @click.argument("system")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Archivo nuevo a escribir (nunca sobrescribe) / new file to write (never overwritten).")

@@ -1,0 +1,194 @@
+"""The web app of ``builder serve`` (Starlette): a page and a small JSON API over the workspace.
+
+It answers only requests addressed to itself: the Host must be this server on the loopback,
+and a request sent from a page must come from this server's own pages (Origin). That stops
+a site in another tab from reaching the folder, directly or through a DNS name that points
+at 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from builder import messages, systems
+from builder.errors import InputError
+from builder.resources import templates_dir
+from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
+
+STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
+"""The page's own files, under templates/serve/."""
+PREVIEW_FILES = (".css",)
+"""What the card preview may load from templates/: stylesheets (fonts come from the system)."""
+BODY_MOST = 2 * 1024 * 1024
+"""A request body: a roster (at most 1 MiB, as the command line reads) in JSON."""
+PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+               "connect-src 'self'; frame-src 'self'; font-src 'self'; base-uri 'self'; form-action 'none'; "
+               "frame-ancestors 'none'")
+"""The page runs only its own script and fetches only from this server; the card preview's
+inline styles are allowed, nothing else."""
+
+
+def create_app(folder: Path, port: int) -> Starlette:
+    workspace = Workspace(folder)
+    hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
+    origins = {f"http://{host}" for host in hosts}
+
+    async def guard(request: Request) -> Response | None:
+        if request.headers.get("host", "") not in hosts:
+            return JSONResponse({"code": "serve-foreign-host"}, status_code=403)
+        origin = request.headers.get("origin")
+        if origin is not None and origin not in origins:
+            return JSONResponse({"code": "serve-foreign-origin"}, status_code=403)
+        if request.method == "POST" and request.headers.get("content-type", "").split(";")[0] != "application/json":
+            return JSONResponse({"code": "serve-not-json"}, status_code=415)
+        return None
+
+    def endpoint(handler):
+        async def run(request: Request) -> Response:
+            refused = await guard(request)
+            if refused is not None:
+                return refused
+            try:
+                body = await _body(request) if request.method == "POST" else {}
+                lang = messages.language(str(body.get("lang") or request.query_params.get("lang") or ""))
+                return handler(request, body, lang)
+            except Refused as exc:
+                return JSONResponse({"code": exc.code, **exc.extra}, status_code=exc.status)
+        return run
+
+    def page(request: Request, body: dict[str, Any], lang: str) -> Response:
+        return _file(templates_dir() / "serve" / "index.html", "text/html; charset=utf-8")
+
+    def static(request: Request, body: dict[str, Any], lang: str) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise Refused("serve-no-such-file", 404)
+        return _file(templates_dir() / "serve" / name, STATIC[name])
+
+    def template_file(request: Request, body: dict[str, Any], lang: str) -> Response:
+        root = templates_dir().resolve()
+        target = (root / request.path_params["path"]).resolve()
+        if root not in target.parents or target.suffix not in PREVIEW_FILES or not target.is_file():
+            raise Refused("serve-no-such-file", 404)
+        return _file(target, "text/css")
+
+    def ui(request: Request, body: dict[str, Any], lang: str) -> Response:
+        table = messages.all_messages()
+        return JSONResponse({"lang": lang, "text": {k: v[lang] for k, v in table.items() if k.startswith("serve.")},
+                             "systems": [{"key": s.key, "title": s.title} for s in systems.all_systems()]})
+
+    def files(request: Request, body: dict[str, Any], lang: str) -> Response:
+        return JSONResponse({"folder": str(workspace.folder), "files": workspace.rosters(lang)})
+
+    def read(request: Request, body: dict[str, Any], lang: str) -> Response:
+        text, version = workspace.read(request.query_params.get("path", ""))
+        return JSONResponse({"text": text, "version": version})
+
+    def check(request: Request, body: dict[str, Any], lang: str) -> Response:
+        relative = _relative(workspace, body)
+        try:
+            ev = workspace.check(str(body.get("text", "")), relative)
+        except InputError as exc:
+            return JSONResponse({"readable": False, "legal": False, "findings": [unreadable(exc, lang)]})
+        system = systems.get(ev.system)
+        inspect = system.inspect_text(ev, lang) if ev.details is not None else ""
+        return JSONResponse({"readable": True, "legal": ev.legal, "system": ev.system, "name": ev.name,
+                             "points": ev.points, "points_limit": ev.points_limit, "fingerprint": ev.fingerprint,
+                             "findings": findings_of(ev, lang), "inspect": inspect})
+
+    def preview(request: Request, body: dict[str, Any], lang: str) -> Response:
+        from builder.export.cards import PrintSpec
+        from builder.export.pdf import render_html
+
+        relative = _relative(workspace, body)
+        try:
+            ev = workspace.check(str(body.get("text", "")), relative)
+        except InputError:
+            return JSONResponse({"html": ""})
+        spec = PrintSpec() if ev.details is None else systems.get(ev.system).print_spec(ev, lang)
+        spec = _drafted(spec, lang) if not ev.legal else spec
+        html = render_html(ev, spec, lang, "a4", draft=not ev.legal)
+        # Relative links (the stylesheets) resolve under /templates/, which serves only those.
+        html = html.replace("<head>", '<head>\n<base href="/templates/">', 1)
+        return JSONResponse({"html": html})
+
+    def save(request: Request, body: dict[str, Any], lang: str) -> Response:
+        version = workspace.save(_relative(workspace, body), str(body.get("text", "")), body.get("version"))
+        return JSONResponse({"version": version})
+
+    def new(request: Request, body: dict[str, Any], lang: str) -> Response:
+        system = systems.find(request.query_params.get("system", ""))
+        if system is None:
+            raise Refused("unknown-system", 404)
+        return JSONResponse({"text": system.starting_roster(lang)})
+
+    def browse(request: Request, body: dict[str, Any], lang: str) -> Response:
+        return JSONResponse({"topics": catalog(request.query_params.get("system", ""))})
+
+    def export(request: Request, body: dict[str, Any], lang: str) -> Response:
+        from builder.serve.downloads import download
+
+        relative = _relative(workspace, body)
+        kind = str(body.get("kind", ""))
+        try:
+            ev = workspace.check(str(body.get("text", "")), relative)
+        except InputError as exc:
+            return JSONResponse({"code": exc.code, "findings": [unreadable(exc, lang)]}, status_code=422)
+        data, media, name = download(ev, kind, lang, Path(relative).stem)
+        return Response(data, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    routes = [
+        Route("/", endpoint(page)),
+        Route("/static/{name}", endpoint(static)),
+        Route("/templates/{path:path}", endpoint(template_file)),
+        Route("/api/ui", endpoint(ui)),
+        Route("/api/files", endpoint(files)),
+        Route("/api/file", endpoint(read)),
+        Route("/api/check", endpoint(check), methods=["POST"]),
+        Route("/api/preview", endpoint(preview), methods=["POST"]),
+        Route("/api/save", endpoint(save), methods=["POST"]),
+        Route("/api/new", endpoint(new)),
+        Route("/api/catalog", endpoint(browse)),
+        Route("/api/export", endpoint(export), methods=["POST"]),
+    ]
+    return Starlette(routes=routes)
+
+
+def _relative(workspace: Workspace, body: dict[str, Any]) -> str:
+    relative = str(body.get("path") or "")
+    workspace.path(relative)  # refused before anything is read or written
+    return relative
+
+
+def _drafted(spec: Any, lang: str) -> Any:
+    from dataclasses import replace
+
+    return replace(spec, cards=[replace(card, mark=messages.text("xl.draft", lang)) for card in spec.cards])
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > BODY_MOST:
+        raise Refused("serve-too-large", 413)
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError:
+        raise Refused("serve-not-json", 400) from None
+    if not isinstance(body, dict):
+        raise Refused("serve-not-json", 400)
+    return body
+
+
+def _file(path: Path, media: str) -> Response:
+    response = FileResponse(path, media_type=media)
+    response.headers["Content-Security-Policy"] = PAGE_POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response

@@ -1,0 +1,24 @@
+"""Files a page downloads: the spreadsheet or the PDF of the roster as typed (a draft when illegal)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from builder.serve.workspace import Refused
+from builder.systems.base import Evaluation
+
+KINDS = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "pdf": "application/pdf"}
+
+
+def download(evaluation: Evaluation, kind: str, lang: str, stem: str) -> tuple[bytes, str, str]:
+    """The file's bytes, its media type and its name; written as the command line writes it."""
+    from builder.export.exporter import WRITERS
+
+    if kind not in KINDS:
+        raise Refused("serve-unknown-kind", 400)
+    write = WRITERS[kind](evaluation, lang, "a4")
+    with tempfile.TemporaryDirectory(prefix="builder-serve-") as folder:
+        out = Path(folder) / f"out.{kind}"
+        write(out)
+        return out.read_bytes(), KINDS[kind], f"{stem or 'lista'}.{kind}"

@@ -1,0 +1,136 @@
+"""The folder ``builder serve`` works on: rosters listed, read, checked as typed, saved safely.
+
+Nothing here knows about HTTP. Every path a page sends is relative to the folder and is
+refused if it would lead outside it (``..``, an absolute path, a link that points out).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builder import systems
+from builder.errors import InputError
+from builder.findings import Findings
+from builder.pipeline import evaluate_document, shape_of, system_of
+from builder.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, parse_text
+from builder.systems.base import Evaluation
+
+
+class Refused(Exception):
+    """A request the workspace won't serve: a path outside the folder, a stale save…"""
+
+    def __init__(self, code: str, status: int = 400, **extra: Any):
+        super().__init__(code)
+        self.code, self.status, self.extra = code, status, extra
+
+
+def version_of(data: bytes) -> str:
+    """What a page remembers of the file it opened, to notice a change on disk before saving."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Workspace:
+    folder: Path
+
+    def __post_init__(self) -> None:
+        self.folder = self.folder.resolve()
+
+    def path(self, relative: str) -> Path:
+        """The file ``relative`` names inside the folder; Refused when it would lead outside it."""
+        if not relative or "\x00" in relative or Path(relative).is_absolute() or ".." in Path(relative).parts:
+            raise Refused("serve-outside-folder", 403)
+        target = (self.folder / relative).resolve()
+        if self.folder not in target.parents:
+            raise Refused("serve-outside-folder", 403)  # a link pointing out of the folder
+        if target.suffix.lower() not in ROSTER_SUFFIXES:
+            raise Refused("serve-not-a-roster", 400)
+        return target
+
+    def rosters(self, lang: str) -> list[dict[str, Any]]:
+        """Every roster in the folder (not its subfolders), checked: name, system, points, legal."""
+        out = []
+        for path in sorted(p for p in self.folder.iterdir() if p.suffix.lower() in ROSTER_SUFFIXES and p.is_file()):
+            row: dict[str, Any] = {"path": path.name, "system": None, "name": None, "points": None,
+                                   "points_limit": None, "legal": False, "readable": True}
+            try:
+                ev = self.check(path.read_bytes(), path.name)
+                row.update(system=ev.system, name=ev.name, points=ev.points, points_limit=ev.points_limit,
+                           legal=ev.legal)
+            except (InputError, OSError):
+                row["readable"] = False
+            out.append(row)
+        return out
+
+    def read(self, relative: str) -> tuple[str, str]:
+        """The file's text and its version."""
+        target = self.path(relative)
+        try:
+            data = target.read_bytes()
+        except FileNotFoundError:
+            raise Refused("serve-no-such-file", 404) from None
+        if len(data) > MAX_BYTES:
+            raise Refused("serve-too-large", 413)
+        return data.decode("utf-8", errors="replace"), version_of(data)
+
+    def check(self, text: str | bytes, relative: str) -> Evaluation:
+        """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
+        found beside it); InputError when it can't be read."""
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        if len(data) > MAX_BYTES:
+            raise InputError("file-too-large", relative, size=len(data), limit=MAX_BYTES)
+        try:
+            decoded = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InputError("invalid-encoding", relative) from None
+        parsed, lines = parse_text(decoded, relative)
+        doc = Document(path=self.folder / relative, label=relative, data=parsed, lines=lines)
+        if not isinstance(parsed, dict):
+            raise InputError("not-a-mapping", relative, doc.line_of(()), found=shape_of(parsed))
+        evaluation = evaluate_document(doc, system_of(doc))
+        return evaluation
+
+    def save(self, relative: str, text: str, version: str | None) -> str:
+        """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed
+        since the page opened it (``version``), or exists and the page thought it new."""
+        from builder.export.outputs import write_atomically
+
+        target = self.path(relative)
+        data = text.encode("utf-8")
+        if len(data) > MAX_BYTES:
+            raise Refused("serve-too-large", 413)
+        if target.exists():
+            on_disk = target.read_bytes()
+            if version != version_of(on_disk):
+                raise Refused("serve-changed-on-disk", 409, disk=on_disk.decode("utf-8", errors="replace"),
+                              disk_version=version_of(on_disk))
+        elif version is not None:
+            raise Refused("serve-changed-on-disk", 409, disk=None, disk_version=None)  # removed meanwhile
+        if not target.parent.is_dir():
+            raise Refused("serve-outside-folder", 403)
+        write_atomically(target, lambda tmp: tmp.write_bytes(data))
+        return version_of(data)
+
+
+def findings_of(evaluation: Evaluation, lang: str) -> list[dict[str, Any]]:
+    """The findings a page shows: those of the file being edited carry its line, to jump to."""
+    return [{**f.as_dict(lang), "severity": f.severity} for f in evaluation.findings]
+
+
+def unreadable(error: InputError, lang: str) -> dict[str, Any]:
+    from builder.findings import input_error_dict
+
+    return {**input_error_dict(error, lang), "severity": "error"}
+
+
+def catalog(system_key: str) -> dict[str, list[dict[str, str]]]:
+    system = systems.find(system_key)
+    if system is None:
+        raise Refused("unknown-system", 404)
+    return {topic: [{"name": n, "detail": d} for n, d in rows] for topic, rows in system.browse().items()}
+
+
+__all__ = ["Findings", "Refused", "Workspace", "catalog", "findings_of", "unreadable", "version_of"]

@@ -1,0 +1,206 @@
+// builder serve: the page. Every text a roster holds is shown with textContent, never as HTML.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { lang: "es", text: {}, path: null, version: null, system: null, timer: null, tab: "findings" };
+
+function t(key, params = {}) {
+  let out = state.text[key] || key;
+  for (const [k, v] of Object.entries(params)) out = out.replace(`{${k}}`, v);
+  return out;
+}
+
+async function api(url, body) {
+  const options = body === undefined ? {} :
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...body, lang: state.lang }) };
+  return fetch(url, options);
+}
+
+async function loadUI() {
+  const ui = await (await api(`/api/ui?lang=${state.lang}`)).json();
+  state.text = ui.text;
+  document.documentElement.lang = state.lang;
+  document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  const select = $("new-system");
+  select.replaceChildren(...ui.systems.map((s) => new Option(s.title, s.key)));
+}
+
+async function refreshFiles() {
+  const data = await (await api(`/api/files?lang=${state.lang}`)).json();
+  $("folder").textContent = data.folder;
+  $("files").replaceChildren(...data.files.map((f) => {
+    const li = document.createElement("li");
+    li.dataset.path = f.path;
+    li.className = f.path === state.path ? "open" : "";
+    const name = document.createElement("span");
+    name.textContent = f.path;
+    const meta = document.createElement("span");
+    meta.className = "meta " + (f.legal ? "legal" : "illegal");
+    const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
+    meta.textContent = `${f.system || "?"}${points} · ${t(f.readable ? (f.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable")}`;
+    li.append(name, meta);
+    li.addEventListener("click", () => openFile(f.path));
+    return li;
+  }));
+}
+
+async function openFile(path) {
+  const response = await api(`/api/file?path=${encodeURIComponent(path)}`);
+  if (!response.ok) return showStatus(t("serve.error." + (await response.json()).code), false);
+  const data = await response.json();
+  setEditor(path, data.text, data.version);
+}
+
+function setEditor(path, text, version) {
+  state.path = path; state.version = version;
+  $("current").textContent = path;
+  $("text").value = text;
+  $("conflict").hidden = true;
+  updateGutter();
+  check();
+  document.querySelectorAll("#files li").forEach((li) => li.classList.toggle("open", li.dataset.path === path));
+}
+
+function updateGutter() {
+  const lines = $("text").value.split("\n").length;
+  $("gutter").textContent = Array.from({ length: lines }, (_, i) => i + 1).join("\n");
+  $("gutter").scrollTop = $("text").scrollTop;
+}
+
+function showStatus(message, legal) {
+  $("status").textContent = message;
+  $("status").className = legal ? "legal" : "illegal";
+}
+
+function jumpTo(line) {
+  const area = $("text");
+  const lines = area.value.split("\n");
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  area.focus();
+  area.setSelectionRange(start, start + (lines[line - 1] || "").length);
+  area.scrollTop = Math.max(0, (line - 3) * parseFloat(getComputedStyle(area).lineHeight));
+  updateGutter();
+}
+
+async function check() {
+  if (!state.path) return;
+  const data = await (await api("/api/check", { path: state.path, text: $("text").value })).json();
+  state.system = data.system || state.system;
+  const points = data.points === null || data.points === undefined ? "" :
+    " · " + t("serve.points", { points: data.points, limit: data.points_limit ?? "—" });
+  showStatus(t(data.readable ? (data.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable") + points, data.legal);
+  $("findings").replaceChildren(...(data.findings || []).map((f) => {
+    const li = document.createElement("li");
+    li.className = f.severity;
+    li.textContent = `${f.line ? t("serve.line", { line: f.line }) + " · " : ""}[${f.code}] ${f.message}`;
+    if (f.line && (!f.file || f.file === state.path)) li.addEventListener("click", () => jumpTo(f.line));
+    return li;
+  }));
+  $("inspect").textContent = data.inspect || "";
+  if (state.tab === "preview") preview();
+  if (state.tab === "catalog") loadCatalog();
+}
+
+async function preview() {
+  const data = await (await api("/api/preview", { path: state.path, text: $("text").value })).json();
+  $("preview").srcdoc = data.html;
+}
+
+async function loadCatalog() {
+  if (!state.system) return;
+  const data = await (await api(`/api/catalog?system=${encodeURIComponent(state.system)}`)).json();
+  const topics = Object.keys(data.topics || {});
+  const select = $("topic");
+  const current = select.value;
+  select.replaceChildren(...topics.map((k) => new Option(k, k)));
+  if (topics.includes(current)) select.value = current;
+  const rows = (data.topics || {})[select.value] || [];
+  $("entries").replaceChildren(...rows.map((row) => {
+    const li = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = row.name;
+    const detail = document.createElement("span");
+    detail.className = "detail";
+    detail.textContent = row.detail ? " — " + row.detail : "";
+    li.append(name, detail);
+    li.title = t("serve.insert");
+    li.addEventListener("click", () => insert(row.name));
+    return li;
+  }));
+}
+
+function insert(snippet) {
+  const area = $("text");
+  const at = area.selectionStart;
+  area.setRangeText(snippet, at, area.selectionEnd, "end");
+  area.focus();
+  changed();
+}
+
+function changed() {
+  updateGutter();
+  clearTimeout(state.timer);
+  state.timer = setTimeout(check, 250);
+}
+
+async function save(version = state.version) {
+  if (!state.path) return;
+  const response = await api("/api/save", { path: state.path, text: $("text").value, version });
+  const data = await response.json();
+  if (response.status === 409) {
+    $("conflict").hidden = false;
+    $("disk-text").textContent = data.disk ?? t("serve.removed");
+    state.diskVersion = data.disk_version; state.diskText = data.disk;
+    return showStatus(t("serve.error.serve-changed-on-disk"), false);
+  }
+  if (!response.ok) return showStatus(t("serve.error." + data.code), false);
+  state.version = data.version;
+  $("conflict").hidden = true;
+  showStatus(t("serve.saved", { path: state.path }), true);
+  refreshFiles();
+}
+
+async function download(kind) {
+  const response = await api("/api/export", { path: state.path, text: $("text").value, kind });
+  if (!response.ok) return showStatus(t("serve.error.serve-cannot-export"), false);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = state.path.replace(/\.ya?ml$/i, "") + "." + kind;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+async function newRoster() {
+  const system = $("new-system").value;
+  const data = await (await api(`/api/new?system=${encodeURIComponent(system)}&lang=${state.lang}`)).json();
+  state.system = system;
+  setEditor($("new-name").value.trim() || "nueva-lista.yaml", data.text, null);
+}
+
+function showTab(name) {
+  state.tab = name;
+  for (const tab of ["findings", "inspect", "preview", "catalog"]) $("tab-" + tab).hidden = tab !== name;
+  if (name === "preview") preview();
+  if (name === "catalog") loadCatalog();
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  state.lang = (navigator.language || "es").startsWith("en") ? "en" : "es";
+  $("lang").value = state.lang;
+  await loadUI();
+  await refreshFiles();
+  $("text").addEventListener("input", changed);
+  $("text").addEventListener("scroll", () => { $("gutter").scrollTop = $("text").scrollTop; });
+  $("save").addEventListener("click", () => save());
+  $("keep-mine").addEventListener("click", () => save(state.diskVersion));
+  $("take-disk").addEventListener("click", () => setEditor(state.path, state.diskText ?? "", state.diskVersion));
+  $("xlsx").addEventListener("click", () => download("xlsx"));
+  $("pdf").addEventListener("click", () => download("pdf"));
+  $("new-button").addEventListener("click", newRoster);
+  $("topic").addEventListener("change", loadCatalog);
+  $("lang").addEventListener("change", async () => { state.lang = $("lang").value; await loadUI(); await refreshFiles(); check(); });
+  document.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
+});
