@@ -113,6 +113,33 @@ def report(label: str, ours: float, floor: float, aim: float | None) -> bool:
     return met
 
 
+def serve_timings(rounds: int) -> list[bool]:
+    """``builder serve`` answering the page, in-process: a re-check as the player types (aim
+    < 50 ms) and the card preview (aim < 300 ms), medians over a warmed-up server."""
+    from starlette.testclient import TestClient
+
+    from builder.serve.app import create_app
+
+    folder = SMALL_LIST.parent
+    text = SMALL_LIST.read_text(encoding="utf-8")
+    met = []
+    with TestClient(create_app(folder, 8000), base_url="http://127.0.0.1:8000") as client:
+        for label, url, aim in (("serve: re-check as you type", "/api/check", 0.05),
+                                ("serve: card preview", "/api/preview", 0.3)):
+            body = {"path": SMALL_LIST.name, "text": text}
+            client.post(url, json=body)
+            times = []
+            for n in range(max(rounds, 5)):
+                body["text"] = text + f"\n# {n}\n"  # a new text each time, as typing makes
+                start = time.perf_counter()
+                client.post(url, json=body)
+                times.append(time.perf_counter() - start)
+            median = statistics.median(times)
+            met.append(median < aim)
+            print(f"{label:<46} {median * 1000:8.0f} ms  aim < {aim * 1000:.0f} ms  {'ok' if median < aim else 'OVER'}")
+    return met
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7, help="rounds per measurement (default 7)")
@@ -169,6 +196,8 @@ def main() -> int:
         ours, floor = interleaved([*BUILDER, "export", str(roster), "--xlsx", str(out_xlsx)],
                                   [PYTHON, "-c", "import sys\n" + bare_xlsx, str(bare_x)], args.rounds)
         results.append(report("export --xlsx, same roster", ours, floor, 1.6))
+
+        results += serve_timings(args.rounds)
 
         memory = peak_memory_mb([*BUILDER, "check", str(many)])
         print(f"{'peak memory, check of 1000 lists':<46} {memory:8.1f} MiB")

@@ -331,6 +331,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "serve.download-xlsx": {"es": "Descargar hoja (xlsx)", "en": "Download sheet (xlsx)"},
     "serve.download-pdf": {"es": "Descargar PDF", "en": "Download PDF"},
     "serve.findings": {"es": "Problemas", "en": "Problems"},
+    "serve.no-findings": {"es": "Ningún problema.", "en": "No problems."},
     "serve.breakdown": {"es": "Desglose", "en": "Breakdown"},
     "serve.cards": {"es": "Cartas", "en": "Cards"},
     "serve.catalog": {"es": "Catálogo", "en": "Catalog"},

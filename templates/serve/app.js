@@ -92,10 +92,17 @@ async function check() {
   $("findings").replaceChildren(...(data.findings || []).map((f) => {
     const li = document.createElement("li");
     li.className = f.severity;
-    li.textContent = `${f.line ? t("serve.line", { line: f.line }) + " · " : ""}[${f.code}] ${f.message}`;
-    if (f.line && (!f.file || f.file === state.path)) li.addEventListener("click", () => jumpTo(f.line));
+    const here = f.line && (!f.file || f.file === state.path);
+    const where = here ? t("serve.line", { line: f.line }) + " · " : "";
+    li.textContent = `${where}[${f.code}] ${here ? (f.detail || f.message) : f.message}`;
+    if (here) li.addEventListener("click", () => jumpTo(f.line));
     return li;
   }));
+  if (!(data.findings || []).length) {
+    const none = document.createElement("li");
+    none.textContent = t("serve.no-findings");
+    $("findings").replaceChildren(none);
+  }
   $("inspect").textContent = data.inspect || "";
   if (state.tab === "preview") preview();
   if (state.tab === "catalog") loadCatalog();

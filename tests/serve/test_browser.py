@@ -1,0 +1,131 @@
+"""The page in a real browser (Chromium from the system, driven by Playwright)."""
+
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
+                                                       "(install Debian's chromium package to run them)")
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+MISTAKE = ("system: wartime\nname: Mi lista\nwarbook: fenix-warbook.yaml\nsquads:\n"
+           "  - name: Alfa\n    members: [{character: Fusilro, count: 2}]\n")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(folder: Path):
+    import uvicorn
+
+    from builder.serve.app import create_app
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(folder, port), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture
+def page(server):
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        # The page's policy forbids evaluating strings; the test's own probes are let through.
+        context = browser.new_context(locale="es-ES", accept_downloads=True, bypass_csp=True)
+        page = context.new_page()
+        page.goto(server)
+        page.wait_for_selector("#files li")
+        yield page
+        browser.close()
+
+
+def status(page) -> str:
+    return page.locator("#status").inner_text()
+
+
+def test_create_a_roster_see_a_mistake_at_its_line_fix_it_and_save(page, folder):
+    page.select_option("#new-system", "wartime")
+    page.fill("#new-name", "mi-lista.yaml")
+    page.click("#new-button")
+    page.wait_for_function("document.querySelector('#text').value.includes('system: wartime')")
+    page.fill("#text", MISTAKE)
+    finding = page.locator("#findings li", has_text="unknown-reference").first
+    finding.wait_for()
+    assert "[unknown-reference]" in finding.inner_text() and "línea 6" in finding.inner_text()
+    assert "ILEGAL" in status(page)
+    finding.click()  # jumps to line 6
+    start = page.evaluate("document.querySelector('#text').selectionStart")
+    assert MISTAKE[:start].count("\n") == 5
+    page.fill("#text", MISTAKE.replace("Fusilro", "Fusilero"))
+    # Two Fusileros: 2 × 40 = 80 points (13 + 16 + 5 + 5 + 1 each).
+    page.wait_for_function("document.querySelector('#status').textContent.includes('80')")
+    assert "LEGAL" in status(page)
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('mi-lista.yaml')")
+    assert (folder / "mi-lista.yaml").read_text(encoding="utf-8") == MISTAKE.replace("Fusilro", "Fusilero")
+    page.wait_for_selector("#files li[data-path='mi-lista.yaml']")
+
+
+def test_a_catalog_entry_is_inserted_at_the_cursor(page):
+    page.click("#files li[data-path='compania-fenix.yaml']")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('283')")
+    page.click("[data-tab=catalog]")
+    entry = page.locator("#entries li strong").first
+    entry.wait_for()
+    name = entry.inner_text()
+    page.evaluate("document.querySelector('#text').setSelectionRange(0, 0)")
+    entry.click()
+    assert page.evaluate("document.querySelector('#text').value").startswith(name)
+
+
+def test_downloads_read_back(page, tmp_path):
+    import openpyxl
+    from pypdf import PdfReader
+
+    page.click("#files li[data-path='compania-fenix.yaml']")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('283')")
+    for kind in ("pdf", "xlsx"):
+        with page.expect_download() as info:
+            page.click(f"#{kind}")
+        info.value.save_as(tmp_path / f"bajada.{kind}")
+        assert info.value.suggested_filename == f"compania-fenix.{kind}"
+    assert "Compañía Fénix" in PdfReader(tmp_path / "bajada.pdf").pages[0].extract_text()
+    assert openpyxl.load_workbook(tmp_path / "bajada.xlsx").sheetnames
+
+
+def test_the_card_preview_shows_the_cards(page):
+    page.click("#files li[data-path='compania-fenix.yaml']")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('283')")
+    page.click("[data-tab=preview]")
+    frame = page.frame_locator("#preview")
+    frame.locator(".card").first.wait_for()
+    assert "Sargento" in frame.locator("body").inner_text()
+
+
+def test_a_file_changed_on_disk_while_open_is_not_overwritten(page, folder):
+    page.click("#files li[data-path='compania-fenix.yaml']")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('283')")
+    on_disk = (folder / "compania-fenix.yaml").read_text(encoding="utf-8") + "# cambiado por otro\n"
+    (folder / "compania-fenix.yaml").write_text(on_disk, encoding="utf-8")
+    page.fill("#text", page.evaluate("document.querySelector('#text').value") + "# mío\n")
+    page.click("#save")
+    page.locator("#conflict").wait_for(state="visible")
+    assert "cambiado por otro" in page.locator("#disk-text").inner_text()
+    assert (folder / "compania-fenix.yaml").read_text(encoding="utf-8") == on_disk
