@@ -323,7 +323,7 @@ def serve(folder: str, port: int, no_browser: bool, lang: str | None) -> None:
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(create_app(Path(folder), port), host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(create_app(Path(folder), port, lang), host="127.0.0.1", port=port, log_level="warning")
 
 
 @cli.command()

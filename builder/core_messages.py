@@ -335,6 +335,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "serve.breakdown": {"es": "Desglose", "en": "Breakdown"},
     "serve.cards": {"es": "Cartas", "en": "Cards"},
     "serve.catalog": {"es": "Catálogo", "en": "Catalog"},
+    "serve.archetypes": {"es": "arquetipos de la lista", "en": "the list's archetypes"},
     "serve.insert": {"es": "Insertar en el cursor", "en": "Insert at the cursor"},
     "serve.legal": {"es": "LEGAL", "en": "LEGAL"},
     "serve.illegal": {"es": "ILEGAL", "en": "ILLEGAL"},

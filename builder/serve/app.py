@@ -35,8 +35,10 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-
 inline styles are allowed, nothing else."""
 
 
-def create_app(folder: Path, port: int) -> Starlette:
+def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -> Starlette:
+    """The app for ``folder``, answering as ``127.0.0.1:port``; the page starts in ``lang``."""
     workspace = Workspace(folder)
+    default = lang
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
     origins = {f"http://{host}" for host in hosts}
 
@@ -57,7 +59,7 @@ def create_app(folder: Path, port: int) -> Starlette:
                 return refused
             try:
                 body = await _body(request) if request.method == "POST" else {}
-                lang = messages.language(str(body.get("lang") or request.query_params.get("lang") or ""))
+                lang = messages.language(str(body.get("lang") or request.query_params.get("lang") or default))
                 return handler(request, body, lang)
             except Refused as exc:
                 return JSONResponse({"code": exc.code, **exc.extra}, status_code=exc.status)
@@ -99,9 +101,12 @@ def create_app(folder: Path, port: int) -> Starlette:
             return JSONResponse({"readable": False, "legal": False, "findings": [unreadable(exc, lang)]})
         system = systems.get(ev.system)
         inspect = system.inspect_text(ev, lang) if ev.details is not None else ""
+        # A Warbook's own archetypes join the catalog panel: what this list may recruit.
+        archetypes = [{"name": a["name"], "kind": a["kind"], "cost": a["cost"]}
+                      for a in (ev.details or {}).get("archetypes", [])]
         return JSONResponse({"readable": True, "legal": ev.legal, "system": ev.system, "name": ev.name,
                              "points": ev.points, "points_limit": ev.points_limit, "fingerprint": ev.fingerprint,
-                             "findings": findings_of(ev, lang), "inspect": inspect})
+                             "findings": findings_of(ev, lang), "inspect": inspect, "archetypes": archetypes})
 
     def preview(request: Request, body: dict[str, Any], lang: str) -> Response:
         from builder.export.cards import PrintSpec

@@ -2,7 +2,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { lang: "es", text: {}, path: null, version: null, system: null, timer: null, tab: "findings" };
+const state = { lang: null, archetypes: [], text: {}, path: null, version: null, system: null, timer: null, tab: "findings" };
 
 function t(key, params = {}) {
   let out = state.text[key] || key;
@@ -17,7 +17,9 @@ async function api(url, body) {
 }
 
 async function loadUI() {
-  const ui = await (await api(`/api/ui?lang=${state.lang}`)).json();
+  const ui = await (await api(state.lang ? `/api/ui?lang=${state.lang}` : "/api/ui")).json();
+  state.lang = ui.lang;  // the first time, the language the server was started in
+  $("lang").value = state.lang;
   state.text = ui.text;
   document.documentElement.lang = state.lang;
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
@@ -86,6 +88,7 @@ async function check() {
   if (!state.path) return;
   const data = await (await api("/api/check", { path: state.path, text: $("text").value })).json();
   state.system = data.system || state.system;
+  state.archetypes = data.archetypes || [];
   const points = data.points === null || data.points === undefined ? "" :
     " · " + t("serve.points", { points: data.points, limit: data.points_limit ?? "—" });
   showStatus(t(data.readable ? (data.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable") + points, data.legal);
@@ -116,7 +119,14 @@ async function preview() {
 async function loadCatalog() {
   if (!state.system) return;
   const data = await (await api(`/api/catalog?system=${encodeURIComponent(state.system)}`)).json();
-  const topics = Object.keys(data.topics || {});
+  data.topics = data.topics || {};
+  if (state.archetypes.length) {
+    // The Warbook's own archetypes: a character inserts as a squad member.
+    data.topics[t("serve.archetypes")] = state.archetypes.map((a) => ({
+      name: a.name, detail: a.kind + (a.cost === null ? "" : " · " + a.cost),
+      snippet: a.kind === "character" ? `{character: ${a.name}, count: 1}` : a.name }));
+  }
+  const topics = Object.keys(data.topics);
   const select = $("topic");
   const current = select.value;
   select.replaceChildren(...topics.map((k) => new Option(k, k)));
@@ -131,7 +141,7 @@ async function loadCatalog() {
     detail.textContent = row.detail ? " — " + row.detail : "";
     li.append(name, detail);
     li.title = t("serve.insert");
-    li.addEventListener("click", () => insert(row.name));
+    li.addEventListener("click", () => insert(row.snippet || row.name));
     return li;
   }));
 }
@@ -195,8 +205,6 @@ function showTab(name) {
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
-  state.lang = (navigator.language || "es").startsWith("en") ? "en" : "es";
-  $("lang").value = state.lang;
   await loadUI();
   await refreshFiles();
   $("text").addEventListener("input", changed);

@@ -139,3 +139,19 @@ def test_the_catalog_and_the_page_words_in_both_languages(client):
     assert client.get("/api/catalog", params={"system": "ajedrez"}).status_code == 404
     es, en = (client.get("/api/ui", params={"lang": lang}).json()["text"] for lang in ("es", "en"))
     assert (es["serve.save"], en["serve.save"]) == ("Guardar", "Save")
+
+
+def test_a_wartime_check_offers_the_warbooks_archetypes(client):
+    text = client.get("/api/file", params={"path": "compania-fenix.yaml"}).json()["text"]
+    archetypes = client.post("/api/check", json={"path": "compania-fenix.yaml", "text": text}).json()["archetypes"]
+    assert {"name": "Fusilero", "kind": "character", "cost": 40} in archetypes
+
+
+def test_the_page_starts_in_the_language_the_server_was_started_in(folder):
+    from starlette.testclient import TestClient
+
+    from builder.serve.app import create_app
+
+    with TestClient(create_app(folder, PORT, "en"), base_url=f"http://127.0.0.1:{PORT}") as english:
+        assert english.get("/api/ui").json()["lang"] == "en"
+        assert english.get("/api/ui", params={"lang": "es"}).json()["text"]["serve.save"] == "Guardar"

@@ -87,12 +87,17 @@ def test_a_catalog_entry_is_inserted_at_the_cursor(page):
     page.click("#files li[data-path='compania-fenix.yaml']")
     page.wait_for_function("document.querySelector('#status').textContent.includes('283')")
     page.click("[data-tab=catalog]")
-    entry = page.locator("#entries li strong").first
+    page.locator("#topic option", has_text="arquetipos de la lista").wait_for(state="attached")
+    page.select_option("#topic", "arquetipos de la lista")
+    entry = page.locator("#entries li", has_text="Granadero").first
     entry.wait_for()
-    name = entry.inner_text()
-    page.evaluate("document.querySelector('#text').setSelectionRange(0, 0)")
-    entry.click()
-    assert page.evaluate("document.querySelector('#text').value").startswith(name)
+    text = page.evaluate("document.querySelector('#text').value")
+    at = text.index("      - {character: Granadero")  # the start of Bravo's first member line
+    page.evaluate(f"document.querySelector('#text').setSelectionRange({at + 8}, {at + 8 + len('{character: Granadero, count: 1}')})")
+    entry.click()  # the Warbook's Granadero replaces the selection as a squad member
+    assert page.evaluate("document.querySelector('#text').value") == text
+    # The list is still the legal 283 points once re-checked.
+    page.wait_for_function("document.querySelector('#status').textContent.includes('283')")
 
 
 def test_downloads_read_back(page, tmp_path):
