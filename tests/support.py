@@ -33,3 +33,17 @@ def only(evaluation: Evaluation, code: str):
     found = [f for f in evaluation.findings if f.code == code]
     assert len(found) == 1, [f.message("en") for f in evaluation.findings]
     return found[0]
+
+
+def loaded_after(args: list[str], *modules: str) -> list[bool]:
+    """Whether each of ``modules`` is imported once ``builder ARGS`` has run, in a fresh process."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom builder.cli import cli\ntry:\n"
+             f"    cli({[str(a) for a in args]!r}, standalone_mode=False)\n"
+             "except SystemExit:\n    pass\n"
+             f"print(*[m in sys.modules for m in {list(modules)!r}])")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    return [word == "True" for word in out.split()[-len(modules):]]
+

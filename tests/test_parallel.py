@@ -2,8 +2,6 @@
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -55,11 +53,16 @@ def test_jobs_must_be_a_number_from_1():
 
 
 def test_processes_are_loaded_only_when_asked():
-    probe = ("import sys\nfrom builder.cli import cli\ntry:\n"
-             f"    cli(['check', r'{TOURNAMENT / 'lists'}'], standalone_mode=False)\n"
-             "except SystemExit:\n    pass\nprint('builder.parallel' in sys.modules, 'concurrent.futures' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert out.strip().endswith("False False")
+    from tests.support import loaded_after
+
+    assert loaded_after(["check", TOURNAMENT / "lists"], "builder.parallel", "concurrent.futures") == [False, False]
+    assert loaded_after(["check", TOURNAMENT / "lists", "--jobs", "2"], "builder.parallel") == [True]
+
+
+def test_serve_alone_loads_the_web_server():
+    from tests.support import loaded_after
+
+    assert loaded_after(["check", TOURNAMENT / "lists"], "starlette", "uvicorn") == [False, False]
 
 
 def test_every_broken_file_of_the_hostile_corpus_is_reported_the_same():

@@ -4,7 +4,6 @@ import re
 import shutil
 import struct
 import subprocess
-import sys
 import zlib
 from pathlib import Path
 
@@ -161,11 +160,9 @@ def test_the_fetcher_refuses_everything_outside_the_templates(tmp_path):
 
 
 def test_check_does_not_import_weasyprint():
-    probe = ("import sys\nfrom builder.cli import cli\ntry:\n"
-             f"    cli(['check', r'{EXAMPLES / 'wartime' / 'compania-fenix.yaml'}'], standalone_mode=False)\n"
-             "except SystemExit:\n    pass\nprint('weasyprint' in sys.modules, 'jinja2' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert out.strip().endswith("False False")
+    from tests.support import loaded_after
+
+    assert loaded_after(["check", EXAMPLES / "wartime" / "compania-fenix.yaml"], "weasyprint", "jinja2") == [False, False]
 
 
 def test_xlsx_and_pdf_together_and_not_into_one_file(tmp_path):

@@ -2,7 +2,6 @@
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
@@ -198,11 +197,9 @@ def test_sheet_titles_are_unique():
 
 
 def test_check_does_not_import_openpyxl():
-    probe = ("import sys\nfrom builder.cli import cli\ntry:\n"
-             f"    cli(['check', r'{EXAMPLES / 'wartime' / 'compania-fenix.yaml'}'], standalone_mode=False)\n"
-             "except SystemExit:\n    pass\nprint('openpyxl' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert out.strip().endswith("False")
+    from tests.support import loaded_after
+
+    assert loaded_after(["check", EXAMPLES / "wartime" / "compania-fenix.yaml"], "openpyxl") == [False]
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
