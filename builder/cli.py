@@ -6,7 +6,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 # pydantic looks for plugins through every installed package's entry points the first
 # time a model is built; a command-line run has none to load, so skip the search.
@@ -15,33 +14,13 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import click
 
 from builder import __version__, messages, systems
+from builder.cli_support import crash, echo, echo_json, fail, format_option, lang_option
+from builder.cli_tools import COMMANDS
 from builder.errors import Crash, InputError
 from builder.findings import input_error_dict, input_error_message
 from builder.fingerprint import normalise
 from builder.pipeline import Outcome, evaluate
 from builder.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code, result_dict
-from builder.terminal import json_printable, printable
-
-LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
-
-
-def lang_option(func):
-    return click.option("--lang", type=click.Choice(messages.LANGUAGES, case_sensitive=False), default=None,
-                        help=LANG_HELP)(func)
-
-
-def format_option(func):
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-                        help="Formato de salida / output format.")(func)
-
-
-def echo(message: str, err: bool = False) -> None:
-    """Print text for a person: control characters from a roster are shown as escapes."""
-    click.echo(printable(message), err=err)
-
-
-def echo_json(payload: str) -> None:
-    click.echo(json_printable(payload))
 
 
 class GuardedGroup(click.Group):
@@ -53,7 +32,7 @@ class GuardedGroup(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, BrokenPipeError):
             raise
         except Exception as exc:  # noqa: BLE001
-            _crash(None, exc, messages.language(None), "text")
+            crash(None, exc, messages.language(None), "text")
 
 
 @click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -97,7 +76,7 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
 
             target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else []))
     except InputError as exc:
-        _fail(exc, lang, fmt)
+        fail(exc, lang, fmt)
     outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang), jobs=jobs)
     failure: InputError | Crash | None = None
     if target is not None:
@@ -158,9 +137,9 @@ def verify(file: str, fingerprint: str, pack: str | None, lang: str | None) -> N
         event = load_pack(pack) if pack else None
         evaluation = evaluate(file, file, event)
     except InputError as exc:
-        _fail(exc, lang)
+        fail(exc, lang)
     except Exception as exc:  # noqa: BLE001
-        _crash(file, exc, lang)
+        crash(file, exc, lang)
     given = normalise(fingerprint)
     if evaluation.fingerprint is None:
         echo(messages.text("ui.verify-none", lang, file=file))
@@ -198,9 +177,9 @@ def inspect(file: str, fmt: str, lang: str | None) -> None:
                 if evaluation.details is not None else ""
             shown = view + as_text([outcome], lang)
     except InputError as exc:
-        _fail(exc, lang, fmt)
+        fail(exc, lang, fmt)
     except Exception as exc:  # noqa: BLE001
-        _crash(file, exc, lang, fmt)
+        crash(file, exc, lang, fmt)
     echo_json(shown) if fmt == "json" else echo(shown)
     sys.exit(exit_code([outcome]))
 
@@ -231,9 +210,9 @@ def export(file: str, xlsx: str | None, pdf: str | None, paper: str, plain: bool
     try:
         result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=draft, paper=paper.lower())
     except InputError as exc:
-        _fail(exc, lang)
+        fail(exc, lang)
     except Exception as exc:  # noqa: BLE001 - nothing was written: outputs are all or nothing
-        _crash(file, exc, lang)
+        crash(file, exc, lang)
     if result.refused:
         echo(as_text([Outcome(file, evaluation=result.evaluation)], lang))
         echo(messages.text("ui.export-refused", lang, file=file), err=True)
@@ -244,199 +223,14 @@ def export(file: str, xlsx: str | None, pdf: str | None, paper: str, plain: bool
         try:
             shown = plain_text(result.evaluation, lang)
         except Exception as exc:  # noqa: BLE001
-            _crash(file, exc, lang)
+            crash(file, exc, lang)
         echo(shown)
     for path in result.written:
         echo(messages.text("ui.written", lang, path=path), err=plain)
 
 
-@cli.command()
-@click.argument("file", type=click.Path(dir_okay=True))
-@format_option
-@lang_option
-@click.option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None,
-              help="Clasificaciones en hoja de cálculo / standings as a spreadsheet (.xlsx).")
-@click.option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None,
-              help="Clasificaciones en PDF / standings as PDF.")
-def campaign(file: str, fmt: str, lang: str | None, xlsx: str | None, pdf: str | None) -> None:
-    """Clasificaciones de una campaña de Cripmaquión / a Cripmaquión campaign's standings.
-
-    Standings of an illegal campaign are still written, marked as a draft.
-    Exit: 0 legal, 1 illegal, 2 unreadable, 3 an internal error.
-    """
-    from builder.export.exporter import export as run_export
-    from builder.systems.cripmaquion_campaign.system import SYSTEM as CAMPAIGN
-    from builder.systems.cripmaquion_campaign.view import as_json as campaign_json
-
-    lang = messages.language(lang)
-
-    def only_campaigns(evaluation) -> None:
-        if evaluation.system != CAMPAIGN.key:
-            line = evaluation.source.line_of(("system",)) if evaluation.source is not None else None
-            raise InputError("not-a-campaign", file, line, system=evaluation.system)
-
-    try:
-        result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=True, accept=only_campaigns)
-        evaluation = result.evaluation
-        outcome = Outcome(file, evaluation=evaluation)
-        if fmt == "json":
-            shown = json.dumps({**campaign_json(evaluation, lang), "written": [str(p) for p in result.written]},
-                               ensure_ascii=False, indent=2)
-        else:
-            view = CAMPAIGN.inspect_text(evaluation, lang) + "\n\n" if evaluation.details is not None else ""
-            shown = view + as_text([outcome], lang)
-    except InputError as exc:
-        _fail(exc, lang, fmt)
-    except Exception as exc:  # noqa: BLE001
-        _crash(file, exc, lang, fmt)
-    if fmt == "json":
-        echo_json(shown)
-    else:
-        echo(shown)
-        for path in result.written:
-            echo(messages.text("ui.written", lang, path=path))
-    sys.exit(exit_code([outcome]))
-
-
-@cli.command()
-@click.argument("folder", type=click.Path(file_okay=False), default=".")
-@click.option("--port", type=click.IntRange(1024, 65535), default=8000, show_default=True,
-              help="Puerto local / local port.")
-@click.option("--no-browser", is_flag=True, help="No abrir el navegador / don't open the browser.")
-@lang_option
-def serve(folder: str, port: int, no_browser: bool, lang: str | None) -> None:
-    """Edita las listas de FOLDER en el navegador / edit FOLDER's rosters in the browser.
-
-    Listens on 127.0.0.1 only; the page checks each roster as you type.
-    """
-    lang = messages.language(lang)
-    if not Path(folder).is_dir():
-        _fail(InputError("file-not-found", folder), lang)
-    import uvicorn  # only for this command
-
-    from builder.serve.app import create_app
-
-    url = f"http://127.0.0.1:{port}/"
-    echo(messages.text("serve.starting", lang, folder=Path(folder).resolve(), url=url))
-    if not no_browser:
-        import threading
-        import webbrowser
-
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(create_app(Path(folder), port, lang), host="127.0.0.1", port=port, log_level="warning")
-
-
-@cli.command()
-@click.argument("system")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Archivo nuevo a escribir (nunca sobrescribe) / new file to write (never overwritten).")
-@lang_option
-def new(system: str, output: str | None, lang: str | None) -> None:
-    """Una lista comentada para empezar / a commented roster to start from."""
-    lang = messages.language(lang)
-    roster = _system(system, lang).starting_roster(lang)
-    if output is None:
-        echo(roster.rstrip("\n"))
-        return
-    from builder.export.outputs import check_output, write_all_atomically
-
-    try:
-        target = check_output(output, [])
-        if target.exists():
-            raise InputError("output-exists", str(target))
-        write_all_atomically([(target, lambda tmp: tmp.write_text(roster, encoding="utf-8"))])
-    except InputError as exc:
-        _fail(exc, lang)
-    echo(messages.text("ui.written", lang, path=target))
-
-
-@cli.command()
-@click.argument("system")
-@click.argument("topic", required=False)
-@format_option
-@lang_option
-def catalog(system: str, topic: str | None, fmt: str, lang: str | None) -> None:
-    """Los nombres que una lista puede usar / the names a roster may use (races, competencies…)."""
-    lang = messages.language(lang)
-    found = _system(system, lang, fmt)
-    topics = found.browse()
-    if topic is not None:
-        if topic.strip().lower() not in topics:
-            _fail(InputError("unknown-topic", None, topic=topic, known=", ".join(topics)), lang, fmt)
-        topics = {topic.strip().lower(): topics[topic.strip().lower()]}
-    if fmt == "json":
-        echo_json(json.dumps({"system": found.key, "topics": {k: [{"name": n, "detail": d} for n, d in rows]
-                                                               for k, rows in topics.items()}},
-                             ensure_ascii=False, indent=2))
-        return
-    for key, rows in topics.items():
-        echo(f"{messages.text('catalog.' + key, lang)} ({key})")
-        for name, detail in rows:
-            echo(f"  {name}" + (f" — {detail}" if detail else ""))
-        echo("")
-
-
-@cli.command(name="systems")
-@format_option
-@lang_option
-def list_systems(fmt: str, lang: str | None) -> None:
-    """Los sistemas de juego disponibles y sus catálogos / the supported systems and their catalogs."""
-    lang = messages.language(lang)
-    rows = [{"key": s.key, "title": s.title, "fingerprint_prefix": s.prefix,
-             "catalogs": [p.name for p in s.catalogs()]} for s in systems.all_systems()]
-    if fmt == "json":
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-        return
-    click.echo(messages.text("ui.systems-header", lang))
-    for row in rows:
-        listed = ", ".join(row["catalogs"]) or messages.text("ui.no-catalogs", lang)
-        click.echo(f"  {row['key']:<22} {row['title']:<22} {messages.text('ui.catalogs', lang)}: {listed}")
-
-
-@cli.command()
-@click.argument("system")
-@lang_option
-def schema(system: str, lang: str | None) -> None:
-    """JSON Schema del archivo de un sistema / JSON Schema of a system's file (for editors)."""
-    lang = messages.language(lang)
-    if system.strip().lower() == "pack":
-        from builder.packs import pack_schema
-
-        click.echo(json.dumps(pack_schema(), ensure_ascii=False, indent=2))
-        return
-    found = systems.find(system)
-    if found is None:
-        echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(systems.keys())), err=True)
-        sys.exit(2)
-    click.echo(json.dumps(found.schema(), ensure_ascii=False, indent=2))
-
-
-def _system(name: str, lang: str, fmt: str = "text") -> systems.System:
-    """The system a command names, or the unknown-system message (exit 2)."""
-    found = systems.find(name)
-    if found is None:
-        _fail(InputError("unknown-system", None, system=name, known=", ".join(systems.keys())), lang, fmt)
-    return found
-
-
-def _fail(error: InputError, lang: str, fmt: str = "text") -> NoReturn:
-    """Unreadable input or an unusable output path: the message, exit 2 (as JSON when asked)."""
-    if fmt == "json":
-        echo_json(json.dumps({"legal": False, "readable": False, "error": input_error_dict(error, lang),
-                              "results": []}, ensure_ascii=False, indent=2))
-    else:
-        echo(input_error_message(error, lang), err=True)
-    sys.exit(2)
-
-
-def _crash(file: str | None, error: Exception, lang: str, fmt: str = "text") -> NoReturn:
-    """A bug: reported with its traceback and a request to report it, exit 3."""
-    outcome = Outcome(file or "", crash=Crash(file, error))
-    if fmt == "json":
-        echo_json(as_json([outcome], lang))
-    else:
-        echo(as_text([outcome], lang), err=True)
-    sys.exit(INTERNAL_ERROR)
+for command in COMMANDS:
+    cli.add_command(command)
 
 
 def main() -> None:

@@ -1,0 +1,65 @@
+"""What every command of the command line shares: its options, how it prints, how it fails."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import NoReturn
+
+import click
+
+from builder import messages, systems
+from builder.errors import Crash, InputError
+from builder.findings import input_error_dict, input_error_message
+from builder.pipeline import Outcome
+from builder.report import INTERNAL_ERROR, as_json, as_text
+from builder.terminal import json_printable, printable
+
+LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
+
+
+def lang_option(func):
+    return click.option("--lang", type=click.Choice(messages.LANGUAGES, case_sensitive=False), default=None,
+                        help=LANG_HELP)(func)
+
+
+def format_option(func):
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="Formato de salida / output format.")(func)
+
+
+def echo(message: str, err: bool = False) -> None:
+    """Print text for a person: control characters from a roster are shown as escapes."""
+    click.echo(printable(message), err=err)
+
+
+def echo_json(payload: str) -> None:
+    click.echo(json_printable(payload))
+
+
+def system_named(name: str, lang: str, fmt: str = "text") -> systems.System:
+    """The system a command names, or the unknown-system message (exit 2)."""
+    found = systems.find(name)
+    if found is None:
+        fail(InputError("unknown-system", None, system=name, known=", ".join(systems.keys())), lang, fmt)
+    return found
+
+
+def fail(error: InputError, lang: str, fmt: str = "text") -> NoReturn:
+    """Unreadable input or an unusable output path: the message, exit 2 (as JSON when asked)."""
+    if fmt == "json":
+        echo_json(json.dumps({"legal": False, "readable": False, "error": input_error_dict(error, lang),
+                              "results": []}, ensure_ascii=False, indent=2))
+    else:
+        echo(input_error_message(error, lang), err=True)
+    sys.exit(2)
+
+
+def crash(file: str | None, error: Exception, lang: str, fmt: str = "text") -> NoReturn:
+    """A bug: reported with its traceback and a request to report it, exit 3."""
+    outcome = Outcome(file or "", crash=Crash(file, error))
+    if fmt == "json":
+        echo_json(as_json([outcome], lang))
+    else:
+        echo(as_text([outcome], lang), err=True)
+    sys.exit(INTERNAL_ERROR)
