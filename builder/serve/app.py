@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -52,11 +54,13 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
             return JSONResponse({"code": "serve-not-json"}, status_code=415)
         return None
 
+    async def guarded(request: Request, call_next) -> Response:
+        # Every request, whatever its path (an unknown one included), passes the guard first.
+        refused = await guard(request)
+        return refused if refused is not None else await call_next(request)
+
     def endpoint(handler):
         async def run(request: Request) -> Response:
-            refused = await guard(request)
-            if refused is not None:
-                return refused
             try:
                 body = await _body(request) if request.method == "POST" else {}
                 lang = messages.language(str(body.get("lang") or request.query_params.get("lang") or default))
@@ -163,7 +167,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         Route("/api/catalog", endpoint(browse)),
         Route("/api/export", endpoint(export), methods=["POST"]),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(BaseHTTPMiddleware, dispatch=guarded)])
 
 
 def _relative(workspace: Workspace, body: dict[str, Any]) -> str:

@@ -155,3 +155,9 @@ def test_the_page_starts_in_the_language_the_server_was_started_in(folder):
     with TestClient(create_app(folder, PORT, "en"), base_url=f"http://127.0.0.1:{PORT}") as english:
         assert english.get("/api/ui").json()["lang"] == "en"
         assert english.get("/api/ui", params={"lang": "es"}).json()["text"]["serve.save"] == "Guardar"
+
+
+def test_every_path_is_guarded_an_unknown_one_too(client):
+    assert client.get("/no-such-page", headers={"host": "evil.example:8000"}).status_code == 403
+    assert client.get("/no-such-page").status_code == 404
+    assert client.get("/static/..%2f..%2fpyproject.toml").status_code == 404
