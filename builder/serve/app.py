@@ -67,6 +67,11 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
                 return handler(request, body, lang)
             except Refused as exc:
                 return JSONResponse({"code": exc.code, **exc.extra}, status_code=exc.status)
+            except Exception as exc:  # noqa: BLE001 - a bug: reported with its traceback, never a bare 500
+                from builder.errors import Crash
+                from builder.report import crash_dict
+
+                return JSONResponse(crash_dict(Crash(None, exc), messages.DEFAULT_LANGUAGE), status_code=500)
         return run
 
     def page(request: Request, body: dict[str, Any], lang: str) -> Response:

@@ -161,3 +161,15 @@ def test_every_path_is_guarded_an_unknown_one_too(client):
     assert client.get("/no-such-page", headers={"host": "evil.example:8000"}).status_code == 403
     assert client.get("/no-such-page").status_code == 404
     assert client.get("/static/..%2f..%2fpyproject.toml").status_code == 404
+
+
+def test_a_bug_is_reported_with_its_traceback(client, monkeypatch):
+    from builder.serve import workspace
+
+    def broken(self, text, relative):
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(workspace.Workspace, "check", broken)
+    response = client.post("/api/check", json={"path": "x.yaml", "text": "system: porcrom\n"})
+    assert response.status_code == 500
+    assert response.json()["code"] == "internal-error" and "planted" in response.json()["traceback"]
