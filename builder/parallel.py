@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from builder.pipeline import Outcome
 
@@ -17,14 +17,16 @@ CHUNK = 25
 enough that sending them costs little next to checking them."""
 
 
-def outcomes_in_parallel(paths: list[str], pack: "Pack | None", jobs: int) -> Iterator[Outcome]:
-    """Each file's outcome, in the order given, as soon as it and those before it are ready."""
+def outcomes_in_parallel(paths: list[str], pack: "Pack | None", jobs: int,
+                         progress: Callable[[Iterable[str]], Iterable[str]]) -> list[Outcome]:
+    """Each file's outcome, in the order given; ``progress`` advances as each arrives."""
     # A fork starts each process with everything already imported and built; elsewhere a
     # process starts afresh and imports what it needs.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        yield from pool.map(partial(_checked, pack=pack), paths, chunksize=CHUNK)
+        found = pool.map(partial(_checked, pack=pack), paths, chunksize=CHUNK)
+        return [next(found) for _ in progress(paths)]
 
 
 def _checked(path: str, pack: "Pack | None") -> Outcome:

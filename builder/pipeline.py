@@ -28,7 +28,11 @@ class Outcome:
 
 def open_roster(path: Path | str, label: str | None = None) -> Document:
     """Read a roster and make sure it is a mapping that names a known system."""
-    doc = read_document(path, label)
+    return as_roster(read_document(path, label))
+
+
+def as_roster(doc: Document) -> Document:
+    """The document, if it is a mapping (a roster names its system at its top); else InputError."""
     if not isinstance(doc.data, dict):
         raise InputError("not-a-mapping", doc.label, doc.line_of(()), found=shape_of(doc.data))
     return doc

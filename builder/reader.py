@@ -84,6 +84,12 @@ def _read_cached(path: Path, label: str, _mtime: int, size: int) -> Document:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
+    return document_from_bytes(raw, path, label)
+
+
+def document_from_bytes(raw: bytes, path: Path, label: str) -> Document:
+    """A document from a file's bytes (read from disk, or typed in ``builder serve``), held to
+    the same size limit and encoding as any file."""
     if len(raw) > MAX_BYTES:
         raise InputError("file-too-large", label, size=len(raw), limit=MAX_BYTES)
     try:

@@ -73,8 +73,7 @@ def check_event(paths: list[str], pack: "Pack | None" = None,
         if jobs > 1 and len(paths) > 1:
             from builder.parallel import outcomes_in_parallel  # only when asked
 
-            found = outcomes_in_parallel(paths, pack, jobs)
-            outcomes = [next(found) for _ in progress(paths)]
+            outcomes = outcomes_in_parallel(paths, pack, jobs, progress)
         else:
             outcomes = [outcome_of(path, pack) for path in progress(paths)]
     if pack is not None:

@@ -13,9 +13,8 @@ from typing import Any
 
 from builder import systems
 from builder.errors import InputError
-from builder.findings import Findings
-from builder.pipeline import evaluate_document, shape_of, system_of
-from builder.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, parse_text
+from builder.pipeline import as_roster, evaluate_document, system_of
+from builder.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes
 from builder.systems.base import Evaluation
 
 
@@ -80,18 +79,8 @@ class Workspace:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
         found beside it); InputError when it can't be read."""
         data = text.encode("utf-8") if isinstance(text, str) else text
-        if len(data) > MAX_BYTES:
-            raise InputError("file-too-large", relative, size=len(data), limit=MAX_BYTES)
-        try:
-            decoded = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise InputError("invalid-encoding", relative) from None
-        parsed, lines = parse_text(decoded, relative)
-        doc = Document(path=self.folder / relative, label=relative, data=parsed, lines=lines)
-        if not isinstance(parsed, dict):
-            raise InputError("not-a-mapping", relative, doc.line_of(()), found=shape_of(parsed))
-        evaluation = evaluate_document(doc, system_of(doc))
-        return evaluation
+        doc = as_roster(document_from_bytes(data, self.folder / relative, relative))
+        return evaluate_document(doc, system_of(doc))
 
     def save(self, relative: str, text: str, version: str | None) -> str:
         """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed
@@ -132,5 +121,3 @@ def catalog(system_key: str) -> dict[str, list[dict[str, str]]]:
         raise Refused("unknown-system", 404)
     return {topic: [{"name": n, "detail": d} for n, d in rows] for topic, rows in system.browse().items()}
 
-
-__all__ = ["Findings", "Refused", "Workspace", "catalog", "findings_of", "unreadable", "version_of"]
