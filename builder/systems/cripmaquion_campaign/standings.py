@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Callable
@@ -48,14 +47,7 @@ def ko_points(ko: KO, racers: dict[str, Racer]) -> int:
 def stage_scores(stage: Stage, racers: dict[str, Racer]) -> dict[str, Any]:
     """One day: cripmaquiazos by order of arrival, the KOs that count, the summits' honor points."""
     s = scales()
-    team = lambda name: racers[name].team if name in racers else None  # noqa: E731
-    seen: set[str] = set()
-    finish = []
-    for position, name in enumerate(stage.finish, start=1):
-        # A runner written twice scores once, at its first place (the repeat is an error).
-        points = _award(s.cripmaquiazos, position) if name in racers and name not in seen else 0
-        seen.add(name)
-        finish.append({"position": position, "runner": name, "team": team(name), "cripmaquiazos": points})
+    finish = _placed(stage.finish, s.cripmaquiazos, "cripmaquiazos", racers)
     kos = [{"by": ko.by, "victim": ko.victim, "attack": ko.attack, "turn": ko.turn, "points": ko_points(ko, racers),
             "counts": False} for ko in stage.kos]
     best: dict[tuple[str, int], dict[str, Any]] = {}
@@ -66,17 +58,25 @@ def stage_scores(stage: Stage, racers: dict[str, Racer]) -> dict[str, Any]:
             best[key] = ko
     for ko in best.values():
         ko["counts"] = True
-    summits = []
-    for summit in stage.summits:
-        order, seen = [], set()
-        for position, name in enumerate(summit.order, start=1):
-            points = _award(s.honor[summit.category], position) if name in racers and name not in seen else 0
-            seen.add(name)
-            order.append({"position": position, "runner": name, "team": team(name), "points": points})
-        summits.append({"category": summit.category, "order": order})
-    return {"name": stage.name, "finish": finish,
-            "eliminated": [name for name in racers if name not in set(stage.finish)],
+    summits = [{"category": summit.category, "order": _placed(summit.order, s.honor[summit.category], "points", racers)}
+               for summit in stage.summits]
+    arrived = set(stage.finish)
+    return {"name": stage.name, "finish": finish, "eliminated": [name for name in racers if name not in arrived],
             "kos": kos, "summits": summits, "runners": _day(finish, kos, summits, racers)}
+
+
+def _placed(names: list[str], values: tuple[int, ...], key: str, racers: dict[str, Racer]) -> list[dict[str, Any]]:
+    """An order of arrival (at the finish, over a summit) with what each place scores. A runner
+    written twice scores once, at the first place (the repeat is an error); a name that races
+    for no team scores nothing."""
+    seen: set[str] = set()
+    rows = []
+    for position, name in enumerate(names, start=1):
+        racer = racers.get(name)
+        rows.append({"position": position, "runner": name, "team": racer.team if racer else None,
+                     key: _award(values, position) if racer and name not in seen else 0})
+        seen.add(name)
+    return rows
 
 
 def _day(finish: list[dict[str, Any]], kos: list[dict[str, Any]], summits: list[dict[str, Any]],
@@ -102,20 +102,12 @@ def _day(finish: list[dict[str, Any]], kos: list[dict[str, Any]], summits: list[
 def standings(file: CampaignFile, racers: dict[str, Racer]) -> dict[str, Any]:
     """Every day's scores and the general, dureza and honor classifications."""
     stages = [stage_scores(stage, racers) for stage in file.stages]
-    totals: dict[str, dict[str, int]] = defaultdict(lambda: {"cripmaquiazos": 0, "dureza": 0, "honor": 0})
-    for name in racers:
-        totals[name]  # noqa: B018 - every racer is ranked, 0 points included
+    # Every racer is ranked, 0 points included: each day's line for each racer, added up.
+    totals = {name: {"cripmaquiazos": 0, "dureza": 0, "honor": 0} for name in racers}
     for stage in stages:
-        for row in stage["finish"]:
-            if row["runner"] in racers:
-                totals[row["runner"]]["cripmaquiazos"] += row["cripmaquiazos"]
-        for ko in stage["kos"]:
-            if ko["counts"]:
-                totals[ko["by"]]["dureza"] += ko["points"]
-        for summit in stage["summits"]:
-            for row in summit["order"]:
-                if row["runner"] in racers:
-                    totals[row["runner"]]["honor"] += row["points"]
+        for day in stage["runners"]:
+            for key, total in totals[day["runner"]].items():
+                totals[day["runner"]][key] = total + day[key]
     rows = [{"runner": name, "team": racers[name].team, **totals[name]} for name in racers]
     general = ranked(rows, lambda r: (r["cripmaquiazos"], r["dureza"], r["honor"]))
     return {
