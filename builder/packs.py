@@ -7,30 +7,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from builder import systems
 from builder.errors import InputError
 from builder.findings import Place, Problems
 from builder.pipeline import open_roster, system_of
 from builder.reader import Document
-from builder.validation import Name, Strict, validate
+from builder.records import Record
+from builder.validation import validate
 
 RULE_PACK = "Pack del evento"
-
-
-class BasePack(Strict):
-    """What every pack has; a system's pack model adds the keys its files can restrict."""
-
-    system: str
-    name: Name
 
 
 @dataclass
 class Pack:
     doc: Document
     system: str
-    values: BaseModel
+    values: Record
+    """The system's pack record: ``system``, ``name`` and the keys its files can restrict."""
 
     @property
     def name(self) -> str:
@@ -65,7 +58,7 @@ def pack_schema() -> dict[str, Any]:
     for system in systems.all_systems():
         if system.pack_model is None:
             continue
-        schema = system.pack_model.model_json_schema(by_alias=True)
+        schema = system.pack_model.pydantic().model_json_schema(by_alias=True)
         schema["properties"]["system"] = {"const": system.key}
         variants.append(schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "builder · pack", "oneOf": variants}

@@ -1,100 +1,41 @@
-"""The strict base model every system builds on, and pydantic errors turned into findings."""
+"""Validating a file's data with a system's records, and pydantic-core's errors turned into
+located findings. No pydantic model is built here: see builder.records."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-import typing
-import unicodedata
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
-from pydantic_core import PydanticCustomError
+from pydantic_core import ValidationError
 
 from builder.findings import Findings, Localised, Place, closest
 from builder.messages import text
 from builder.reader import shorten
+from builder.records import Record
+from builder.validators import NAME_MOST, TEXT_MOST, whole_number
 
-M = TypeVar("M", bound=BaseModel)
+__all__ = ["NAME_MOST", "TEXT_MOST", "validate", "clean_location", "whole_number"]
 
-
-class Strict(BaseModel):
-    """No unknown keys (a typo is an error), no silent type coercion, frozen once read."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
-
-
-def whole_number(value: Any) -> Any:
-    """A whole float as an int (7.0 -> 7); anything else unchanged."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-def between(low: int, high: int) -> Any:
-    """A whole number from ``low`` to ``high``: a rulebook scale such as 1–10."""
-    return Annotated[int, Field(ge=low, le=high)]
-
-
-def measure(most: float, low: float = 0, above: bool = False) -> Any:
-    """A measure (K, K², cm, levels) that may be decimal, from ``low`` (or above it, with
-    ``above``) up to ``most``; whole values stay whole."""
-    floor = {"gt": low} if above else {"ge": low}
-    return Annotated[float, Field(le=most, allow_inf_nan=False, **floor), AfterValidator(whole_number)]
-
-
-NonNegativeInt = Annotated[int, Field(ge=0)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False), AfterValidator(whole_number)]
-"""A measure (K, K², cm, levels) that may be decimal; whole values stay whole."""
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False), AfterValidator(whole_number)]
-
-NAME_MOST = 100
-"""Characters in a name: any name from the books fits many times over; a card still prints it."""
-TEXT_MOST = 2000
-"""Characters in a free description."""
-_CONTROL = {"Cc", "Cs"}
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Marks that reorder text as it is shown: in a name they'd make it print as something else."""
-
-
-def _refuse_controls(allowed: str):
-    def check(value: str) -> str:
-        for position, char in enumerate(value, start=1):
-            if char not in allowed and (unicodedata.category(char) in _CONTROL or char in _BIDI):
-                raise PydanticCustomError("invalid-field", "control character",
-                                          {"variant": "control-character", "char": f"U+{ord(char):04X}",
-                                           "position": position})
-        return value
-
-    return AfterValidator(check)
-
-
-Name = Annotated[str, Field(min_length=1, max_length=NAME_MOST), _refuse_controls("")]
-"""A name: one line of printable text."""
-Text = Annotated[str, Field(max_length=TEXT_MOST), _refuse_controls("\n\t")]
-"""A description: printable text, on several lines if need be."""
-
-
-def many(most: int = 100) -> Any:
-    """An empty list as a default (made fresh for each model: pydantic would deep-copy a literal []),
-    holding at most ``most`` items."""
-    return Field(default_factory=list, max_length=most)
+R = TypeVar("R", bound=Record)
 
 
 _RANGE_TYPES = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}
 
 
-def validate(model: type[M], data: Any, place: Place, rule: str) -> tuple[M | None, Findings]:
+def validate(model: type[R], data: Any, place: Place, rule: str) -> tuple[R | None, Findings]:
     """Validate ``data`` (found at ``place``) as ``model``; each error becomes a located finding."""
     findings = Findings()
     try:
-        return model.model_validate(data), findings
+        return model.validate(data), findings
     except ValidationError as exc:
         for error in exc.errors(include_url=False):
             _add(findings, error, data, place, rule, model)
     return None, findings
 
 
-def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rule: str, model: type[BaseModel]) -> None:
+def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rule: str, model: type[Record]) -> None:
     path = clean_location(error["loc"], data)
     where = place.at(*path)
     kind = error["type"]
@@ -180,37 +121,26 @@ def clean_location(loc: tuple[Any, ...], data: Any) -> tuple[str | int, ...]:
     return longest(0, data)[1]
 
 
-def _known_keys(model: type[BaseModel], path: tuple[str | int, ...], data: Any) -> list[str]:
+def _known_keys(model: type[Record], path: tuple[str | int, ...], data: Any) -> list[str]:
     """The keys the model accepts at ``path`` (for "did you mean")."""
-    target: Any = model
+    held: tuple[type[Record], ...] = (model,)
     for step in path:
         if isinstance(step, int):
             continue
-        field = _fields(target).get(step)
-        if field is None:
+        keys = _keys(held)
+        if step not in keys:
             return []
-        target = field
-    return list(_fields(target))
+        held = keys[step]
+    return list(_keys(held))
 
 
-def _fields(target: Any) -> dict[str, Any]:
-    """Field names (by alias) to the model type they hold, looking through lists and unions."""
-    models = [t for t in _flatten(target) if isinstance(t, type) and issubclass(t, BaseModel)]
-    out: dict[str, Any] = {}
-    for m in models:
-        for name, info in m.model_fields.items():
-            out[info.alias or name] = info.annotation
+def _keys(records: tuple[type[Record], ...]) -> dict[str, tuple[type[Record], ...]]:
+    """Keys (as files write them) to the records they may hold, for any of ``records``."""
+    out: dict[str, tuple[type[Record], ...]] = {}
+    for record in records:
+        for key, held in record.nested.items():
+            out[key] = out.get(key, ()) + held
     return out
-
-
-def _flatten(annotation: Any) -> list[Any]:
-    args = typing.get_args(annotation)
-    if not args:
-        return [annotation]
-    found: list[Any] = []
-    for arg in args:
-        found.extend(_flatten(arg))
-    return found
 
 
 def _show(value: Any) -> str:

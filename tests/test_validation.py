@@ -1,12 +1,14 @@
-"""pydantic errors turned into located findings."""
+"""Validation errors turned into located findings, through records generated from models."""
 
+import sys
 from pathlib import Path
-
-from builder.findings import Place
-from builder.reader import Document, parse_text
 from typing import Literal
 
-from builder.validation import NAME_MOST, Name, Strict, Text, between, clean_location, many, measure, validate
+from builder.codegen import records_of
+from builder.fields import Name, Strict, Text, between, many, measure
+from builder.findings import Place
+from builder.reader import Document, parse_text
+from builder.validation import NAME_MOST, clean_location, validate
 
 
 class Inner(Strict):
@@ -16,6 +18,17 @@ class Inner(Strict):
 class Outer(Strict):
     name: str
     items: list[Inner] = []
+
+
+class Named(Strict):
+    name: Name
+    notes: Text | None = None
+    kind: Literal["animal", "mercenary"] = "animal"
+    tags: list[Name] = many(3)
+    size: measure(50) = 0
+
+
+RECORDS = records_of(sys.modules[__name__])
 
 
 def doc_of(text: str) -> Document:
@@ -35,7 +48,7 @@ def test_clean_location_drops_union_tags_and_keeps_missing_keys():
 
 def test_each_error_is_located_and_coded():
     doc = doc_of("name: x\nitems:\n  - level: 11\n  - {levle: 2}\n")
-    model, findings = validate(Outer, doc.data, Place(doc), "Regla")
+    model, findings = validate(RECORDS["Outer"], doc.data, Place(doc), "Regla")
     assert model is None
     got = sorted((f.code, f.variant, f.place.where) for f in findings)
     assert got == [
@@ -48,7 +61,7 @@ def test_each_error_is_located_and_coded():
 
 def test_strict_types_are_not_coerced():
     doc = doc_of("name: 300\n")
-    _, findings = validate(Outer, doc.data, Place(doc), "R")
+    _, findings = validate(RECORDS["Outer"], doc.data, Place(doc), "R")
     [finding] = findings
     assert finding.variant == "string_type+quote"
     assert "comillas" in finding.message("es")
@@ -56,22 +69,14 @@ def test_strict_types_are_not_coerced():
 
 def test_out_of_range_message_names_the_bound():
     doc = doc_of("name: x\nitems: [{level: 0}]\n")
-    _, [finding] = validate(Outer, doc.data, Place(doc), "R")
+    _, [finding] = validate(RECORDS["Outer"], doc.data, Place(doc), "R")
     assert finding.message("en") == "f.yaml:2 items[0].level: “level” is 0; the minimum is 1"
     assert finding.message("es") == "f.yaml:2 items[0].level: «level» vale 0; el mínimo es 1"
 
 
-class Named(Strict):
-    name: Name
-    notes: Text | None = None
-    kind: Literal["animal", "mercenary"] = "animal"
-    tags: list[Name] = many(3)
-    size: measure(50) = 0
-
-
 def findings_of(text: str):
     doc = doc_of(text)
-    return validate(Named, doc.data, Place(doc), "Regla")[1]
+    return validate(RECORDS["Named"], doc.data, Place(doc), "Regla")[1]
 
 
 def test_a_name_refuses_control_characters_and_bidirectional_marks():

@@ -8,14 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 from builder import resources
 from builder.findings import Findings, Place
 from builder.reader import Document, shorten
 
 if TYPE_CHECKING:
     from builder.packs import Pack
+    from builder.records import Record
     from builder.export.cards import PrintSpec
     from builder.export.tables import WorkbookSpec
 
@@ -68,9 +67,9 @@ class System(ABC):
     title: str
     prefix: str
     """Two letters that open this system's fingerprints."""
-    file_model: type[BaseModel]
-
-    pack_model: type[BaseModel] | None = None
+    file_model: type["Record"]
+    """The record a file validates as (generated from the system's models)."""
+    pack_model: type["Record"] | None = None
     """What an event pack may set for this system (see builder.packs); None: packs don't apply."""
     rule_fields: str
     """The rule cited for a file's structure (missing keys, wrong types)."""
@@ -106,7 +105,7 @@ class System(ABC):
         data = {**doc.data, "system": self.key}
         if pack is None:
             return data, Place(doc), set()
-        overrides = pack.overrides(set(self.file_model.model_fields))
+        overrides = pack.overrides(set(self.file_model.field_keys.values()))
         data.update(overrides)
         overlay = tuple(((key,), pack.place(key)) for key in overrides)
         return data, Place(doc, (), overlay), set(overrides)
@@ -117,11 +116,11 @@ class System(ABC):
 
         if overridden:
             content = {k: v for k, v in content.items() if k not in overridden}
-            content.update(as_written(self.file_model, doc.data, overridden))
+            content.update(as_written(self.file_model.pydantic(), doc.data, overridden))
         return fingerprint(self.prefix, content)
 
     def schema(self) -> dict[str, Any]:
-        schema = self.file_model.model_json_schema(by_alias=True)
+        schema = self.file_model.pydantic().model_json_schema(by_alias=True)
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["title"] = f"builder · {self.title}"
         return schema

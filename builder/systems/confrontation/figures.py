@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from builder.systems.confrontation import catalog
-from builder.systems.confrontation.models import Machine
+from builder.systems.confrontation.records import Machine
 from builder.systems.confrontation.rules import ResolvedMachine, capacity_used
 
 IMPACT_BAND_CM = 10

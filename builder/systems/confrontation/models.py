@@ -6,18 +6,13 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from builder.findings import fold
-from builder.validation import Name, Strict, between, many, measure
+from builder.fields import Name, Strict, between, many, measure
+from builder.validators import Canonical
 
 
 def spelled(*choices: str):
     """Accept a choice however it is written ("Móvil", "muy grande") and store its canonical form."""
-    by_fold = {fold(c): c for c in choices}
-
-    def canonical(value: object) -> object:
-        return by_fold.get(fold(value), value) if isinstance(value, str) else value
-
-    return Annotated[Literal[choices], BeforeValidator(canonical)]  # type: ignore[valid-type]
+    return Annotated[Literal[choices], BeforeValidator(Canonical(choices))]  # type: ignore[valid-type]
 
 
 Size = spelled("pequeno", "normal", "grande", "muy-grande")

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from builder.findings import Findings, Localised, Place
 from builder.systems.confrontation import catalog
-from builder.systems.confrontation.models import Competency, ConfrontationFile, Machine
+from builder.systems.confrontation.records import Competency, ConfrontationFile, Machine
 
 RULE_FIELDS = "Confrontation · Fortification · Las características"
 RULE_MECHANICAL = "Confrontation · Fortification · Competencias mecánicas"

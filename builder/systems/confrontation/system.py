@@ -11,7 +11,7 @@ from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.figures import figures
-from builder.systems.confrontation.models import ConfrontationFile, ConfrontationPack
+from builder.systems.confrontation.records import ConfrontationFile, ConfrontationPack
 from builder.systems.confrontation.rules import RULE_FIELDS, ResolvedMachine, check_force
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from builder.findings import Findings, Localised, Place, closest, fold
 from builder.systems.cripmaquion import catalog
-from builder.systems.cripmaquion.models import CripmaquionFile, Runner
+from builder.systems.cripmaquion.records import CripmaquionFile, Runner
 
 RULE_FIELDS = "Cripmaquión · §9 Configurando el equipo"
 RULE_RACES = "Cripmaquión · §5 Las razas"

@@ -8,7 +8,7 @@ from builder.findings import Findings, Place, fold
 from builder.messages import number, text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
-from builder.systems.cripmaquion.models import CripmaquionFile, CripmaquionPack
+from builder.systems.cripmaquion.records import CripmaquionFile, CripmaquionPack
 from builder.systems.cripmaquion.profile import profile, runner_kind
 from builder.systems.cripmaquion.rules import (
     RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, check_lineup_size, resolve_roster,

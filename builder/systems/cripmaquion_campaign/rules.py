@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from builder.findings import Findings, Place, closest
-from builder.systems.cripmaquion_campaign.models import CampaignFile
+from builder.systems.cripmaquion_campaign.records import CampaignFile
 from builder.systems.cripmaquion_campaign.teams import Racer, Team
 
 RULE_RUNNERS = "Cripmaquión · §11 Las campañas (los mismos corredores cada jornada)"

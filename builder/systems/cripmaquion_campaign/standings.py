@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any, Callable
 
 from builder.systems.cripmaquion import catalog
-from builder.systems.cripmaquion_campaign.models import CampaignFile, KO, Stage
+from builder.systems.cripmaquion_campaign.records import CampaignFile, KO, Stage
 from builder.systems.cripmaquion_campaign.teams import Racer
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from builder.findings import Findings, Place
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
-from builder.systems.cripmaquion_campaign.models import CampaignFile
+from builder.systems.cripmaquion_campaign.records import CampaignFile
 from builder.systems.cripmaquion_campaign.rules import check_stages
 from builder.systems.cripmaquion_campaign.standings import standings
 from builder.systems.cripmaquion_campaign.teams import load_teams, teams_nearby

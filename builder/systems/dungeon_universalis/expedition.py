@@ -7,7 +7,7 @@ from typing import Any
 
 from builder.findings import Findings, Place, fold
 from builder.resources import load_catalog
-from builder.systems.dungeon_universalis.models import ExpeditionFile, Hero
+from builder.systems.dungeon_universalis.records import Companion, ExpeditionFile, Hero
 
 RULE_FIELDS = "Dungeon Universalis · JOA"
 RULE_COMPANIONS = "Dungeon Universalis · JOA · Mercenarios y animales"
@@ -17,6 +17,13 @@ def joa() -> dict[str, Any]:
     return load_catalog("dungeon-universalis", "joa.yaml")
 
 
+def companions_of(hero: Hero) -> list[Companion]:
+    """A hero's companions: none, one, or the list written (more than the rules allow)."""
+    if hero.companion is None:
+        return []
+    return hero.companion if isinstance(hero.companion, list) else [hero.companion]
+
+
 def hero_pv(hero: Hero) -> int:
     return joa()["hero_base_pv"] + hero.xp
 
@@ -24,7 +31,7 @@ def hero_pv(hero: Hero) -> int:
 def expedition_pv(file: ExpeditionFile) -> int:
     """The heroes (10 + xp each), their companions and the group's items."""
     heroes = sum(hero_pv(h) for h in file.heroes)
-    companions = sum(c.pv for h in file.heroes for c in h.companions)
+    companions = sum(c.pv for h in file.heroes for c in companions_of(h))
     return heroes + companions + sum(i.pv for i in file.items)
 
 
@@ -61,7 +68,7 @@ def check_companions(file: ExpeditionFile, place: Place, findings: Findings) -> 
     seen: dict[tuple[str, str], str] = {}
     for i, hero in enumerate(file.heroes):
         at = place.at("heroes", i)
-        companions = hero.companions
+        companions = companions_of(hero)
         total += len(companions)
         if len(companions) > rules["per_hero"]:
             findings.error("companion-limit", at.at("companion"), RULE_COMPANIONS, variant="hero", name=hero.name,
@@ -93,7 +100,7 @@ def summary(file: ExpeditionFile) -> dict[str, Any]:
         "leader": leader(heroes, pv),
         "leader_pv": file.leader_pv,
         "heroes": [{"name": h.name, "xp": h.xp, "pv": hero_pv(h), "skills": h.skills,
-                    "companions": [c.model_dump() for c in h.companions]} for h in file.heroes],
+                    "companions": [c.model_dump() for c in companions_of(h)]} for h in file.heroes],
         "items": [i.model_dump() for i in file.items],
     }
 

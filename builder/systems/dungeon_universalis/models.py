@@ -6,7 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Discriminator, Field, Tag
 
-from builder.validation import Name, Strict, between, many
+from builder.fields import Name, Strict, between, many
+from builder.validators import ByShape
 
 # Upper bounds (docs/rulings.md, "Upper bounds"): the JOA text prints none for these.
 ItemPV = between(0, 75)
@@ -20,13 +21,9 @@ class Companion(Strict):
     pv: ItemPV
 
 
-def _one_or_many(value: object) -> str:
-    return "many" if isinstance(value, list) else "one"
-
-
 CompanionSlot = Annotated[
     Union[Annotated[Companion, Tag("one")], Annotated[list[Companion], Tag("many"), Field(max_length=10)]],
-    Discriminator(_one_or_many),
+    Discriminator(ByShape({"list": "many"}, "one")),
 ]
 """A hero's companion; a list is read too, so that "more than one" can be reported as such."""
 
@@ -36,12 +33,7 @@ class Hero(Strict):
     xp: between(0, 500) = 0
     skills: list[Name] = many(20)
     companion: CompanionSlot | None = None
-
-    @property
-    def companions(self) -> list[Companion]:
-        if self.companion is None:
-            return []
-        return self.companion if isinstance(self.companion, list) else [self.companion]
+    """One companion (or a list, reported as too many); see expedition.companions_of."""
 
 
 class Item(Strict):

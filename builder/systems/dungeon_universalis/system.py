@@ -10,7 +10,7 @@ from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, joa, summary
-from builder.systems.dungeon_universalis.models import ExpeditionFile, ExpeditionPack
+from builder.systems.dungeon_universalis.records import ExpeditionFile, ExpeditionPack
 
 if TYPE_CHECKING:
     from builder.packs import Pack

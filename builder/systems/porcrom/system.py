@@ -9,7 +9,7 @@ from builder.fingerprint import content_of
 from builder.messages import number, text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
-from builder.systems.porcrom.models import PorCromFile, PorCromPack
+from builder.systems.porcrom.records import PorCromFile, PorCromPack
 from builder.systems.porcrom.warband import RULE_FIELDS, character_sheet, check_warband, minion_sheet, range_label
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import Any
 
 from builder.findings import Findings, Localised, Place, closest, fold
 from builder.resources import load_catalog
-from builder.systems.porcrom.models import MAX_DICE, Character, MinionGroup, PorCromFile
+from builder.systems.porcrom.records import MAX_DICE, Character, MinionGroup, PorCromFile
 
 RULE_FIELDS = "¡Por Crom!"
 RULE_MINIONS = "¡Por Crom! · Secuaces"

@@ -7,7 +7,7 @@ from typing import Any
 from builder.findings import Place
 from builder.messages import text
 from builder.systems.base import Evaluation
-from builder.systems.wartime.models import WartimeFile
+from builder.systems.wartime.records import WartimeFile
 from builder.systems.wartime.pricing import Entry, PricedWarbook
 from builder.systems.wartime.rules import ListTotal
 from builder.validation import whole_number

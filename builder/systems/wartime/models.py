@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Discriminator, Field, Tag
+from pydantic import Discriminator, Field, Tag
 
-from builder.validation import Name, Strict, Text, between, many, measure
+from builder.fields import Name, Strict, Text, between, many, measure
+from builder.validators import ByShape
 
 Scale = between(1, 10)
 """Attributes, energy, damage, protection and defense all run from 1 to 10."""
@@ -32,19 +33,9 @@ Magazines = Annotated[dict[Name, between(0, MAGAZINES_MOST)], Field(max_length=P
 """Weapon name -> magazines bought for it, under the optional ammunition rule."""
 
 
-def _by_shape(kinds: dict[type | tuple[type, ...], str], fallback: str):
-    """A discriminator that picks a union member by the input's Python type.
-
-    It sees user data when validating and model instances when serialising.
-    """
-
-    def pick(value: object) -> str:
-        for kind, tag in kinds.items():
-            if isinstance(value, kind):
-                return tag
-        return fallback
-
-    return Discriminator(pick)
+def _by_shape(kinds: dict[str, str], fallback: str) -> Discriminator:
+    """A discriminator that picks a union member by the value's shape ("mapping", "dict", "list")."""
+    return Discriminator(ByShape(kinds, fallback))
 
 
 class Trait(Strict):
@@ -89,11 +80,11 @@ class Triangle(Strict):
 Shape = Annotated[Union[Circle, Rectangle, Triangle], Field(discriminator="shape")]
 OneArea = Annotated[
     Union[Annotated[AreaValue, Tag("value")], Annotated[Shape, Tag("shape")]],
-    _by_shape({(dict, BaseModel): "shape"}, "value"),
+    _by_shape({"mapping": "shape"}, "value"),
 ]
 Area = Annotated[
     Union[Annotated[OneArea, Tag("one")], Annotated[list[OneArea], Tag("parts"), Field(min_length=1, max_length=6)]],
-    _by_shape({list: "parts"}, "one"),
+    _by_shape({"list": "parts"}, "one"),
 ]
 """A value in K², a shape, or a list of them whose areas add up (a composite area)."""
 
@@ -123,13 +114,10 @@ class DefenseZones(Strict):
     right: Scale | None = None
     rear: Scale | None = None
 
-    def missing(self) -> list[str]:
-        return [zone for zone, value in self.model_dump().items() if value is None]
-
 
 Defense = Annotated[
     Union[Annotated[Scale, Tag("value")], Annotated[DefenseZones, Tag("zones")]],
-    _by_shape({(dict, BaseModel): "zones"}, "value"),
+    _by_shape({"mapping": "zones"}, "value"),
 ]
 
 
@@ -164,7 +152,7 @@ class Character(Archetype):
 
 ZoneDefense = Annotated[
     Union[Annotated[Scale, Tag("value")], Annotated[dict[Name, Scale], Tag("parts")]],
-    _by_shape({dict: "parts"}, "value"),
+    _by_shape({"dict": "parts"}, "value"),
 ]
 
 
@@ -231,7 +219,7 @@ PointsLimit = between(1, 100_000)
 
 WarbookRef = Annotated[
     Union[Annotated[Name, Tag("path")], Annotated[Warbook, Tag("inline")]],
-    _by_shape({(dict, BaseModel): "inline"}, "path"),
+    _by_shape({"mapping": "inline"}, "path"),
 ]
 
 

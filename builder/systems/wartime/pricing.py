@@ -9,7 +9,7 @@ from typing import Any
 
 from builder.findings import Place
 from builder.systems.wartime import costs
-from builder.systems.wartime.models import (
+from builder.systems.wartime.records import (
     KINDS, Archetype, Body, Character, Circle, Object, Protection, Rectangle, Transport, Triangle, Warbook,
     Weapon, Zone,
 )

@@ -7,7 +7,9 @@ from fractions import Fraction
 
 from builder.findings import Findings, Localised, Place, closest, fold
 from builder.systems.wartime import costs
-from builder.systems.wartime.models import KINDS, Character, Member, Squad, Transport, WartimeFile, Weapon
+from builder.systems.wartime.records import (
+    KINDS, Character, DefenseZones, Member, Squad, Transport, WartimeFile, Weapon,
+)
 from builder.systems.wartime.pricing import Entry, PricedWarbook
 
 RULE_FIELDS = "Wartime · Arquetipos · Creación de arquetipos"
@@ -84,9 +86,13 @@ def _check_range(entry: Entry, weapon: Weapon, findings: Findings) -> None:
                        range=weapon.range, damage=weapon.damage, max=most)
 
 
+def _missing_zone(zones: DefenseZones) -> bool:
+    return any(value is None for value in (zones.front, zones.left, zones.right, zones.rear))
+
+
 def _check_transport(book: PricedWarbook, entry: Entry, transport: Transport, findings: Findings) -> None:
     zoned = not isinstance(transport.defense, int)
-    if transport.large and (not zoned or transport.defense.missing()):
+    if transport.large and (not zoned or _missing_zone(transport.defense)):
         findings.error("transport-defense-zones", entry.place.at("defense"), RULE_DEFENSE_ZONES, variant="large",
                        name=transport.name)
     elif zoned and not transport.large:

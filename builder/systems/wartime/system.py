@@ -9,7 +9,7 @@ from builder.fingerprint import content_of
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.wartime import inspect_view
-from builder.systems.wartime.models import WartimeFile, WartimePack
+from builder.systems.wartime.records import WartimeFile, WartimePack
 from builder.systems.wartime.pricing import PricedWarbook
 from builder.systems.wartime.rules import RULE_FIELDS, check_list, check_warbook
 from builder.systems.wartime.warbook import resolve

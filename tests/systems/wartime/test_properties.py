@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from builder.findings import Place
 from builder.reader import Document, parse_text
 from builder.systems import get
-from builder.systems.wartime.models import Warbook
+from builder.systems.wartime.records import Warbook
 from builder.systems.wartime.pricing import PricedWarbook
 
 scale = st.integers(1, 10)
@@ -32,7 +32,7 @@ def evaluate_text(text: str):
 def test_a_weapon_costs_at_least_one_and_its_breakdown_adds_up(energy, damage, range_k, area, bonus, malus):
     weapon = {"name": "W", "energy": energy, "damage": damage, "range": range_k, "area": area,
               "bonus": bonus, "malus": malus}
-    book = PricedWarbook(Warbook.model_validate({"weapons": [weapon]}), Place(None))
+    book = PricedWarbook(Warbook.validate({"weapons": [weapon]}), Place(None))
     entry = book.entries[0]
     assert entry.cost >= 1
     assert sum(entry.breakdown.values()) == entry.cost
@@ -42,7 +42,7 @@ def test_a_weapon_costs_at_least_one_and_its_breakdown_adds_up(energy, damage, r
        protection=scale, p_energy=scale, malus=st.lists(trait, max_size=3))
 def test_a_character_costs_at_least_one_and_its_breakdown_adds_up(attrs, fortune, protection, p_energy, malus):
     con, agi, int_, rea, vol = attrs
-    book = PricedWarbook(Warbook.model_validate({
+    book = PricedWarbook(Warbook.validate({
         "bodies": [{"name": "B", "con": con, "agi": agi, "int": int_, "rea": rea, "vol": vol}],
         "protections": [{"name": "P", "energy": p_energy, "protection": protection}],
         "characters": [{"name": "C", "body": "B", "protections": ["P"], "fortune": fortune, "malus": malus}],
