@@ -1,0 +1,99 @@
+"""The generated records modules: what builder.codegen writes from the models, kept in step."""
+
+import sys
+from typing import Literal
+
+import pydantic_core
+import pytest
+from pydantic import AfterValidator, BaseModel, Field
+from typing_extensions import Annotated
+
+from builder import codegen, systems
+from builder.fields import Strict
+
+
+@pytest.mark.parametrize("key", systems.keys())
+def test_each_records_module_is_what_the_generator_writes_from_the_models(key):
+    path = codegen.records_path(key)
+    if f"PYDANTIC_CORE = {pydantic_core.__version__!r}" not in path.read_text(encoding="utf-8"):
+        pytest.skip(f"generated with another pydantic-core than {pydantic_core.__version__}: "
+                    "run `python -m builder.codegen` (builder derives the schemas again at start-up meanwhile)")
+    assert path.read_text(encoding="utf-8") == codegen.generate(key), \
+        f"{path} is out of date: run `python -m builder.codegen`"
+
+
+def test_the_check_option_names_stale_modules_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    written = {key: tmp_path / f"{key}.py" for key in systems.keys()}
+    for key, path in written.items():
+        path.write_text(codegen.generate(key), encoding="utf-8")
+    written["porcrom"].write_text("# edited by hand\n", encoding="utf-8")
+    monkeypatch.setattr(codegen, "records_path", written.get)
+    assert codegen.main(["--check"]) == 1
+    assert "porcrom.py" in capsys.readouterr().out
+    assert written["porcrom"].read_text(encoding="utf-8") == "# edited by hand\n"
+    assert codegen.main([]) == 0
+    assert codegen.main(["--check"]) == 0
+
+
+def test_records_keep_the_models_classes_constants_and_keys():
+    from builder.systems.wartime import models, records
+
+    assert records.KINDS == models.KINDS and records.MODELS_MOST == models.MODELS_MOST
+    assert issubclass(records.Body, records.Archetype)
+    assert records.Body.field_keys["int_"] == "int"
+    assert records.Warbook.nested["bodies"] == (records.Body,)
+    assert records.Body.pydantic() is models.Body
+
+
+def test_a_module_generated_for_another_pydantic_core_is_derived_again_from_its_models(monkeypatch):
+    from builder.systems.cripmaquion import records
+
+    namespace = codegen.rebuild(records.__name__)
+    assert namespace["PYDANTIC_CORE"] == pydantic_core.__version__
+    runner = namespace["Runner"].validate({"name": "Ana", "race": "humano"})
+    assert (runner.name, runner.specialties) == ("Ana", [])
+    assert type(runner).__module__ == records.__name__
+
+
+class WithLambda(Strict):
+    name: Annotated[str, AfterValidator(lambda v: v)]
+
+
+def test_a_model_whose_schema_the_generator_cannot_write_is_refused_with_its_reason():
+    with pytest.raises(codegen.Unsupported, match="lambda"):
+        codegen.records_of(sys.modules[__name__])
+
+
+def test_a_model_with_methods_is_refused():
+    class WithMethod(Strict):
+        kind: Literal["a"] = "a"
+
+        def total(self) -> int:
+            return 1
+
+    WithMethod.__module__ = "probe"
+    module = type(sys)("probe")
+    module.WithMethod = WithMethod
+    with pytest.raises(codegen.Unsupported, match="total"):
+        codegen.records_of(module)
+
+
+def test_only_the_command_line_tools_that_need_pydantic_models_import_them():
+    from pathlib import Path
+
+    from tests.support import loaded_after
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "wartime" / "compania-fenix.yaml"
+    assert loaded_after(["check", example], "pydantic.main", "builder.fields") == [False, False]
+    assert loaded_after(["schema", "wartime"], "pydantic.main") == [True]
+
+
+def test_a_plain_model_outside_strict_is_refused():
+    class Loose(BaseModel):
+        x: int = Field(0)
+
+    Loose.__module__ = "loose"
+    module = type(sys)("loose")
+    module.Loose = Loose
+    with pytest.raises(codegen.Unsupported, match="Strict"):
+        codegen.records_of(module)
