@@ -33,9 +33,8 @@ def fingerprint(path: Path) -> str:
     return json.loads(CliRunner().invoke(cli, ["check", str(path), "--format", "json"]).output)["results"][0]["fingerprint"]
 
 
-def test_wartime_sheet_and_cards(tmp_path):
-    out = tmp_path / "fenix.pdf"
-    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", out).exit_code == 0
+def test_wartime_sheet_and_cards(printed):
+    out = printed(EXAMPLES / "wartime" / "compania-fenix.yaml")
     reader = PdfReader(out)
     pages = pdf_text(out)
     size = reader.pages[0].mediabox
@@ -54,9 +53,8 @@ def test_wartime_sheet_and_cards(tmp_path):
     assert all(fingerprint(EXAMPLES / "wartime" / "compania-fenix.yaml") in page for page in pages[1:])
 
 
-def test_metadata(tmp_path):
-    out = tmp_path / "fenix.pdf"
-    export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", out)
+def test_metadata(printed):
+    out = printed(EXAMPLES / "wartime" / "compania-fenix.yaml")
     reader = PdfReader(out)
     assert reader.metadata.title == "Compañía Fénix"
     assert reader.metadata.creator.startswith("builder")
@@ -81,9 +79,8 @@ def test_an_illegal_roster_is_not_printed(tmp_path):
 
 
 @pytest.mark.parametrize("lang, mark", [("es", "BORRADOR — NO LEGAL"), ("en", "DRAFT — NOT LEGAL")])
-def test_every_page_of_a_draft_is_marked(tmp_path, lang, mark):
-    out = tmp_path / "asalto.pdf"
-    assert export(EXAMPLES / "wartime" / "asalto-ilegal.yaml", "--pdf", out, "--draft", "--lang", lang).exit_code == 0
+def test_every_page_of_a_draft_is_marked(printed, lang, mark):
+    out = printed(EXAMPLES / "wartime" / "asalto-ilegal.yaml", "--draft", "--lang", lang)
     pages = pdf_text(out)
     assert len(pages) >= 2
     assert all(mark in page for page in pages)
@@ -102,19 +99,16 @@ def test_every_page_of_a_draft_is_marked(tmp_path, lang, mark):
     # Dungeon Universalis: PV 65, reserve 59, decks 21 / 7 / 20.
     ("dungeon-universalis/criptas.yaml", ["Expedición", "65", "59", "21 / 7 / 20", "Aldric", "15 PV"]),
 ])
-def test_every_system_prints(tmp_path, example, expected):
-    out = tmp_path / "x.pdf"
-    result = export(EXAMPLES / example, "--pdf", out)
-    assert result.exit_code == 0, result.output
+def test_every_system_prints(printed, example, expected):
+    out = printed(EXAMPLES / example)
     text = "\n".join(pdf_text(out))
     for fragment in expected:
         assert fragment in text, fragment
     assert fingerprint(EXAMPLES / example) in text
 
 
-def test_spells_are_printed_only_with_a_caster(tmp_path):
-    out = tmp_path / "x.pdf"
-    export(EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml", "--pdf", out)   # Geldian the elf is benched
+def test_spells_are_printed_only_with_a_caster(printed):
+    out = printed(EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml")   # Geldian the elf is benched
     assert "Teletransportar" not in "\n".join(pdf_text(out))
 
 
@@ -210,9 +204,8 @@ def test_every_card_of_a_draft_says_so_and_keeps_its_fingerprint_whole(tmp_path,
     assert sum(page.count(mark) for page in pages) == len(pages) + cards
 
 
-def test_dungeon_universalis_prints_its_items_and_full_hero_cards(tmp_path):
-    out = tmp_path / "criptas.pdf"
-    assert export(EXAMPLES / "dungeon-universalis" / "criptas.yaml", "--pdf", out).exit_code == 0
+def test_dungeon_universalis_prints_its_items_and_full_hero_cards(printed):
+    out = printed(EXAMPLES / "dungeon-universalis" / "criptas.yaml")
     cards = "\n".join(pdf_text(out)[1:])
     # The items, each with its PV and their total: Espada rúnica 3 + Amuleto de protección 5 = 8.
     assert "Espada rúnica 3 PV" in cards and "Amuleto de protección 5 PV" in cards
@@ -234,14 +227,10 @@ def test_an_immobile_machines_pe_track_says_it_brings_no_penalty(tmp_path):
 
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*/*.yaml")), ids=lambda p: p.stem)
-def test_a_pdf_is_small_and_its_text_extracts_the_same_with_pypdf_and_pdftotext(tmp_path, example):
-    import shutil
+def test_a_pdf_is_small_and_its_text_extracts_the_same_with_pypdf_and_pdftotext(printed, example):
     from collections import Counter
 
-    for sibling in example.parent.glob("*.yaml"):
-        shutil.copy(sibling, tmp_path / sibling.name)
-    out = tmp_path / "lista.pdf"
-    assert export(tmp_path / example.name, "--pdf", out, "--draft").exit_code == 0
+    out = printed(example, "--draft", "--lang", "es")
     pages = pdf_text(out)
     assert out.stat().st_size < 100_000 * len(pages)  # fonts embedded as subsets, not whole
     if shutil.which("pdftotext") is None:
