@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench venv clean system-libs
+.PHONY: demo test fuzz bench venv clean system-libs records
 
 venv: $(STAMP)
 
@@ -52,6 +52,11 @@ demo: $(STAMP)
 	  name=$$(basename $$roster .yaml); \
 	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \
 	done
+
+# Each system's records.py is generated from its models.py (see builder/codegen.py):
+# run this after changing a model; the tests fail while one is out of date.
+records: $(STAMP)
+	$(BIN)/python -m builder.codegen
 
 # The suite runs on every core (pytest-xdist; idle workers take tests from busy ones, as
 # PDF tests last a hundred times longer than most); TEST_JOBS=0 runs it in one process.

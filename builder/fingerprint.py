@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel, TypeAdapter
+    from builder.records import Record
 
 
 def content_of(model: Any, exclude: set[str] | None = None) -> dict[str, Any]:
@@ -35,17 +35,7 @@ def normalise(code: str) -> str:
     return f"{bare[:2]}-{bare[2:6]}-{bare[6:10]}" if len(bare) == 10 else code.strip().upper()
 
 
-@cache
-def _adapter(model: type[BaseModel], key: str) -> TypeAdapter:
-    from pydantic import BaseModel, ConfigDict, TypeAdapter  # only when an event pack overrode a key
-
-    annotation = model.model_fields[key].annotation
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return TypeAdapter(annotation)
-    return TypeAdapter(annotation, config=ConfigDict(strict=True))
-
-
-def as_written(model: type[BaseModel], data: dict[str, Any], keys: set[str]) -> dict[str, Any]:
+def as_written(model: type[Record], data: dict[str, Any], keys: set[str]) -> dict[str, Any]:
     """The list's own values for the keys a pack overrode, as canonical content would have them:
     a key the list leaves at its default is absent.
 
@@ -55,13 +45,27 @@ def as_written(model: type[BaseModel], data: dict[str, Any], keys: set[str]) -> 
     for key in keys:
         if key not in data:
             continue
-        field = model.model_fields[key]
-        adapter = _adapter(model, key)
+        validator, serializer, default = _field(model, key)
         try:
-            value = adapter.validate_python(data[key])
+            value = validator.validate_python(data[key])
         except ValueError:
             out[key] = data[key]
             continue
-        if value != field.get_default(call_default_factory=True):
-            out[key] = adapter.dump_python(value, mode="json", by_alias=True, exclude_defaults=True)
+        if value != default:
+            out[key] = serializer.to_python(value, mode="json", by_alias=True, exclude_defaults=True)
     return out
+
+
+@cache
+def _field(model: type[Record], key: str) -> tuple[Any, Any, Any]:
+    """How one top-level field of a file validates and serialises on its own (strictly, as in
+    the file), and its default."""
+    from pydantic_core import SchemaSerializer, SchemaValidator
+
+    name = next(name for name, written in model.field_keys.items() if written == key)
+    schema = model.schema["schema"]["fields"][name]["schema"]
+    default = None
+    if schema["type"] == "default":
+        default = schema["default_factory"]() if "default_factory" in schema else schema.get("default")
+        schema = schema["schema"]
+    return SchemaValidator(schema, config={"strict": True}), SchemaSerializer(schema), default

@@ -83,8 +83,13 @@ def test_only_the_command_line_tools_that_need_pydantic_models_import_them():
 
     from tests.support import loaded_after
 
-    example = Path(__file__).resolve().parents[1] / "examples" / "wartime" / "compania-fenix.yaml"
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    example = examples / "wartime" / "compania-fenix.yaml"
     assert loaded_after(["check", example], "pydantic.main", "builder.fields") == [False, False]
+    # An event's pack that overrides keys of the lists: their fingerprints are kept without models.
+    tournament = examples / "tournament"
+    assert loaded_after(["check", tournament / "lists", "--pack", tournament / "pack" / "torneo-otono.yaml"],
+                        "pydantic.main") == [False]
     assert loaded_after(["schema", "wartime"], "pydantic.main") == [True]
 
 

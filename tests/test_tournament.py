@@ -241,6 +241,23 @@ def test_a_pack_over_a_key_the_list_leaves_out_keeps_the_fingerprint(tmp_path):
     assert with_pack["fingerprint"] == _fingerprint(listing)
 
 
+def test_a_pack_over_keys_the_list_writes_keeps_the_fingerprint(tmp_path):
+    listing = tmp_path / "a.yaml"
+    listing.write_text(f"system: wartime\nname: X\npoints_limit: 300\nformations: false\n"
+                       f"restrictions: {{max_level: 40, max_models: 20}}\nwarbook: {WARBOOK}\n"
+                       "squads: [{name: A, members: [{character: Fusilero}]}]\n", encoding="utf-8")
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: E\npoints_limit: 100\nformations: true\n"
+                    "restrictions: {max_level: 30}\n", encoding="utf-8")
+    with_pack = json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
+    assert with_pack["points_limit"] == 100
+    assert with_pack["fingerprint"] == _fingerprint(listing)
+    # The same list written with its defaults left out is the same list.
+    bare = tmp_path / "b.yaml"
+    bare.write_text(listing.read_text(encoding="utf-8").replace("formations: false\n", ""), encoding="utf-8")
+    assert _fingerprint(bare) == _fingerprint(listing)
+
+
 def test_a_warbook_in_a_folder_of_lists_is_not_counted_as_a_legal_list(tmp_path):
     for name in ("compania-fenix.yaml", "asalto-ilegal.yaml", "fenix-warbook.yaml"):
         (tmp_path / name).write_bytes((ROOT / "examples" / "wartime" / name).read_bytes())

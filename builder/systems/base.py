@@ -116,7 +116,7 @@ class System(ABC):
 
         if overridden:
             content = {k: v for k, v in content.items() if k not in overridden}
-            content.update(as_written(self.file_model.pydantic(), doc.data, overridden))
+            content.update(as_written(self.file_model, doc.data, overridden))
         return fingerprint(self.prefix, content)
 
     def schema(self) -> dict[str, Any]:
