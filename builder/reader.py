@@ -11,6 +11,7 @@ silent last-wins.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +33,7 @@ MAX_NODES = 200_000
 """Scalars, lists and mappings a document may expand to, aliases included."""
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_ScalarEvent = yaml.ScalarEvent
 
 Path_ = tuple[str | int, ...]
 
@@ -131,10 +133,11 @@ _WORDS = frozenset("yes Yes YES no No NO true True TRUE false False FALSE on On 
 class _Frame:
     """An open mapping or sequence while its events are read."""
 
-    __slots__ = ("value", "path", "key", "key_line", "seen", "merges", "anchor", "budget_at_start")
+    __slots__ = ("value", "mapping", "path", "key", "key_line", "seen", "merges", "anchor", "budget_at_start")
 
     def __init__(self, value: Any, path: Path_, anchor: str | None, budget: int):
         self.value = value
+        self.mapping = isinstance(value, dict)
         self.path = path
         self.key: str | None = None
         self.key_line = 0
@@ -166,15 +169,56 @@ class _Builder:
         get = self.loader.get_event
         get()  # StreamStart
         event = get()
-        if isinstance(event, yaml.StreamEndEvent):
+        if type(event) is yaml.StreamEndEvent:
             raise InputError("empty-file", self.label)
+        # Scalars are most of the events: they are handled here, without a call per event.
+        stack, scalar, attach, lines = self.stack, self._scalar, self._attach, self.lines
+        handlers = {yaml.MappingStartEvent: self._open, yaml.SequenceStartEvent: self._open,
+                    yaml.MappingEndEvent: self._close, yaml.SequenceEndEvent: self._close,
+                    yaml.AliasEvent: self._alias}
         while True:
             event = get()
-            if isinstance(event, yaml.DocumentEndEvent):
+            kind = type(event)
+            if kind is _ScalarEvent:
+                self.budget -= 1
+                if self.budget < 0:
+                    raise InputError("too-many-nodes", self.label, event.start_mark.line + 1, limit=MAX_NODES)
+                top = stack[-1] if stack else None
+                value = event.value
+                # Text (quoted, or plain and starting with a letter that isn't a YAML word),
+                # without tag or anchor: what a roster is mostly made of.
+                text = (event.tag is None and event.anchor is None and
+                        (event.style in _QUOTED or (value[:1].isalpha() and value not in _WORDS)))
+                if top is not None and top.key is None and top.mapping:
+                    if not text:
+                        self._key(top, event)
+                        continue
+                    line = event.start_mark.line + 1
+                    if value in top.seen:
+                        raise InputError("duplicate-key", self.label, line, key=value, first=top.seen[value])
+                    top.seen[value] = top.key_line = lines[top.path + (value,)] = line
+                    top.key = value
+                    continue
+                if not text or top is None:
+                    value = scalar(event)
+                    if event.anchor:
+                        self.anchors[event.anchor] = (value, 1, ())
+                    attach(value, event)
+                elif top.mapping:
+                    key, top.key = top.key, None
+                    if key == _MERGE:
+                        raise InputError("invalid-yaml", self.label, top.key_line,
+                                         problem=yaml_problem("<< must merge mappings"))
+                    top.value[key] = value
+                else:
+                    lines[top.path + (len(top.value),)] = event.start_mark.line + 1
+                    top.value.append(value)
+            elif kind is yaml.DocumentEndEvent:
                 break
-            self._event(event)
+            elif kind in handlers:
+                handlers[kind](event)
         following = get()
-        if not isinstance(following, yaml.StreamEndEvent):
+        if type(following) is not yaml.StreamEndEvent:
             raise InputError("invalid-yaml", self.label, following.start_mark.line + 1,
                              problem=yaml_problem("more than one YAML document"))
         return self.root, self.lines
@@ -184,37 +228,22 @@ class _Builder:
         if self.budget < 0:
             raise InputError("too-many-nodes", self.label, event.start_mark.line + 1, limit=MAX_NODES)
 
-    def _event(self, event: Any) -> None:
-        if isinstance(event, yaml.ScalarEvent):
-            self._charge(1, event)
-            top = self.stack[-1] if self.stack else None
-            if top is not None and isinstance(top.value, dict) and top.key is None:
-                self._key(top, event)
-                return
-            value = self._scalar(event)
-            if event.anchor:
-                self.anchors[event.anchor] = (value, 1, ())
-            self._attach(value, event)
-        elif isinstance(event, yaml.AliasEvent):
-            if event.anchor not in self.anchors:
-                raise InputError("invalid-yaml", self.label, event.start_mark.line + 1,
-                                 problem=yaml_problem("has no finished anchor"))
-            value, size, source = self.anchors[event.anchor]
-            self._charge(size, event)
-            top = self.stack[-1] if self.stack else None
-            if top is not None and isinstance(top.value, dict) and top.key is None:
-                if not isinstance(value, str):
-                    raise InputError("complex-key", self.label, event.start_mark.line + 1)
-                self._set_key(top, value, event.start_mark.line + 1)
-                return
-            self._attach(value, event, source=source)
-        elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            self._charge(1, event)
-            self._open(event)
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            self._close(event)
+    def _alias(self, event: Any) -> None:
+        if event.anchor not in self.anchors:
+            raise InputError("invalid-yaml", self.label, event.start_mark.line + 1,
+                             problem=yaml_problem("has no finished anchor"))
+        value, size, source = self.anchors[event.anchor]
+        self._charge(size, event)
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.mapping and top.key is None:
+            if not isinstance(value, str):
+                raise InputError("complex-key", self.label, event.start_mark.line + 1)
+            self._set_key(top, value, event.start_mark.line + 1)
+            return
+        self._attach(value, event, source=source)
 
     def _open(self, event: Any) -> None:
+        self._charge(1, event)
         line = event.start_mark.line + 1
         if len(self.stack) >= MAX_DEPTH:
             raise InputError("too-deep", self.label, line, limit=MAX_DEPTH)
@@ -222,14 +251,14 @@ class _Builder:
         if parent is None:
             path: Path_ = ()
             self.lines[()] = line
-        elif isinstance(parent.value, dict):
+        elif parent.mapping:
             if parent.key is None:
                 raise InputError("complex-key", self.label, line)
             path = parent.path + (parent.key,)
         else:
             path = parent.path + (len(parent.value),)
             self.lines[path] = line
-        container: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
+        container: Any = {} if type(event) is yaml.MappingStartEvent else []
         self.stack.append(_Frame(container, path, event.anchor, self.budget))
 
     def _close(self, event: Any) -> None:
@@ -257,7 +286,7 @@ class _Builder:
                 self.lines[()] = event.start_mark.line + 1
             return
         parent = self.stack[-1]
-        if isinstance(parent.value, list):
+        if not parent.mapping:
             if not opened:
                 self.lines[parent.path + (len(parent.value),)] = event.start_mark.line + 1
             parent.value.append(value)
@@ -317,14 +346,21 @@ class _Builder:
                 return int(value)
             node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
             return self.loader.construct_object(node)
-        except (ValueError, OverflowError, ArithmeticError) as exc:
-            # A value YAML recognises but can't build: a date that doesn't exist, an integer
-            # of thousands of digits. Said as such, on its line.
+        except (yaml.YAMLError, MemoryError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - PyYAML's constructors fail in many ways on odd values
+            # A value YAML recognises (or is told, with a tag such as !!int) but can't build: a
+            # date that doesn't exist, an integer of thousands of digits, an empty !!float.
+            # Said as such, on its line.
             problem = _UNBUILDABLE.get(tag, "yaml.bad-value")
+            if tag == _INT and not _HUGE.fullmatch(value):
+                problem = "yaml.bad-number"
             raise InputError("invalid-yaml", self.label, event.start_mark.line + 1,
                              problem=Localised(problem, {"value": shorten(value)})) from exc
 
 
+_HUGE = re.compile(r"[-+]?[0-9_]{1000,}")
+"""An integer PyYAML recognises but Python refuses to build: thousands of digits."""
 _UNBUILDABLE = {_INT: "yaml.huge-number", "tag:yaml.org,2002:timestamp": "yaml.bad-date",
                 "tag:yaml.org,2002:float": "yaml.bad-number"}
 """What to say of a scalar PyYAML recognises by its tag but fails to build."""

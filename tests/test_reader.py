@@ -451,3 +451,21 @@ def test_an_unknown_parser_problem_is_said_in_general_words():
     from builder.reader import yaml_problem
 
     assert yaml_problem("something PyYAML never said before").key == "yaml.other"
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("!!int", "yaml.bad-number"),             # PyYAML's constructor fails on an empty value (IndexError)
+    ("!!int 0x", "yaml.bad-number"),
+    ("!!float", "yaml.bad-number"),
+    ("!!float abc", "yaml.bad-number"),
+    ("!!bool", "yaml.bad-value"),             # KeyError inside PyYAML
+    ("!!bool maybe", "yaml.bad-value"),
+    ("!!timestamp 2020", "yaml.bad-date"),    # AttributeError inside PyYAML
+    ("2001-02-30", "yaml.bad-date"),
+    ("9" * 5000, "yaml.huge-number"),
+])
+def test_a_value_its_tag_cannot_build_is_invalid_yaml_on_its_line(value, problem):
+    with pytest.raises(InputError) as caught:
+        parse_text(f"name: x\nteam: {value}\n")
+    assert caught.value.code == "invalid-yaml" and caught.value.line == 2
+    assert caught.value.params["problem"].key == problem
