@@ -174,17 +174,24 @@ def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, 
     )
 
 
-def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, paper: str, draft: bool,
-              fetcher: ProjectOnlyFetcher | None = None) -> ProjectOnlyFetcher:
-    fetcher = fetcher or ProjectOnlyFetcher(templates_dir())
-    # WeasyPrint warns through logging about what it refused to fetch; that is the point, not news.
-    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+def printed_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
+                 fetcher: ProjectOnlyFetcher) -> str:
+    """The document as it is printed: a draft's cards marked, and the cards the estimate isn't
+    sure of packed by their measured heights."""
     if draft:
         # Every card of a draft says so (its head is measured with the mark).
         spec = replace(spec, cards=[replace(card, mark=text("xl.draft", lang)) for card in spec.cards])
     doubtful = [card for card in spec.cards if not certain(card)]
     ruler = MeasuredRuler(doubtful, evaluation.system, lang, fetcher) if doubtful else None
-    html = render_html(evaluation, spec, lang, paper, draft, ruler=ruler)
+    return render_html(evaluation, spec, lang, paper, draft, ruler=ruler)
+
+
+def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, paper: str, draft: bool,
+              fetcher: ProjectOnlyFetcher | None = None) -> ProjectOnlyFetcher:
+    fetcher = fetcher or ProjectOnlyFetcher(templates_dir())
+    # WeasyPrint warns through logging about what it refused to fetch; that is the point, not news.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    html = printed_html(evaluation, spec, lang, paper, draft, fetcher)
     # Fonts are embedded as subsets of the glyphs used: a page is tens of KiB instead of a
     # megabyte of whole fonts, for about a tenth of a second more.
     HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).write_pdf(str(path))

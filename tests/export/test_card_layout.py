@@ -46,7 +46,7 @@ def card_overflows(path: Path, ruler_override=None) -> list[str]:
     """Cards whose body content reaches past its box, on the real layout (WeasyPrint's page boxes)."""
     from weasyprint import HTML
 
-    from builder.export.pdf import MeasuredRuler, ProjectOnlyFetcher, render_html
+    from builder.export.pdf import ProjectOnlyFetcher, printed_html, render_html
     from builder.resources import templates_dir
 
     ev = evaluate(path, path.name)
@@ -57,8 +57,8 @@ def card_overflows(path: Path, ruler_override=None) -> list[str]:
 
         spec.cards = [cards.pack(c, ruler_override)[0] for c in spec.cards]   # no splitting at all
         html = render_html(ev, spec, "es", "a4", False, ruler=ruler_override)
-    else:
-        html = render_html(ev, spec, "es", "a4", False, ruler=MeasuredRuler(spec.cards, ev.system, "es", fetcher))
+    else:  # as builder prints it: the estimate where it is sure, measured heights elsewhere
+        html = printed_html(ev, spec, "es", "a4", False, fetcher)
     document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
 
     def walk(box):
