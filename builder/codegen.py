@@ -10,6 +10,7 @@ generated module is what this generator writes today.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, ModuleType
@@ -67,7 +68,7 @@ class _Writer:
                "# ruff: noqa",
                "import pydantic_core as _core\n",
                "from builder.records import Record",
-               "from builder.validators import ByShape, Canonical, RefuseControls, whole_number\n",
+               "{validators}",
                f"PYDANTIC_CORE = {pydantic_core.__version__!r}",
                '"""The pydantic-core these schemas were derived with."""\n']
         out += self._constants()
@@ -87,7 +88,11 @@ class _Writer:
         out.append("if _core.__version__ != PYDANTIC_CORE:  # another pydantic-core: derive them again, from the models")
         out.append("    from builder.codegen import rebuild\n")
         out.append("    globals().update(rebuild(__name__))")
-        return "\n".join(out) + "\n"
+        text = "\n".join(out) + "\n"
+        used = [name for name in ("ByShape", "Canonical", "RefuseControls", "whole_number")
+                if re.search(rf"\b{name}\b", text)]
+        imports = f"from builder.validators import {', '.join(used)}\n\n" if used else "\n"
+        return text.replace("{validators}\n", imports, 1)
 
     def _constants(self) -> list[str]:
         lines = []

@@ -6,7 +6,7 @@ The models' classes as records, with the pydantic-core schemas derived from them
 import pydantic_core as _core
 
 from builder.records import Record
-from builder.validators import ByShape, Canonical, RefuseControls, whole_number
+from builder.validators import Canonical, RefuseControls, whole_number
 
 PYDANTIC_CORE = '2.50.4'
 """The pydantic-core these schemas were derived with."""
