@@ -229,30 +229,26 @@ def test_writing_a_default_out_keeps_the_fingerprint(tmp_path):
     assert _fingerprint(plain) == _fingerprint(explicit)
 
 
-def test_a_pack_over_a_key_the_list_leaves_out_keeps_the_fingerprint(tmp_path):
-    listing = tmp_path / "a.yaml"
-    listing.write_text(f"system: wartime\nname: X\nwarbook: {WARBOOK}\n"
-                       "squads: [{name: A, members: [{character: Fusilero}]}]\n", encoding="utf-8")
+def _checked_under_a_pack(tmp_path: Path, listing: Path) -> dict:
+    """The list's check result under a pack that overrides its limit, formations and restrictions."""
     pack = tmp_path / "pack.yaml"
     pack.write_text("system: wartime\nname: E\npoints_limit: 100\nformations: true\n"
                     "restrictions: {max_level: 30}\n", encoding="utf-8")
-    with_pack = json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
-    assert with_pack["points_limit"] == 100
-    assert with_pack["fingerprint"] == _fingerprint(listing)
+    return json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
 
 
-def test_a_pack_over_keys_the_list_writes_keeps_the_fingerprint(tmp_path):
+@pytest.mark.parametrize("own_keys", [
+    "",                                                                              # left out: defaults
+    "points_limit: 300\nformations: false\nrestrictions: {max_level: 40, max_models: 20}\n",  # written
+])
+def test_a_pack_over_the_lists_keys_keeps_its_fingerprint(tmp_path, own_keys):
     listing = tmp_path / "a.yaml"
-    listing.write_text(f"system: wartime\nname: X\npoints_limit: 300\nformations: false\n"
-                       f"restrictions: {{max_level: 40, max_models: 20}}\nwarbook: {WARBOOK}\n"
+    listing.write_text(f"system: wartime\nname: X\n{own_keys}warbook: {WARBOOK}\n"
                        "squads: [{name: A, members: [{character: Fusilero}]}]\n", encoding="utf-8")
-    pack = tmp_path / "pack.yaml"
-    pack.write_text("system: wartime\nname: E\npoints_limit: 100\nformations: true\n"
-                    "restrictions: {max_level: 30}\n", encoding="utf-8")
-    with_pack = json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
+    with_pack = _checked_under_a_pack(tmp_path, listing)
     assert with_pack["points_limit"] == 100
     assert with_pack["fingerprint"] == _fingerprint(listing)
-    # The same list written with its defaults left out is the same list.
+    # The list written with a default left out is the same list.
     bare = tmp_path / "b.yaml"
     bare.write_text(listing.read_text(encoding="utf-8").replace("formations: false\n", ""), encoding="utf-8")
     assert _fingerprint(bare) == _fingerprint(listing)
