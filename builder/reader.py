@@ -32,6 +32,7 @@ MAX_DEPTH = 64
 MAX_NODES = 200_000
 """Scalars, lists and mappings a document may expand to, aliases included."""
 
+_BOM = b"\xef\xbb\xbf"
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _ScalarEvent = yaml.ScalarEvent
 
@@ -94,10 +95,11 @@ def document_from_bytes(raw: bytes, path: Path, label: str) -> Document:
     the same size limit and encoding as any file."""
     if len(raw) > MAX_BYTES:
         raise InputError("file-too-large", label, size=len(raw), limit=MAX_BYTES)
+    body = raw[len(_BOM):] if raw.startswith(_BOM) else raw  # as "utf-8-sig" would, without its codec
     try:
-        text = raw.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
+        line = body[: exc.start].count(b"\n") + 1
         raise InputError("invalid-encoding", label, line) from None
     data, lines = parse_text(text, label)
     return Document(path=path, label=label, data=data, lines=lines)

@@ -336,6 +336,15 @@ def test_utf8_bom_is_accepted(tmp_path):
     assert doc.lines[("name",)] == 2
 
 
+def test_only_one_leading_bom_is_dropped_and_bad_bytes_after_it_keep_their_line(tmp_path):
+    path = tmp_path / "bom.yaml"
+    path.write_bytes(b"\xef\xbb\xbfsystem: wartime\nname: \xef\xbb\xbfX\n")   # a second BOM is text
+    assert read_document(path).data["name"] == "\ufeffX"
+    path.write_bytes(b"\xef\xbb\xbfsystem: wartime\nname: \xff\n")
+    error = refusal(path)
+    assert (error.code, error.line) == ("invalid-encoding", 2)
+
+
 def test_merge_keys_work_and_are_not_duplicates():
     data, lines = parse_text(textwrap.dedent("""\
         base: &base {con: 4, agi: 4}

@@ -7,15 +7,14 @@ not 12.000000000000002 rounded up to 13.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from builder import resources
 
 
-@dataclass(frozen=True)
-class CostTables:
+class CostTables(NamedTuple):
     attribute: tuple[int, ...]
     grade: tuple[int, ...]
     fortune: tuple[int, ...]
