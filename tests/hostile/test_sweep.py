@@ -7,7 +7,8 @@ duplicated item or name, an unknown key, an impossible date, a 5000-digit intege
 1.0e+300, a control character... Each mutant is written into a work folder beside the
 files it reads (a Wartime list's Warbook), and then:
 
-* every mutant goes through ``check`` and ``inspect``, one as text and the other as
+* every mutant goes through ``check`` and ``inspect`` (a test for each example and kind of
+  mistake runs all its mutants, and names every one that fails), one as text and the other as
   JSON, one in Spanish and the other in English: which way round is fixed by a
   hash of the mutant's id (ROTATION), so each of the eight combinations of command,
   format and language runs on about a quarter of the mutants of every kind. All
@@ -376,15 +377,35 @@ def _judge(folder: Path, problems: list[str]) -> None:
 # --- every mutant through check and inspect -----------------------------------------------------
 
 
-@pytest.mark.parametrize("sample", SAMPLES, ids=[s.id for s in SAMPLES])
-def test_check_and_inspect(sample: Sample, sweep_dir: Path) -> None:
-    work = sweep_dir / f"{sample.index:05d}"
-    before = sample.case.build(work, sample.text())
-    problems = []
-    for command, file in sample.runs():
-        via = f"via {file}: " if file != sample.case.roster else ""
-        problems += [via + p for p in run_command(work, command, file, before, sweep_dir / "tmp")]
-    _judge(work, problems)
+def _groups() -> dict[str, list[Sample]]:
+    """The mutants of one example by one kind of mistake ("confrontation-artilleria-no-dan-kar-null"):
+    a test each, which runs every mutant of its group (a test per mutant spent more time in
+    pytest than in builder)."""
+    groups: dict[str, list[Sample]] = {}
+    for sample in SAMPLES:
+        groups.setdefault(f"{sample.case.id}-{sample.mistake.kind}", []).append(sample)
+    return groups
+
+
+GROUPS = _groups()
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_check_and_inspect(group: str, sweep_dir: Path) -> None:
+    failed = []
+    for sample in GROUPS[group]:
+        work = sweep_dir / f"{sample.index:05d}"
+        before = sample.case.build(work, sample.text())
+        problems = []
+        for command, file in sample.runs():
+            via = f"via {file}: " if file != sample.case.roster else ""
+            problems += [via + p for p in run_command(work, command, file, before, sweep_dir / "tmp")]
+        if problems:
+            failed.append(f"{sample.id}:\n  " + "\n  ".join(problems) + f"\n  (work folder kept: {work})")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    if failed:
+        pytest.fail(f"{len(failed)} of {len(GROUPS[group])} mutants:\n" + "\n".join(failed), pytrace=False)
 
 
 # --- a sample of mutants through export ---------------------------------------------------------
@@ -457,6 +478,7 @@ def test_export(run: ExportRun, sweep_dir: Path) -> None:
 def test_the_sample_covers_everything() -> None:
     """Unique ids; every system, every kind of mistake, every special case and every export command sampled."""
     assert len({s.id for s in SAMPLES}) == len(SAMPLES)
+    assert sum(len(g) for g in GROUPS.values()) == len(SAMPLES)
     assert len({r.id for r in EXPORT_RUNS}) == len(EXPORT_RUNS)
     exported = {(r.sample.case.system, r.sample.mistake.kind) for r in EXPORT_RUNS}
     assert {system for system, _ in exported} == {case.system for case in CASES}
