@@ -16,6 +16,7 @@ import click
 from builder import __version__, messages, systems
 from builder.cli_support import crash, echo, echo_json, fail, format_option, lang_option
 from builder.cli_tools import COMMANDS
+from builder.cli_usage import localised
 from builder.errors import Crash, InputError
 from builder.findings import input_error_dict, input_error_message
 from builder.fingerprint import normalise
@@ -24,11 +25,23 @@ from builder.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_t
 
 
 class GuardedGroup(click.Group):
-    """The last boundary: a bug anywhere in a command is reported (exit 3), never a bare crash."""
+    """The last boundary: a bug anywhere in a command is reported (exit 3), never a bare crash;
+    a command typed wrong is said in the user's language (exit 2)."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        typed = list(args)
+        try:
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            raise localised(exc, typed) from None
+        ctx.meta["builder.typed"] = typed
+        return ctx
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise localised(exc, ctx.meta.get("builder.typed", [])) from None
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, BrokenPipeError):
             raise
         except Exception as exc:  # noqa: BLE001

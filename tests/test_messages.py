@@ -9,7 +9,7 @@ import pytest
 from builder import messages, systems
 
 CODES_DOC = Path(__file__).resolve().parents[1] / "docs" / "codes.md"
-NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.")
+NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "usage.")
 
 
 @pytest.fixture(scope="module")
