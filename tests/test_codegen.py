@@ -102,3 +102,29 @@ def test_a_plain_model_outside_strict_is_refused():
     module.Loose = Loose
     with pytest.raises(codegen.Unsupported, match="Strict"):
         codegen.records_of(module)
+
+
+def test_records_generated_with_another_pydantic_core_are_derived_again_and_check_the_same(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for folder in ("builder", "catalogs", "templates"):
+        shutil.copytree(root / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for records in (tmp_path / "builder" / "systems").glob("*/records.py"):
+        text = records.read_text(encoding="utf-8")
+        records.write_text(text.replace(f"PYDANTIC_CORE = {pydantic_core.__version__!r}", "PYDANTIC_CORE = '0.0.0'"),
+                           encoding="utf-8")
+    outputs = []
+    for where in (root, tmp_path):
+        probe = ("import sys\nfrom builder.cli import cli\nimport builder\n"
+                 "try:\n    cli(['check', *sys.argv[1:], '--format', 'json'], prog_name='builder')\n"
+                 "finally:\n    print(builder.__file__, 'builder.codegen' in sys.modules, file=sys.stderr)")
+        examples = [str(p) for p in sorted((root / "examples").glob("*/*.yaml"))]
+        done = subprocess.run([sys.executable, "-c", probe, *examples], capture_output=True, text=True, cwd=where,
+                              env={**__import__("os").environ, "PYTHONPATH": str(where)})
+        assert f"{where / 'builder' / '__init__.py'} {where == tmp_path}" in done.stderr  # derived again: codegen ran
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] and '"fingerprint"' in outputs[0]
