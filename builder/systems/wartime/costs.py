@@ -60,6 +60,11 @@ def round_up(value: Fraction) -> int:
     return math.ceil(value)
 
 
+def up_times(whole: int, rate: Fraction) -> int:
+    """``round_up(whole × rate)`` for a whole number, in integers (most measures are whole)."""
+    return -(-whole * rate.numerator // rate.denominator)
+
+
 def round_nearest(value: Fraction | float) -> int:
     """To the nearest whole number, .5 up (areas from shapes, movement from bases)."""
     return math.floor(value + Fraction(1, 2)) if isinstance(value, Fraction) else math.floor(value + 0.5)
@@ -79,18 +84,22 @@ def fortune_cost(value: int) -> int:
 
 
 def range_cost(damage: int, range_k: float) -> int:
+    if isinstance(range_k, int):
+        return up_times(damage * range_k, tables().range_rate)
     return round_up(damage * exact(range_k) * tables().range_rate)
 
 
 def weapon_area_cost(damage: int, area_k2: int) -> int:
-    return round_up(damage * area_k2 * tables().area_rate)
+    return up_times(damage * area_k2, tables().area_rate)
 
 
 def object_area_cost(area_k2: int) -> int:
-    return round_up(area_k2 * tables().object_area_rate)
+    return up_times(area_k2, tables().object_area_rate)
 
 
 def capacity_cost(levels: float) -> int:
+    if isinstance(levels, int):
+        return -(-levels // tables().capacity_levels_per_point)
     return round_up(exact(levels) / tables().capacity_levels_per_point)
 
 

@@ -39,6 +39,8 @@ class Entry:
 def area_k2(area: Any) -> int:
     """An area in whole K²: shapes (and decimal values) to the nearest whole K², .5 up. A composite
     area (a list) adds its parts exactly and rounds once."""
+    if isinstance(area, int):
+        return area  # a whole K² value: nothing to round
     parts = area if isinstance(area, list) else [area]
     return costs.round_nearest(sum((_exact_area(part) for part in parts), Fraction(0)))
 

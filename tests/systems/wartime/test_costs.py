@@ -1,8 +1,11 @@
 """The cost tables and the rounding arithmetic, against the rulebook (ARQUETIPOS)."""
 
+import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from builder.systems.wartime import costs
 
@@ -73,3 +76,17 @@ def test_floored():
     assert costs.floored(0) == 1
     assert costs.floored(1) == 1
     assert costs.floored(14) == 14
+
+
+@given(whole=st.integers(min_value=-10**6, max_value=10**6),
+       rate=st.fractions(min_value=0, max_value=100, max_denominator=1000))
+def test_rounding_up_a_whole_number_times_a_rate_is_exact(whole, rate):
+    assert costs.up_times(whole, rate) == math.ceil(Fraction(whole) * rate)
+
+
+@given(damage=st.integers(min_value=1, max_value=10), k=st.integers(min_value=0, max_value=50),
+       levels=st.integers(min_value=0, max_value=1000))
+def test_whole_measures_cost_the_same_as_the_same_measures_written_with_decimals(damage, k, levels):
+    # 12 and 12.0 are one range; the integer path must not change a price.
+    assert costs.range_cost(damage, k) == costs.range_cost(damage, float(k)) == math.ceil(Fraction(damage * k, 10))
+    assert costs.capacity_cost(levels) == costs.capacity_cost(float(levels)) == math.ceil(Fraction(levels, 5))
