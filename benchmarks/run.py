@@ -50,8 +50,9 @@ squads:
       - {{character: Fusilero, count: 3}}
 """
 
-# A six-page printout: the sheet (two pages of 30 rows) and 32 cards (30 recruited characters,
-# the squads card and the checks card) on four pages. Squads hold at most 6 member lines.
+# A six-page printout: the sheet (two pages: 60 member lines, every character recruited in two
+# squads) and 32 cards (30 characters, the squads card and the checks card) on four pages.
+# A Warbook holds at most 30 characters and a squad 6 member lines; the bench checks the count.
 CARDS_ROSTER = """\
 system: wartime
 name: Seis páginas
@@ -71,9 +72,10 @@ def cards_roster() -> str:
     names = [f"Soldado {i}" for i in range(1, CHARACTERS + 1)]
     characters = "\n".join(f"    - {{name: '{n}', body: Soldado, weapons: [Fusil, Cuchillo], protections: [Chaleco],"
                            f" base_diameter_cm: 2.5}}" for n in names)
+    twice = names + names
     squads = "\n".join(f"  - name: Escuadra {k + 1}\n    members:\n"
-                       + "\n".join(f"      - {{character: '{n}'}}" for n in names[k * 6:(k + 1) * 6])
-                       for k in range(CHARACTERS // 6))
+                       + "\n".join(f"      - {{character: '{n}'}}" for n in twice[k * 6:(k + 1) * 6])
+                       for k in range(len(twice) // 6))
     return CARDS_ROSTER.format(characters=characters, squads=squads)
 
 
@@ -187,6 +189,8 @@ def main() -> int:
         from pypdf import PdfReader  # a test dependency, in the same virtual environment
 
         pages = len(PdfReader(out_pdf).pages)
+        if pages != 6:
+            raise SystemExit(f"the bench's PDF has {pages} pages, not six: fix CARDS_ROSTER")
         per_page = out_pdf.stat().st_size / max(pages, 1) / 1024
         results.append(per_page < 100)
         print(f"{f'  its size per page ({pages} pages)':<46} {per_page:8.1f} KiB aim < 100 KiB  "
