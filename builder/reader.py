@@ -192,26 +192,18 @@ class _Builder:
                 text = (event.tag is None and event.anchor is None and
                         (event.style in _QUOTED or (value[:1].isalpha() and value not in _WORDS)))
                 if top is not None and top.key is None and top.mapping:
-                    if not text:
+                    if text:
+                        self._set_key(top, value, event.start_mark.line + 1)
+                    else:
                         self._key(top, event)
-                        continue
-                    line = event.start_mark.line + 1
-                    if value in top.seen:
-                        raise InputError("duplicate-key", self.label, line, key=value, first=top.seen[value])
-                    top.seen[value] = top.key_line = lines[top.path + (value,)] = line
-                    top.key = value
-                    continue
-                if not text or top is None:
+                elif not text or top is None or top.key == _MERGE:
                     value = scalar(event)
                     if event.anchor:
                         self.anchors[event.anchor] = (value, 1, ())
                     attach(value, event)
                 elif top.mapping:
-                    key, top.key = top.key, None
-                    if key == _MERGE:
-                        raise InputError("invalid-yaml", self.label, top.key_line,
-                                         problem=yaml_problem("<< must merge mappings"))
-                    top.value[key] = value
+                    top.value[top.key] = value
+                    top.key = None
                 else:
                     lines[top.path + (len(top.value),)] = event.start_mark.line + 1
                     top.value.append(value)
