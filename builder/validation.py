@@ -14,9 +14,7 @@ from builder.findings import Findings, Localised, Place, closest
 from builder.messages import text
 from builder.reader import shorten
 from builder.records import Record
-from builder.validators import NAME_MOST, TEXT_MOST, whole_number
-
-__all__ = ["NAME_MOST", "TEXT_MOST", "validate", "clean_location", "whole_number"]
+from builder.validators import whole_number
 
 R = TypeVar("R", bound=Record)
 

@@ -8,7 +8,8 @@ from builder.codegen import records_of
 from builder.fields import Name, Strict, Text, between, many, measure
 from builder.findings import Place
 from builder.reader import Document, parse_text
-from builder.validation import NAME_MOST, clean_location, validate
+from builder.validation import clean_location, validate
+from builder.validators import NAME_MOST
 
 
 class Inner(Strict):

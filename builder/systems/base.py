@@ -82,7 +82,8 @@ class System(ABC):
 
     def evaluate(self, doc: Document, pack: "Pack | None" = None) -> Evaluation:
         """Model one parsed roster (under an event's pack if given), then check it."""
-        from builder.validation import NAME_MOST, validate
+        from builder.validation import validate
+        from builder.validators import NAME_MOST
 
         data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(self.file_model, data, place, self.rule_fields)

@@ -10,7 +10,7 @@ from builder.systems.base import Evaluation
 from builder.systems.wartime.records import WartimeFile
 from builder.systems.wartime.pricing import Entry, PricedWarbook
 from builder.systems.wartime.rules import ListTotal
-from builder.validation import whole_number
+from builder.validators import whole_number
 
 
 def tidy(value: Any) -> Any:
