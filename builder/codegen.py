@@ -74,7 +74,7 @@ class _Writer:
         out += self._constants()
         for model in self.models:
             out.append(self._class(model))
-        schemas = {m: self._schema_of(m) for m in self.models}
+        schemas = {m: self._plain(m.__pydantic_core_schema__, m) for m in self.models}
         parts: list[tuple[str, Any]] = []
         schemas = _hoisted(schemas, parts)
         if parts:
@@ -122,15 +122,6 @@ class _Writer:
             held = [self.names[t] for t in _flatten(info.annotation) if t in self.names]
             parts.append(f"{info.alias or name!r}: ({', '.join(held)}{',' if len(held) == 1 else ''})")
         return "{" + ", ".join(parts) + "}"
-
-    def _schema_of(self, model: type[BaseModel]) -> dict[str, Any]:
-        schema = model.__pydantic_core_schema__
-        if schema["type"] == "definitions":
-            self.definitions.update({d["ref"]: d for d in schema["definitions"]})
-            schema = schema["schema"]
-        if schema["type"] == "definition-ref":
-            schema = self.definitions[schema["schema_ref"]]
-        return self._plain(schema, model)
 
     def _plain(self, value: Any, root: type[BaseModel] | None = None) -> Any:
         """The schema with definitions resolved, pydantic's bookkeeping dropped, and every

@@ -9,6 +9,7 @@ from pydantic_core import ValidationError
 
 from builder import systems
 from builder.reader import read_document
+from builder.records import Record
 from builder.systems.wartime.records import Member, Restrictions, Squad
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -57,8 +58,7 @@ def _roster_data(path: Path) -> tuple[systems.System, dict]:
 def _outcome(model, data):
     """What validating gives: the value as JSON, or the errors (type, location, message, context)."""
     try:
-        value = model.validate(data) if hasattr(model, "schema") and isinstance(model.schema, dict) \
-            else model.model_validate(data)
+        value = model.validate(data) if issubclass(model, Record) else model.model_validate(data)
     except ValidationError as exc:
         return [(e["type"], e["loc"], e["msg"], str(e.get("ctx"))) for e in exc.errors(include_url=False)]
     return value.model_dump(mode="json", by_alias=True)
