@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from stat import S_ISDIR, S_ISREG
+from stat import S_ISDIR, S_ISLNK, S_ISREG
 from typing import Any
 
 import yaml
@@ -60,10 +60,15 @@ class Document:
 
 def read_document(path: Path | str, label: str | None = None) -> Document:
     """Read and parse one YAML file; raise :class:`InputError` for anything unreadable."""
-    path = Path(path)
-    label = label if label is not None else str(path)
+    name = os.fspath(path)
+    label = label if label is not None else name
     try:
-        stat = path.stat()
+        stat = os.lstat(name)
+        if S_ISLNK(stat.st_mode):  # what the link points to is the file
+            stat, real = os.stat(name), os.path.realpath(name)
+        else:  # its folder's real path, looked up once per folder, and its own name
+            where = os.path.join(os.getcwd(), name)
+            real = os.path.join(_real_folder(os.path.dirname(where)), os.path.basename(where))
     except FileNotFoundError:
         raise InputError("file-not-found", label) from None
     except OSError as exc:
@@ -73,21 +78,27 @@ def read_document(path: Path | str, label: str | None = None) -> Document:
     if not S_ISREG(stat.st_mode):
         # A pipe, a device or a socket: reading one could wait forever (or never end).
         raise InputError("file-unreadable", label, reason=Localised("os.not-regular"))
-    return _read_cached(path.resolve(), label, stat.st_mtime_ns, stat.st_size)
+    return _read_cached(real, label, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _real_folder(folder: str) -> str:
+    """A folder's real path (links and ``..`` resolved), looked up once for all the files in it."""
+    return os.path.realpath(folder)
 
 
 @lru_cache(maxsize=256)
-def _read_cached(path: Path, label: str, _mtime: int, size: int) -> Document:
+def _read_cached(real: str, label: str, _mtime: int, size: int) -> Document:
     # The cache serves a warbook shared by many lists in one run; the mtime and
     # size in the key make an edited file a new entry.
     if size > MAX_BYTES:
         raise InputError("file-too-large", label, size=size, limit=MAX_BYTES)
     try:
-        with open(path, "rb") as handle:
+        with open(real, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
-    return document_from_bytes(raw, path, label)
+    return document_from_bytes(raw, Path(real), label)
 
 
 def document_from_bytes(raw: bytes, path: Path, label: str) -> Document:

@@ -89,7 +89,10 @@ def check_event(paths: list[str], pack: "Pack | None" = None,
 
 def outcome_of(path: str, pack: "Pack | None" = None) -> Outcome:
     """One path's outcome: a folder given among the files is reported, a file is checked."""
-    return Outcome(path, unreadable=_folder_problem(path)) if Path(path).is_dir() else evaluate_one(path, pack)
+    outcome = evaluate_one(path, pack)
+    if outcome.unreadable is not None and outcome.unreadable.code == "file-is-folder":
+        return Outcome(path, unreadable=_folder_problem(path))
+    return outcome
 
 
 def _folder_problem(path: str) -> InputError:

@@ -118,6 +118,28 @@ def test_read_document_keeps_label_and_data(tmp_path):
     assert doc.data == {"a": 1}
 
 
+
+def test_a_document_knows_its_real_path_through_links_and_dots(tmp_path, monkeypatch):
+    """Loops between Warbooks and "never write over an input" compare real paths."""
+    real = tmp_path / "real" / "sub"
+    real.mkdir(parents=True)
+    target = write(real, "a: 1\n")
+    (tmp_path / "real" / "up.yaml").write_text("b: 2\n", encoding="utf-8")
+    (tmp_path / "linked").symlink_to(real)
+    (tmp_path / "file-link.yaml").symlink_to(target)
+    monkeypatch.chdir(tmp_path)
+    assert read_document("linked/roster.yaml").path == target
+    assert read_document(tmp_path / "file-link.yaml").path == target
+    # ".." after a link goes up from where the link points, as the system resolves it.
+    assert read_document("linked/../up.yaml").path == tmp_path / "real" / "up.yaml"
+    assert read_document("linked/../up.yaml").data == {"b": 2}
+    assert read_document(str(target)).label == str(target)
+
+
+def test_a_link_to_nothing_is_a_missing_file(tmp_path):
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "gone.yaml")
+    assert refusal(tmp_path / "dangling.yaml").code == "file-not-found"
+
 # --- refusals ---------------------------------------------------------------------
 
 
