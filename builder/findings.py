@@ -25,6 +25,8 @@ class Place:
 
     def at(self, *more: str | int) -> "Place":
         path = self.path + more
+        if not self.overlay:
+            return Place(self.doc, path)
         for prefix, source in self.overlay:
             if path[: len(prefix)] == prefix:
                 return source.at(*path[len(prefix):])
@@ -133,8 +135,10 @@ def input_error_message(error: InputError, lang: str) -> str:
 
 def fold(name: str) -> str:
     """A name as compared by people: no case, accents, spaces, hyphens or underscores."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(c for c in decomposed if c.isalnum())
+    folded = name.casefold()
+    if not folded.isascii():  # NFKD leaves ASCII as it is
+        folded = unicodedata.normalize("NFKD", folded)
+    return "".join(filter(str.isalnum, folded))
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from builder import resources
@@ -130,4 +130,12 @@ def floored(raw: int) -> int:
 
 def movement(base_cm: float | None) -> int | None:
     """Movement: the base's size in cm to the nearest whole number, .5 up."""
-    return None if base_cm is None else round_nearest(exact(base_cm))
+    if base_cm is None or isinstance(base_cm, int):
+        return base_cm
+    return _movement(base_cm)
+
+
+@lru_cache(maxsize=256)
+def _movement(base_cm: float) -> int:
+    # Exactly, as written (2.5 is 5/2): once per size a run meets, as bases come in a few sizes.
+    return round_nearest(exact(base_cm))

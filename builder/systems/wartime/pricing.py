@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from dataclasses import dataclass, field
 from typing import Any
 
 from builder.findings import Place
@@ -15,25 +14,30 @@ from builder.systems.wartime.records import (
 )
 
 
-@dataclass
 class Entry:
     """One archetype of the Warbook, priced."""
 
-    kind: str
-    archetype: Archetype
-    place: Place
-    breakdown: dict[str, int] = field(default_factory=dict)
-    cost: int | None = None
-    """None when a part it names does not exist."""
-    derived: dict[str, Any] = field(default_factory=dict)
-    parts: dict[str, list["Entry | None"]] = field(default_factory=dict)
-    """The archetypes it names, by key (body, weapons…), resolved once: None where a name matches nothing."""
-    position: int = 0
-    """Its place among all the Warbook's archetypes, in the Warbook's order."""
+    __slots__ = ("kind", "archetype", "place", "breakdown", "cost", "derived", "parts", "position")
+
+    def __init__(self, kind: str, archetype: Archetype, place: Place, position: int = 0):
+        self.kind = kind
+        self.archetype = archetype
+        self.place = place
+        self.breakdown: dict[str, int] = {}
+        self.cost: int | None = None
+        """None when a part it names does not exist."""
+        self.derived: dict[str, Any] = {}
+        self.parts: dict[str, list[Entry | None]] = {}
+        """The archetypes it names, by key (body, weapons…), resolved once: None where a name matches nothing."""
+        self.position = position
+        """Its place among all the Warbook's archetypes, in the Warbook's order."""
 
     @property
     def name(self) -> str:
         return self.archetype.name
+
+    def __repr__(self) -> str:
+        return f"Entry({self.kind}, {self.name!r}, cost={self.cost})"
 
 
 def area_k2(area: Any) -> int:
@@ -41,8 +45,9 @@ def area_k2(area: Any) -> int:
     area (a list) adds its parts exactly and rounds once."""
     if isinstance(area, int):
         return area  # a whole K² value: nothing to round
-    parts = area if isinstance(area, list) else [area]
-    return costs.round_nearest(sum((_exact_area(part) for part in parts), Fraction(0)))
+    if not isinstance(area, list):
+        return costs.round_nearest(_exact_area(area))
+    return costs.round_nearest(sum((_exact_area(part) for part in area), Fraction(0)))
 
 
 def _exact_area(area: Any) -> Fraction | float:
@@ -62,6 +67,9 @@ def defense_values(defense: Any) -> dict[str, int]:
     return {f"defense_{zone}": value for zone, value in defense.model_dump().items() if value is not None}
 
 
+_PRICING_ORDER = ("body", "weapon", "protection", "object", "transport", "character", "zone")
+
+
 class PricedWarbook:
     """The Warbook with every archetype priced and every name resolvable by kind."""
 
@@ -69,17 +77,21 @@ class PricedWarbook:
         self.warbook = warbook
         self.entries: list[Entry] = []
         self.index: dict[str, dict[str, Entry]] = {kind: {} for kind in KINDS.values()}
+        by_kind: dict[str, list[Entry]] = {}
         for key, kind in KINDS.items():
-            for position, archetype in enumerate(getattr(warbook, key)):
-                entry = Entry(kind, archetype, place.at(key, position), position=len(self.entries))
+            archetypes = getattr(warbook, key)
+            if not archetypes:
+                continue
+            at, index, entries = place.at(key), self.index[kind], by_kind.setdefault(kind, [])
+            for position, archetype in enumerate(archetypes):
+                entry = Entry(kind, archetype, at.at(position), len(self.entries))
                 self.entries.append(entry)
-                self.index[kind].setdefault(archetype.name, entry)
+                entries.append(entry)
+                index.setdefault(archetype.name, entry)
         # Transports and characters are priced after the parts they carry.
-        order = ("body", "weapon", "protection", "object", "transport", "character", "zone")
-        for kind in order:
-            for entry in self.entries:
-                if entry.kind == kind:
-                    self._price(entry)
+        for kind in _PRICING_ORDER:
+            for entry in by_kind.get(kind, ()):
+                self._price(entry)
 
     def find(self, kind: str, name: str) -> Entry | None:
         return self.index[kind].get(name)
@@ -96,47 +108,50 @@ class PricedWarbook:
 
     def _price(self, entry: Entry) -> None:
         a = entry.archetype
+        kind = type(a)
         parts: dict[str, int | None]
-        if isinstance(a, Body):
+        if kind is Body:
             entry.derived = body_values(a)
-            parts = {k: costs.attribute_cost(getattr(a, f)) for k, f in
-                     (("con", "con"), ("agi", "agi"), ("int", "int_"), ("rea", "rea"), ("vol", "vol"))}
-        elif isinstance(a, Weapon):
+            cost = costs.attribute_cost
+            parts = {"con": cost(a.con), "agi": cost(a.agi), "int": cost(a.int_), "rea": cost(a.rea),
+                     "vol": cost(a.vol)}
+        elif kind is Weapon:
             k2 = area_k2(a.area)
             entry.derived = {"area_k2": k2, "magazine_capacity": costs.magazine_capacity(a.damage),
                              "reload_energy": costs.reload_energy(a.damage)}
             parts = {"damage": costs.grade_cost(a.damage), "range": costs.range_cost(a.damage, a.range),
                      "area": costs.weapon_area_cost(a.damage, k2), "energy": -costs.grade_cost(a.energy)}
-        elif isinstance(a, Protection):
+        elif kind is Protection:
             parts = {"protection": costs.grade_cost(a.protection), "energy": -costs.grade_cost(a.energy)}
-        elif isinstance(a, Object):
+        elif kind is Character:
+            parts = self._character_parts(entry, a)
+        elif kind is Object:
             k2 = area_k2(a.area)
             entry.derived = {"area_k2": k2}
             parts = {"area": costs.object_area_cost(k2), "capacity": costs.capacity_cost(a.capacity),
                      "energy": -costs.grade_cost(a.energy)}
-        elif isinstance(a, Transport):
+        elif kind is Transport:
             parts = {k: costs.grade_cost(v) for k, v in defense_values(a.defense).items()}
             parts |= {"weapons": self._part_costs(entry, "weapons", "weapon", a.weapons),
                       "objects": self._part_costs(entry, "objects", "object", a.objects),
                       "capacity": costs.capacity_cost(a.capacity), "energy": -costs.grade_cost(a.energy)}
             parts |= self._magazines(a.magazines)
             entry.derived = {"movement": costs.movement(a.base_length_cm)}
-        elif isinstance(a, Character):
-            parts = self._character_parts(entry, a)
-        elif isinstance(a, Zone):
+        elif kind is Zone:
             entry.cost = 0
             return
         else:  # pragma: no cover - KINDS and this switch are kept in step
-            raise TypeError(type(a))
-        parts["bonus"] = sum(t.cost for t in a.bonus)
-        parts["malus"] = -sum(t.cost for t in a.malus)
-        entry.breakdown = {k: v for k, v in parts.items() if v is not None}
-        if any(v is None for v in parts.values()):
+            raise TypeError(kind)
+        parts["bonus"] = sum(t.cost for t in a.bonus) if a.bonus else 0
+        parts["malus"] = -sum(t.cost for t in a.malus) if a.malus else 0
+        if None in parts.values():
+            entry.breakdown = {k: v for k, v in parts.items() if v is not None}
             return
-        raw = sum(entry.breakdown.values())
+        entry.breakdown = parts
+        raw = sum(parts.values())
         entry.cost = costs.floored(raw)
         if entry.cost != raw:
-            entry.breakdown["minimum"] = entry.cost - raw
+            parts["minimum"] = entry.cost - raw
 
     def _character_parts(self, entry: Entry, c: Character) -> dict[str, int | None]:
         body = self._resolve(entry, "body", "body", [c.body])[0]
