@@ -30,11 +30,8 @@ def outcomes_in_parallel(paths: list[str], pack: "Pack | None", jobs: int,
 
 
 def _checked(path: str, pack: "Pack | None") -> Outcome:
-    from builder.tournament import outcome_of  # the same per-file boundary as in one process
+    from builder.tournament import event_outcome  # the same per-file boundary as in one process
 
-    outcome = outcome_of(path, pack)
-    if outcome.evaluation is not None:
-        # The resolved view is built on demand by a function, which can't travel between
-        # processes; a check doesn't show it.
-        outcome.evaluation.details = None
-    return outcome
+    # Without its resolved view, which is built on demand by a function: that could not travel
+    # between processes anyway.
+    return event_outcome(path, pack)
