@@ -198,26 +198,34 @@ class _Builder:
                     raise InputError("too-many-nodes", self.label, event.start_mark.line + 1, limit=MAX_NODES)
                 top = stack[-1] if stack else None
                 value = event.value
-                # Text (quoted, or plain and starting with a letter that isn't a YAML word),
-                # without tag or anchor: what a roster is mostly made of.
-                text = (event.tag is None and event.anchor is None and
-                        (event.style in _QUOTED or (value[:1].isalpha() and value not in _WORDS)))
+                # Text (quoted, or plain and starting with a letter that isn't a YAML word) and
+                # plain whole numbers, without tag or anchor: what a roster is mostly made of.
+                text = whole = False
+                if event.tag is None and event.anchor is None:
+                    if event.style in _QUOTED or (value[:1].isalpha() and value not in _WORDS):
+                        text = True
+                    elif (value.isdigit() and value.isascii() and len(value) < 19 and
+                          (value[0] != "0" or value == "0")):
+                        whole = True  # what YAML's int resolver makes of these, without its regexes
                 if top is not None and top.key is None and top.mapping:
                     if text:
                         self._set_key(top, value, event.start_mark.line + 1)
                     else:
                         self._key(top, event)
-                elif not text or top is None or top.key == _MERGE:
+                elif not (text or whole) or top is None or top.key == _MERGE:
                     value = scalar(event)
                     if event.anchor:
                         self.anchors[event.anchor] = (value, 1, ())
                     attach(value, event)
-                elif top.mapping:
-                    top.value[top.key] = value
-                    top.key = None
                 else:
-                    lines[top.path + (len(top.value),)] = event.start_mark.line + 1
-                    top.value.append(value)
+                    if whole:
+                        value = int(value)
+                    if top.mapping:
+                        top.value[top.key] = value
+                        top.key = None
+                    else:
+                        lines[top.path + (len(top.value),)] = event.start_mark.line + 1
+                        top.value.append(value)
             elif kind is yaml.DocumentEndEvent:
                 break
             elif kind in handlers:

@@ -25,11 +25,22 @@ documents = st.recursive(scalars, lambda inner: st.one_of(
 @given(data=documents, flow=st.booleans(), style=st.sampled_from([None, '"', "'"]))
 def test_same_data_as_pyyaml(data, flow, style):
     text = yaml.safe_dump({"root": data}, allow_unicode=True, default_flow_style=flow, default_style=style)
-    assert parse_text(text)[0] == yaml.safe_load(text)
+    same(parse_text(text)[0], yaml.safe_load(text))
 
 
-@given(st.lists(st.sampled_from(["012", "0x1F", "1_000", "yes", "on", "Off", "NULL", "1.5e3", "-0", "007", "0"]),
-                max_size=8))
-def test_plain_scalars_resolve_as_in_pyyaml(words):
-    text = "values: [" + ", ".join(words) + "]\n"
-    assert parse_text(text)[0] == yaml.safe_load(text)
+def same(ours, theirs):
+    """Equal, and of the same types all the way down (1 == True, but a roster must not mix them)."""
+    assert ours == theirs
+    assert repr(ours) == repr(theirs)
+
+
+@given(st.lists(st.sampled_from(["012", "0x1F", "1_000", "yes", "on", "Off", "NULL", "1.5e3", "-0", "007", "0",
+                                 "00", "08", "19", "4", "123456789012345678", "1234567890123456789",
+                                 "12345678901234567890123", "²", "١٢", "1:30", "1.", "+1", "3e4"]),
+                max_size=8),
+       st.booleans())
+def test_plain_scalars_resolve_as_in_pyyaml(words, block):
+    text = ("values:\n" + "".join(f"  - {w}\n" for w in words) if block and words
+            else "values: [" + ", ".join(words) + "]\n")
+    text += "".join(f"k{i}: {w}\n" for i, w in enumerate(words))
+    same(parse_text(text)[0], yaml.safe_load(text))
