@@ -138,15 +138,15 @@ _MERGE = "tag:yaml.org,2002:merge"
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _QUOTED = frozenset("\"'|>")
+"""Scalar styles that make text; libyaml marks plain scalars with an empty style."""
 _WORDS = frozenset("yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split())
 """Plain words YAML 1.1 reads as booleans or null; any other plain scalar starting with a letter is text."""
-"""Scalar styles that make text; libyaml marks plain scalars with an empty style."""
 
 
 class _Frame:
     """An open mapping or sequence while its events are read."""
 
-    __slots__ = ("value", "mapping", "path", "key", "key_line", "seen", "merges", "anchor", "budget_at_start")
+    __slots__ = ("value", "mapping", "path", "key", "key_line", "merges", "anchor", "budget_at_start")
 
     def __init__(self, value: Any, path: Path_, anchor: str | None, budget: int):
         self.value = value
@@ -154,8 +154,8 @@ class _Frame:
         self.path = path
         self.key: str | None = None
         self.key_line = 0
-        self.seen: dict[str, int] = {}
-        self.merges: list[Any] = []
+        self.merges: list[Any] | None = None
+        """The mappings a ``<<`` key merges in, with where they were written (rare: made when needed)."""
         self.anchor = anchor
         self.budget_at_start = budget
 
@@ -208,10 +208,13 @@ class _Builder:
                           (value[0] != "0" or value == "0")):
                         whole = True  # what YAML's int resolver makes of these, without its regexes
                 if top is not None and top.key is None and top.mapping:
-                    if text:
-                        self._set_key(top, value, event.start_mark.line + 1)
-                    else:
+                    if not text:
                         self._key(top, event)
+                    elif value in top.value:
+                        self._set_key(top, value, event.start_mark.line + 1)  # says it is repeated
+                    else:
+                        top.key, top.key_line = value, event.start_mark.line + 1
+                        lines[top.path + (value,)] = top.key_line
                 elif not (text or whole) or top is None or top.key == _MERGE:
                     value = scalar(event)
                     if event.anchor:
@@ -277,13 +280,13 @@ class _Builder:
     def _close(self, event: Any) -> None:
         frame = self.stack.pop()
         value = frame.value
-        if isinstance(value, dict) and frame.merges:
+        if frame.merges:
             merged: dict[str, Any] = {}
             for source, source_path in reversed(frame.merges):
                 merged.update(source)
                 for key in source:
                     line = self.lines.get(source_path + (key,)) or self.lines.get(source_path)
-                    if key not in frame.seen and line:
+                    if key not in value and line:
                         self.lines[frame.path + (key,)] = line
             merged.update(value)
             value = merged
@@ -311,7 +314,7 @@ class _Builder:
             sources = [(m, source + (i,)) for i, m in enumerate(value)] if isinstance(value, list) else [(value, source)]
             if not all(isinstance(m, dict) for m, _ in sources):
                 raise InputError("invalid-yaml", self.label, parent.key_line, problem=yaml_problem("<< must merge mappings"))
-            parent.merges.extend(sources)
+            parent.merges = (parent.merges or []) + sources
         else:
             parent.value[key] = value
 
@@ -331,9 +334,9 @@ class _Builder:
         self._set_key(frame, key, line)
 
     def _set_key(self, frame: _Frame, key: str, line: int) -> None:
-        if key in frame.seen:
-            raise InputError("duplicate-key", self.label, line, key=key, first=frame.seen[key])
-        frame.seen[key] = line
+        # The mapping holds the keys read so far (a merged mapping's are kept apart until it closes).
+        if key in frame.value:
+            raise InputError("duplicate-key", self.label, line, key=key, first=self.lines[frame.path + (key,)])
         frame.key, frame.key_line = key, line
         self.lines[frame.path + (key,)] = line
 
