@@ -35,6 +35,8 @@ MAX_NODES = 200_000
 _BOM = b"\xef\xbb\xbf"
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _ScalarEvent = yaml.ScalarEvent
+_MappingStart, _MappingEnd = yaml.MappingStartEvent, yaml.MappingEndEvent
+_SequenceStart, _SequenceEnd = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 
 Path_ = tuple[str | int, ...]
 
@@ -148,9 +150,9 @@ class _Frame:
 
     __slots__ = ("value", "mapping", "path", "key", "key_line", "merges", "anchor", "budget_at_start")
 
-    def __init__(self, value: Any, path: Path_, anchor: str | None, budget: int):
+    def __init__(self, value: Any, mapping: bool, path: Path_, anchor: str | None, budget: int):
         self.value = value
-        self.mapping = isinstance(value, dict)
+        self.mapping = mapping
         self.path = path
         self.key: str | None = None
         self.key_line = 0
@@ -184,15 +186,27 @@ class _Builder:
         event = get()
         if type(event) is yaml.StreamEndEvent:
             raise InputError("empty-file", self.label)
-        # Scalars are most of the events: they are handled here, without a call per event.
+        # The events of plain rosters (text and numbers, mappings and lists without anchors
+        # or merges) are handled here, without a call per event; the rest by the methods below.
         stack, scalar, attach, lines = self.stack, self._scalar, self._attach, self.lines
-        handlers = {yaml.MappingStartEvent: self._open, yaml.SequenceStartEvent: self._open,
-                    yaml.MappingEndEvent: self._close, yaml.SequenceEndEvent: self._close,
-                    yaml.AliasEvent: self._alias}
         while True:
             event = get()
             kind = type(event)
-            if kind is _ScalarEvent:
+            if kind is _MappingEnd or kind is _SequenceEnd:
+                frame = stack[-1]
+                parent = stack[-2] if len(stack) > 1 else None
+                if parent is None or frame.merges or frame.anchor or parent.key == _MERGE:
+                    self._close(event)
+                else:
+                    stack.pop()
+                    if parent.mapping:
+                        parent.value[parent.key] = frame.value
+                        parent.key = None
+                    else:
+                        parent.value.append(frame.value)
+            elif kind is _MappingStart or kind is _SequenceStart:
+                self._open(event)
+            elif kind is _ScalarEvent:
                 self.budget -= 1
                 if self.budget < 0:
                     raise InputError("too-many-nodes", self.label, event.start_mark.line + 1, limit=MAX_NODES)
@@ -231,8 +245,8 @@ class _Builder:
                         top.value.append(value)
             elif kind is yaml.DocumentEndEvent:
                 break
-            elif kind in handlers:
-                handlers[kind](event)
+            elif kind is yaml.AliasEvent:
+                self._alias(event)
         following = get()
         if type(following) is not yaml.StreamEndEvent:
             raise InputError("invalid-yaml", self.label, following.start_mark.line + 1,
@@ -274,8 +288,8 @@ class _Builder:
         else:
             path = parent.path + (len(parent.value),)
             self.lines[path] = line
-        container: Any = {} if type(event) is yaml.MappingStartEvent else []
-        self.stack.append(_Frame(container, path, event.anchor, self.budget))
+        mapping = type(event) is _MappingStart
+        self.stack.append(_Frame({} if mapping else [], mapping, path, event.anchor, self.budget))
 
     def _close(self, event: Any) -> None:
         frame = self.stack.pop()
