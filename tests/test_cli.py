@@ -504,3 +504,24 @@ def test_export_text_is_a_plain_list_for_a_forum(folder):
     assert CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text"]).exit_code == 1
     draft = CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text", "--draft", "--lang", "en"])
     assert draft.exit_code == 0 and "DRAFT — NOT LEGAL" in draft.output and "[over-points-limit]" in draft.output
+
+
+def test_the_process_ends_with_the_commands_exit_code_and_all_its_output(folder):
+    """``python -m builder`` ends without taking its objects apart (cli._end): what it printed
+    is all there, and the exit code is the command's."""
+    import subprocess
+    import sys
+
+    for n in range(30):
+        put(folder, f"lista-{n:02d}.yaml", LEGAL if n % 3 else ILLEGAL)  # 10 illegal, 20 legal
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "builder", *args], cwd=folder, capture_output=True, text=True)
+
+    done = run("check", ".", "--format", "json")
+    assert done.returncode == 1
+    assert [r["legal"] for r in json.loads(done.stdout)["results"]] == [n % 3 != 0 for n in range(30)]
+    done = run("check", "lista-01.yaml", "--lang", "en")
+    assert (done.returncode, done.stdout.splitlines()[-1]) == (0, "Total: 1 legal, 0 illegal, 0 unreadable")
+    done = run("chek", "lista-01.yaml")
+    assert done.returncode == 2 and "chek" in done.stderr and "Traceback" not in done.stderr
