@@ -85,7 +85,10 @@ def read_document(path: Path | str, label: str | None = None) -> Document:
 
 @lru_cache(maxsize=64)
 def _real_folder(folder: str) -> str:
-    """A folder's real path (links and ``..`` resolved), looked up once for all the files in it."""
+    """A folder's real path (links and ``..`` resolved), looked up once for all the files in it.
+
+    Kept for the life of the process: a link to a folder re-pointed meanwhile (under a running
+    ``builder serve``) would keep its old target here, which only names the files it reads."""
     return os.path.realpath(folder)
 
 
