@@ -80,27 +80,42 @@ def read_document(path: Path | str, label: str | None = None) -> Document:
     if not S_ISREG(stat.st_mode):
         # A pipe, a device or a socket: reading one could wait forever (or never end).
         raise InputError("file-unreadable", label, reason=Localised("os.not-regular"))
-    return _read_cached(real, label, stat.st_mtime_ns, stat.st_size)
+    file = (stat.st_dev, stat.st_ino)
+    try:
+        return _read_cached(real, label, stat.st_mtime_ns, stat.st_size, file)
+    except _Moved:
+        # A folder on the way was re-pointed since its real path was looked up (a link,
+        # under a long-running ``builder serve``): look again.
+        _real_folder.cache_clear()
+        return _read_cached(os.path.realpath(name), label, stat.st_mtime_ns, stat.st_size, None)
 
 
 @lru_cache(maxsize=64)
 def _real_folder(folder: str) -> str:
-    """A folder's real path (links and ``..`` resolved), looked up once for all the files in it.
-
-    Kept for the life of the process: a link to a folder re-pointed meanwhile (under a running
-    ``builder serve``) would keep its old target here, which only names the files it reads."""
+    """A folder's real path (links and ``..`` resolved), looked up once for all the files in it."""
     return os.path.realpath(folder)
 
 
+class _Moved(Exception):
+    """The real path of a file no longer leads to the file that was asked for."""
+
+
 @lru_cache(maxsize=256)
-def _read_cached(real: str, label: str, _mtime: int, size: int) -> Document:
+def _read_cached(real: str, label: str, _mtime: int, size: int, file: tuple[int, int] | None) -> Document:
     # The cache serves a warbook shared by many lists in one run; the mtime and
     # size in the key make an edited file a new entry.
     if size > MAX_BYTES:
         raise InputError("file-too-large", label, size=size, limit=MAX_BYTES)
     try:
         with open(real, "rb") as handle:
+            opened = os.fstat(handle.fileno())
+            if file is not None and (opened.st_dev, opened.st_ino) != file:
+                raise _Moved(real)
             raw = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        if file is not None:
+            raise _Moved(real) from None
+        raise InputError("file-not-found", label) from None
     except OSError as exc:
         raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
     return document_from_bytes(raw, Path(real), label)

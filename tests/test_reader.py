@@ -136,6 +136,25 @@ def test_a_document_knows_its_real_path_through_links_and_dots(tmp_path, monkeyp
     assert read_document(str(target)).label == str(target)
 
 
+def test_a_folder_link_pointed_elsewhere_is_followed_anew(tmp_path):
+    """Folders' real paths are looked up once; a long-running ``builder serve`` may outlive them."""
+    for name, value in (("a", 1), ("b", 2), ("c", 3)):
+        (tmp_path / name).mkdir()
+        write(tmp_path / name, f"team: {value}\n")
+    link = tmp_path / "equipo"
+    link.symlink_to(tmp_path / "a")
+    assert read_document(link / "roster.yaml").data == {"team": 1}
+    link.unlink()
+    link.symlink_to(tmp_path / "b")
+    doc = read_document(link / "roster.yaml")
+    assert (doc.data, doc.path) == ({"team": 2}, tmp_path / "b" / "roster.yaml")
+    link.unlink()
+    (tmp_path / "b" / "roster.yaml").unlink()
+    (tmp_path / "b").rmdir()  # the folder it last led to is gone altogether
+    link.symlink_to(tmp_path / "c")
+    assert read_document(link / "roster.yaml").data == {"team": 3}
+
+
 def test_a_link_to_nothing_is_a_missing_file(tmp_path):
     (tmp_path / "dangling.yaml").symlink_to(tmp_path / "gone.yaml")
     assert refusal(tmp_path / "dangling.yaml").code == "file-not-found"
