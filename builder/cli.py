@@ -250,9 +250,7 @@ def main() -> None:
     try:
         cli(prog_name="builder")
     except BrokenPipeError:
-        # Output piped into `head` and the like: stop quietly.
-        sys.stderr.close()
-        sys.exit(0)
+        _end(0)  # output piped into `head` and the like: stop quietly
     except SystemExit as done:
         if done.code is None or isinstance(done.code, int):
             _end(done.code or 0)
@@ -268,5 +266,5 @@ def _end(code: int) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:
-        code = 0  # as above: a reader that stopped reading is no failure
+        code = 0  # a reader that stopped reading is no failure
     os._exit(code)
