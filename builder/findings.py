@@ -9,7 +9,8 @@ from typing import Any, Iterable, Literal
 from builder import messages
 from builder.messages import Localised, localise
 from builder.errors import InputError
-from builder.reader import Document, Path_, display_path
+from builder.display import Path_, display_path
+from builder.reader import Document
 
 Severity = Literal["error", "warning"]
 

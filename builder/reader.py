@@ -20,8 +20,10 @@ from typing import Any
 
 import yaml
 
+from builder.display import Path_, shorten
 from builder.errors import InputError, os_reason
 from builder.messages import Localised
+from builder.yaml_problems import yaml_problem
 
 ROSTER_SUFFIXES = (".yaml", ".yml")
 """What a roster file is called: the files a folder stands for."""
@@ -37,9 +39,6 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _ScalarEvent = yaml.ScalarEvent
 _MappingStart, _MappingEnd = yaml.MappingStartEvent, yaml.MappingEndEvent
 _SequenceStart, _SequenceEnd = yaml.SequenceStartEvent, yaml.SequenceEndEvent
-
-Path_ = tuple[str | int, ...]
-
 
 @dataclass(frozen=True)
 class Document:
@@ -412,61 +411,3 @@ _HUGE = re.compile(r"[-+]?[0-9_]{1000,}")
 _UNBUILDABLE = {_INT: "yaml.huge-number", "tag:yaml.org,2002:timestamp": "yaml.bad-date",
                 "tag:yaml.org,2002:float": "yaml.bad-number"}
 """What to say of a scalar PyYAML recognises by its tag but fails to build."""
-
-
-def shorten(value: str, most: int = 40) -> str:
-    """A value as quoted back in a message: long ones cut in the middle."""
-    return value if len(value) <= most else f"{value[: most // 2]}…{value[-(most // 2):]} ({len(value)})"
-
-
-_PROBLEMS = (
-    ("mapping values are not allowed", "mapping-values"),
-    ("could not find expected ':'", "expected-colon"),
-    ("did not find expected key", "expected-key"),
-    ("did not find expected node content", "expected-content"),
-    ("did not find expected ',' or", "expected-comma"),
-    ("that cannot start any token", "bad-start"),
-    ("special characters are not allowed", "control-character"),
-    ("control characters are not allowed", "control-character"),
-    ("found unexpected end of stream", "end-of-stream"),
-    ("found unknown escape character", "bad-escape"),
-    ("expected <block end>", "bad-indentation"),
-    ("more than one YAML document", "several-documents"),
-    ("has no finished anchor", "early-alias"),
-    ("<< must merge mappings", "bad-merge"),
-    ("found undefined tag handle", "unknown-tag"),
-    ("could not determine a constructor", "unknown-tag"),
-    ("found undefined alias", "undefined-alias"),
-    ("found duplicate anchor", "duplicate-anchor"),
-    ("a tab character", "bad-start"),
-    ("expected comment or line break", "expected-line-break"),
-    ("expected a comment or a line break", "expected-line-break"),
-    ("block sequence entries are not allowed", "sequence-here"),
-    ("mapping keys are not allowed", "mapping-values"),
-    ("expected alphabetic or numeric character", "bad-anchor"),
-)
-
-
-def yaml_problem(problem: str) -> Localised:
-    """A parser problem in the user's language; one builder doesn't know is said in general terms
-    (the parser's own words are English)."""
-    for fragment, key in _PROBLEMS:
-        if fragment in problem:
-            return Localised(f"yaml.{key}")
-    return Localised("yaml.other")
-
-
-def display_path(path: Path_) -> str:
-    """``('squads', 0, 'members', 1)`` -> ``squads[0].members[1]``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
-
-
-def relative_label(base_label: str, target: str) -> str:
-    """How to name a file referenced from another: relative to the referencing file's folder."""
-    return os.path.normpath(os.path.join(os.path.dirname(base_label), target))

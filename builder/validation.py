@@ -12,7 +12,7 @@ from pydantic_core import ValidationError
 
 from builder.findings import Findings, Localised, Place, closest
 from builder.messages import text
-from builder.reader import shorten
+from builder.display import shorten
 from builder.records import Record
 from builder.validators import whole_number
 

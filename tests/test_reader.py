@@ -15,10 +15,8 @@ from builder.reader import (
     MAX_BYTES,
     MAX_DEPTH,
     Document,
-    display_path,
     parse_text,
     read_document,
-    relative_label,
 )
 
 
@@ -435,34 +433,6 @@ def test_values_keep_their_types():
 # --- labels -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path, shown", [
-    ((), ""),
-    (("name",), "name"),
-    (("squads", 0, "members", 1), "squads[0].members[1]"),
-    (("warbook", "bodies", 2, "con"), "warbook.bodies[2].con"),
-    ((0, "name"), "[0].name"),
-    (("a", 0, 1), "a[0][1]"),
-])
-def test_display_path(path, shown):
-    assert display_path(path) == shown
-
-
-@pytest.mark.parametrize("base, target, label", [
-    ("lista.yaml", "warbook.yaml", "warbook.yaml"),
-    ("listas/lista.yaml", "warbook.yaml", "listas/warbook.yaml"),
-    ("listas/lista.yaml", "../comun/warbook.yaml", "comun/warbook.yaml"),
-    ("listas/lista.yaml", "./sub/../warbook.yaml", "listas/warbook.yaml"),
-    ("lista.yaml", "../warbook.yaml", "../warbook.yaml"),
-])
-def test_relative_label(base, target, label):
-    assert relative_label(base, target) == str(Path(label))
-
-
-def test_relative_label_with_an_absolute_target(tmp_path):
-    target = str(tmp_path / "warbook.yaml")
-    assert relative_label("listas/lista.yaml", target) == target
-
-
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
 def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
     import os
@@ -495,12 +465,6 @@ def test_a_date_that_exists_is_still_a_date_for_the_model_to_refuse():
 
     data, _ = parse_text("name: 2024-02-28\n", "f.yaml")
     assert data == {"name": datetime.date(2024, 2, 28)}
-
-
-def test_an_unknown_parser_problem_is_said_in_general_words():
-    from builder.reader import yaml_problem
-
-    assert yaml_problem("something PyYAML never said before").key == "yaml.other"
 
 
 @pytest.mark.parametrize("value, problem", [

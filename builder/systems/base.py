@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from builder import resources
 from builder.findings import Findings, Place
-from builder.reader import Document, shorten
+from builder.display import shorten
+from builder.reader import Document
 
 if TYPE_CHECKING:
     from builder.packs import Pack

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from builder.errors import InputError
 from builder.findings import Findings, Place, fold
-from builder.reader import ROSTER_SUFFIXES, Document, read_document, relative_label
+from builder.display import relative_label
+from builder.reader import ROSTER_SUFFIXES, Document, read_document
 from builder.systems.base import Evaluation
 
 RULE_TEAMS = "Cripmaquión · §11 Las campañas"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from builder.errors import InputError
 from builder.findings import Findings, Place
 from builder.pipeline import shape_of
-from builder.reader import Document, read_document, relative_label
+from builder.display import relative_label
+from builder.reader import Document, read_document
 from builder.systems.wartime.records import Warbook, WartimeFile
 from builder.systems.wartime.rules import RULE_FIELDS
 from builder.validation import validate
