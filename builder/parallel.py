@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from builder.pipeline import Outcome
+from builder.pipeline import Outcome, event_outcome
 
 if TYPE_CHECKING:
     from builder.packs import Pack
@@ -30,8 +30,6 @@ def outcomes_in_parallel(paths: list[str], pack: "Pack | None", jobs: int,
 
 
 def _checked(path: str, pack: "Pack | None") -> Outcome:
-    from builder.tournament import event_outcome  # the same per-file boundary as in one process
-
-    # Without its resolved view, which is built on demand by a function: that could not travel
-    # between processes anyway.
+    # The same per-file boundary as in one process, and without the resolved view, which is
+    # built on demand by a function: that could not travel between processes anyway.
     return event_outcome(path, pack)

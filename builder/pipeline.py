@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from pathlib import Path
 
 from builder import systems
-from builder.errors import Crash, InputError
+from builder.errors import Crash, InputError, os_reason
 from builder.messages import Localised
 from builder.reader import Document, read_document
 from builder.systems.base import Evaluation
@@ -79,3 +79,28 @@ def evaluate_one(path: str, pack: "Pack | None" = None) -> Outcome:
     except Exception as exc:  # noqa: BLE001 - the boundary: any bug is reported for this file
         return Outcome(path, crash=Crash(path, exc))
 
+
+def event_outcome(path: str, pack: "Pack | None" = None) -> Outcome:
+    """A list's outcome as an event keeps it: without the resolved view ``inspect`` shows,
+    which a check doesn't, and which would keep every list's records in memory to the end."""
+    outcome = outcome_of(path, pack)
+    if outcome.evaluation is not None:
+        outcome.evaluation.details = None
+    return outcome
+
+
+def outcome_of(path: str, pack: "Pack | None" = None) -> Outcome:
+    """One path's outcome: a folder given among the files is reported, a file is checked."""
+    outcome = evaluate_one(path, pack)
+    if outcome.unreadable is not None and outcome.unreadable.code == "file-is-folder":
+        return Outcome(path, unreadable=_folder_problem(path))
+    return outcome
+
+
+def _folder_problem(path: str) -> InputError:
+    """Why a folder given to check yielded no lists: it has none, or it can't be listed."""
+    try:
+        next(iter(Path(path).iterdir()), None)
+    except OSError as exc:
+        return InputError("file-unreadable", path, reason=os_reason(exc))
+    return InputError("empty-folder", path)

@@ -8,9 +8,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from builder.errors import InputError, os_reason
 from builder.findings import Finding, Place
-from builder.pipeline import Outcome, evaluate_one
+from builder.pipeline import Outcome, event_outcome
 from builder.reader import ROSTER_SUFFIXES
 
 if TYPE_CHECKING:
@@ -76,7 +75,7 @@ def check_event(paths: list[str], pack: "Pack | None" = None,
     """Check every list as on its own, under the pack; then the rules that span the event.
 
     With ``jobs`` above 1 the lists are checked by that many processes at once; the outcomes
-    are the same, in the same order. They carry no resolved view (see ``event_outcome``)."""
+    are the same, in the same order. They carry no resolved view (see ``pipeline.event_outcome``)."""
     with _batch(len(paths)):
         if jobs > 1 and len(paths) > 1:
             from builder.parallel import outcomes_in_parallel  # only when asked
@@ -93,32 +92,6 @@ def check_event(paths: list[str], pack: "Pack | None" = None,
         if pack.system == "cripmaquion":
             _same_lineup_size(outcomes, pack)
     return outcomes
-
-
-def event_outcome(path: str, pack: "Pack | None" = None) -> Outcome:
-    """A list's outcome as an event keeps it: without the resolved view ``inspect`` shows,
-    which a check doesn't, and which would keep every list's records in memory to the end."""
-    outcome = outcome_of(path, pack)
-    if outcome.evaluation is not None:
-        outcome.evaluation.details = None
-    return outcome
-
-
-def outcome_of(path: str, pack: "Pack | None" = None) -> Outcome:
-    """One path's outcome: a folder given among the files is reported, a file is checked."""
-    outcome = evaluate_one(path, pack)
-    if outcome.unreadable is not None and outcome.unreadable.code == "file-is-folder":
-        return Outcome(path, unreadable=_folder_problem(path))
-    return outcome
-
-
-def _folder_problem(path: str) -> InputError:
-    """Why a folder given to check yielded no lists: it has none, or it can't be listed."""
-    try:
-        next(iter(Path(path).iterdir()), None)
-    except OSError as exc:
-        return InputError("file-unreadable", path, reason=os_reason(exc))
-    return InputError("empty-folder", path)
 
 
 def _same_lineup_size(outcomes: list[Outcome], pack: "Pack") -> None:
