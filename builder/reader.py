@@ -68,7 +68,7 @@ def read_document(path: Path | str, label: str | None = None) -> Document:
         if S_ISLNK(stat.st_mode):  # what the link points to is the file
             stat, real = os.stat(name), os.path.realpath(name)
         else:  # its folder's real path, looked up once per folder, and its own name
-            where = os.path.join(os.getcwd(), name)
+            where = name if os.path.isabs(name) else os.path.join(os.getcwd(), name)
             real = os.path.join(_real_folder(os.path.dirname(where)), os.path.basename(where))
     except FileNotFoundError:
         raise InputError("file-not-found", label) from None
@@ -106,18 +106,47 @@ def _read_cached(real: str, label: str, _mtime: int, size: int, file: tuple[int,
     if size > MAX_BYTES:
         raise InputError("file-too-large", label, size=size, limit=MAX_BYTES)
     try:
-        with open(real, "rb") as handle:
-            opened = os.fstat(handle.fileno())
-            if file is not None and (opened.st_dev, opened.st_ino) != file:
-                raise _Moved(real)
-            raw = handle.read(MAX_BYTES + 1)
+        # Without blocking: should a pipe have taken the file's place since it was looked at,
+        # opening it must not wait for a writer (it is refused below, by what was opened).
+        handle = os.open(real, _OPEN_FLAGS)
     except FileNotFoundError:
         if file is not None:
             raise _Moved(real) from None
         raise InputError("file-not-found", label) from None
     except OSError as exc:
         raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
+    try:
+        opened = os.fstat(handle)
+        if file is not None and (opened.st_dev, opened.st_ino) != file:
+            raise _Moved(real)
+        if not S_ISREG(opened.st_mode):
+            raise InputError("file-unreadable", label, reason=Localised("os.not-regular"))
+        raw = _read_all(handle, opened.st_size)
+    except OSError as exc:
+        raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
+    finally:
+        os.close(handle)
     return document_from_bytes(raw, Path(real), label)
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _read_all(handle: int, size: int) -> bytes:
+    """A file's bytes, but never more than one past the limit (a file may grow while it is read).
+
+    Read with the file's own size in hand, so a small file costs a small buffer, not one of
+    the limit's size."""
+    chunks: list[bytes] = []
+    total, want = 0, size + 1
+    while total <= MAX_BYTES:
+        chunk = os.read(handle, min(want, MAX_BYTES + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        want = 1 << 16
+    return b"".join(chunks)
 
 
 def document_from_bytes(raw: bytes, path: Path, label: str) -> Document:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,10 +29,13 @@ def expand(paths: Iterable[str]) -> list[str]:
     for path in paths:
         folder = Path(path)
         try:
-            found = [str(p) for p in sorted(folder.iterdir()) if p.suffix.lower() in ROSTER_SUFFIXES
-                     and p.is_file()] if folder.is_dir() else []
+            # A folder's entries tell files from folders without a stat each (scandir).
+            with os.scandir(path) as entries:
+                named = sorted((entry.name, entry) for entry in entries)
+            found = [str(folder / name) for name, entry in named
+                     if Path(name).suffix.lower() in ROSTER_SUFFIXES and entry.is_file()]
         except OSError:
-            found = []  # a folder that can't be listed is reported as such by check_event
+            found = []  # a file, or a folder that can't be listed (reported as such by check_event)
         out += found or [path]
     return out
 

@@ -212,6 +212,24 @@ def test_expand_takes_yaml_and_yml_sorted(tmp_path):
     assert [Path(p).name for p in expand([str(tmp_path)])] == ["D.YAML", "a.yaml", "b.yml"]
 
 
+def test_expand_follows_links_to_files_and_skips_folders_named_like_rosters(tmp_path):
+    lists = tmp_path / "listas"
+    lists.mkdir()
+    (tmp_path / "fuera.yaml").write_text("x")
+    (lists / "enlace.yaml").symlink_to(tmp_path / "fuera.yaml")        # a link to a file is a file
+    (lists / "roto.yaml").symlink_to(tmp_path / "no-existe.yaml")      # a dangling link is not
+    (lists / "carpeta.yaml").mkdir()                                   # nor is a folder, whatever its name
+    (lists / "b.yaml").write_text("x")
+    assert expand([str(lists)]) == [str(lists / "b.yaml"), str(lists / "enlace.yaml")]
+
+
+def test_expand_keeps_a_file_a_missing_path_and_an_empty_folder_as_given(tmp_path):
+    (tmp_path / "lista.yaml").write_text("x")
+    (tmp_path / "vacia").mkdir()
+    given = [str(tmp_path / "lista.yaml"), str(tmp_path / "no-existe"), str(tmp_path / "vacia")]
+    assert expand(given) == given
+
+
 def test_no_progress_bar_when_not_on_a_terminal():
     from builder.cli import _progress
 
