@@ -25,13 +25,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import unicodedata
 from datetime import date, datetime
 from pathlib import Path
 
 import pypdf
-import pytest
 import yaml
 from click.testing import CliRunner
 from openpyxl.utils import column_index_from_string, range_boundaries
@@ -538,16 +536,6 @@ def fold(text) -> str:
 
 def squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
-
-
-@pytest.fixture
-def wt(tmp_path: Path) -> Path:
-    """A folder with the Fénix warbook and its two example lists."""
-    folder = tmp_path / "wartime"
-    folder.mkdir(exist_ok=True)
-    for name in ("fenix-warbook.yaml", "compania-fenix.yaml", "asalto-ilegal.yaml"):
-        shutil.copy(WARTIME / name, folder / name)
-    return folder
 
 
 def all_cells(ws):

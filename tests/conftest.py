@@ -1,4 +1,5 @@
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,3 +18,13 @@ settings.load_profile(os.environ.get("BUILDER_HYPOTHESIS_PROFILE", "builder-defa
 def check(tmp_path: Path) -> Checker:
     """Write a roster into tmp_path and evaluate it: ``check(text, name="lista.yaml")``."""
     return Checker(tmp_path)
+
+
+@pytest.fixture
+def wt(tmp_path: Path) -> Path:
+    """A folder with the Fénix warbook and its two example lists (copies: tests may write beside them)."""
+    folder = tmp_path / "wartime"
+    folder.mkdir(exist_ok=True)
+    for name in ("fenix-warbook.yaml", "compania-fenix.yaml", "asalto-ilegal.yaml"):
+        shutil.copy(Path(__file__).resolve().parents[1] / "examples" / "wartime" / name, folder / name)
+    return folder

@@ -53,7 +53,6 @@ from tests.book_cases import (
     CRIP, WARTIME, all_cells, check_report as check_json, fingerprint_of, fold, row_values, run_args as run,
     stdout_json, wartime_list, write_yaml_at as write_yaml,
 )
-from tests.book_cases import wt  # noqa: F401  (a fixture)
 
 
 # ===========================================================================

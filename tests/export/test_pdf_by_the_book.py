@@ -48,7 +48,6 @@ import pypdf
 from tests.book_cases import (
     A4, LETTER, all_cells, fingerprint_of, fold, pdf_text_pages, run_args as run, squash,
 )
-from tests.book_cases import wt  # noqa: F401  (a fixture)
 
 
 def assert_page_size(path: Path, size: tuple[float, float]) -> None:

@@ -56,7 +56,6 @@ from tests.book_cases import (
     formula_refers_to, is_formula, legal_value, row_values, run_args as run, today_on,
     write_yaml_at as write_yaml,
 )
-from tests.book_cases import wt  # noqa: F401  (a fixture)
 
 
 @pytest.fixture
