@@ -5,30 +5,7 @@ contract and file formats, and the Cripmaquión file format). Inputs are the bun
 rosters, copied into tmp_path. Every expected number is worked out by hand below from the
 Wartime cost tables, not copied from the tool's output.
 
-Hand arithmetic for the Fénix warbook (examples/wartime/fenix-warbook.yaml), from the Wartime
-cost tables:
-  attribute cost 1..10 = 0,1,2,3,4,6,10,17,28,45
-  energy / damage / protection / defense 1..10 = 5,10,15,20,25,35,45,55,65,75
-  fortune 1..10 = 10,15,...,55
-  Soldado raso  con4 agi4 int3 rea4 vol3 = 3+3+2+3+2 = 13, level 4+4+3+4+3 = 18
-  Veterano      con5 agi6 int4 rea5 vol5 = 4+6+3+4+4 = 21, level 5+6+4+5+5 = 25
-  Fusil de asalto  dmg4 20 + range 4*15*0.1 = 6 − energy2 10           = 16
-  Cuchillo         dmg2 10 − energy1 5                                  = 5
-  Lanzagranadas    dmg5 25 + range 5*20*0.1 = 10 + area: circle d3
-                   = pi*1.5^2 = 7.07 -> 7 K², 5*7*0.1 = 3.5 -> 4; − energy3 15 = 24
-  Chaleco antibalas prot3 15 − energy2 10 = 5;  Casco prot1 5 − 5 = 0 -> minimum 1
-  Moto de exploración defense2 10 − energy1 5 = 5
-  Radio  bonus 3 − energy1 5 = −2 -> minimum 1
-  Fusilero   13 + 16 + 5 + 5 + 1           = 40  (level 18, energy min(4+5,10) = 9,
-             vitality = CON 4, defense 3 + 1 = 4, movement round(2.5) = 3)
-  Sargento   21 + 16 + 5 + 1 + fortune2 15 = 58  (level 25, energy min(5+5,10) = 10,
-             vitality 5, defense 3, movement 3)
-  Granadero  13 + 24 + 5                   = 42
-  Explorador 13 + 5 (moto) + 5 (cuchillo)  = 23
-  Compañía Fénix: 58 + 3*40 + 42 + 40 + 23 = 283 of 300, 7 models
-  Asalto Fénix:   58 + 4*40 + 2*42 + 23    = 325 of 250 (over-points-limit), Sargento
-                  level 25 over max_level 20 (restriction-max-level); formations: true,
-                  squad Apoyo of 2 -> warning formation-too-small; lone Solitario 23 <= 25.
+The Fénix examples' costs are worked out by hand beside the `wt` fixture (tests/conftest.py).
 
 Open points (the specification leaves them to the implementer, so they are not asserted here):
   the summary's sheet names, column order and labels; the exit code of a batch that is both
