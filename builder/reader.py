@@ -40,6 +40,7 @@ _ScalarEvent = yaml.ScalarEvent
 _MappingStart, _MappingEnd = yaml.MappingStartEvent, yaml.MappingEndEvent
 _SequenceStart, _SequenceEnd = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 
+
 @dataclass(frozen=True)
 class Document:
     """A parsed file: its data, where it came from, and the line of each path in it."""
