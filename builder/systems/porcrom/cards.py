@@ -44,7 +44,10 @@ def minion_card(m: dict[str, Any], lang: str) -> Card:
     sections = [Section("table", t("pc.col.track"), headers=["", "Mov", "Com", "Esp"], items=steps)]
     if m["weapons"]:
         sections.append(Section("list", t("pc.col.weapons"), items=_weapon_items(m["weapons"], lang)))
-    sections.append(Section("list", items=[(t("pdf.pc.jump"), "2\""), (t("pdf.pc.group"), t("pdf.pc.group-rule"))]))
+    notes = [(t("pdf.pc.jump"), "2\""), (t("pdf.pc.group"), t("pdf.pc.group-rule"))]
+    if m["heavy_armor"]:
+        notes.append((t("pc.armor"), t("pdf.pc.armor")))
+    sections.append(Section("list", items=notes))
     return Card(m["name"], sections, subtitle=t("pdf.pc.minions", count=m["count"]), badge=f"×{m['count']}")
 
 

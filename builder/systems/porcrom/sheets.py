@@ -26,9 +26,11 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
          "weapons": weapons_line(c["weapons"], lang)} for c in d.get("characters", [])], total_label=t("xl.total"))
     minions = Table("minions", t("pc.minions"), [
         Column("name", t("pc.col.group"), width=22), Column("count", t("pc.col.count"), kind="count", width=10, total=True),
-        Column("track", t("pc.col.track"), width=40), Column("weapons", t("pc.col.weapons"), width=36),
+        Column("track", t("pc.col.track"), width=40), Column("armor", t("pc.armor"), width=16),
+        Column("weapons", t("pc.col.weapons"), width=36),
     ], [{"name": m["name"], "count": m["count"],
          "track": " → ".join(t("pc.dead") if s["dead"] else s["text"] for s in m["track"]),
+         "armor": yes if m["heavy_armor"] else no,
          "weapons": weapons_line(m["weapons"], lang)} for m in d.get("minions", [])], total_label=t("xl.total"))
     facts = [Fact(t("pc.col.figures"), formula=f"{len(d.get('characters', []))}+{{total:minions.count}}", kind="int")] \
         if d.get("minions") else []

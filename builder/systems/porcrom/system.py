@@ -58,7 +58,8 @@ class PorCromSystem(System):
             lines += ["", text("pc.minions", lang)]
             for m in d["minions"]:
                 track = " → ".join(text("pc.dead", lang) if s["dead"] else s["text"] for s in m["track"])
-                lines.append(f"  {m['name']} ×{m['count']}: {track}")
+                lines.append(f"  {m['name']} ×{m['count']}: {track}"
+                             + (f" · {text('pc.armor', lang)}" if m["heavy_armor"] else ""))
                 lines += [f"      {w['name']}: {range_label(w, lang)}" for w in m["weapons"]]
         return "\n".join(lines)
 

@@ -98,10 +98,24 @@ def range_label(weapon: dict[str, Any], lang: str) -> str:
     return f"{weapon['range']}\"" if weapon["range"] is not None else text("pc.unlimited", lang)
 
 
+def armor_effects(heavy_armor: bool, horse: bool = False) -> dict[str, Any] | None:
+    """What heavy armour does to whoever wears it, a character or each minion of a group
+    (Movimiento, Combate, Disparar); None without it."""
+    if not heavy_armor:
+        return None
+    armor = rules()["heavy_armor"]
+    return {
+        # A rider's movement is the horse's: armour doesn't slow it.
+        "movement_per_die": 0 if horse else armor["movement_per_die"],
+        "combat_dice": armor["combat_dice"],
+        "defending_against_shots_dice": armor["defending_against_shots_dice"],
+        "can_swim": False,
+    }
+
+
 def character_sheet(character: Character) -> dict[str, Any]:
     r = rules()
     jump = Fraction(r["characters"]["jump_share_of_pool"]) * character.dice
-    armor = r["heavy_armor"]
     return {
         "name": character.name,
         "dice": character.dice,
@@ -109,13 +123,7 @@ def character_sheet(character: Character) -> dict[str, Any]:
         "horse": character.horse,
         "horse_movement_dice": r["horse"]["movement_dice"] if character.horse else None,
         "heavy_armor": character.heavy_armor,
-        "armor_effects": {
-            # A rider's movement is the horse's: armour doesn't slow it.
-            "movement_per_die": 0 if character.horse else armor["movement_per_die"],
-            "combat_dice": armor["combat_dice"],
-            "defending_against_shots_dice": armor["defending_against_shots_dice"],
-            "can_swim": False,
-        } if character.heavy_armor else None,
+        "armor_effects": armor_effects(character.heavy_armor, character.horse),
         "sorcerer": character.sorcerer,
         "weapons": [weapon(w) for w in character.weapons],
     }
@@ -133,6 +141,7 @@ def minion_sheet(group: MinionGroup) -> dict[str, Any]:
         "count": group.count,
         "jump_inches": rules()["minions"]["longest_jump_inches"],
         "heavy_armor": group.heavy_armor,
+        "armor_effects": armor_effects(group.heavy_armor),
         "track": steps,
         "weapons": [weapon(w) for w in group.weapons],
     }

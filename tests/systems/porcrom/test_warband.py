@@ -82,6 +82,25 @@ def test_minion_sheet(check):
     assert guard["weapons"][0]["reload"] is True
 
 
+def test_armour_on_a_minion_group_has_the_same_effects_as_on_a_character_on_foot(check):
+    # Heavy armour is a per-figure modifier (Movimiento l. 39: -1 on each movement die, never
+    # below 1, no swimming; Combate l. 68 and Disparar l. 88: +1d6). Minions roll movement too
+    # (Secuaces, l. 23: one roll for the whole group) and never ride, so nothing offsets it.
+    ev = check(warband(minions=group(extra=", heavy_armor: true")))
+    guard = ev.details["minions"][0]
+    assert guard["armor_effects"] == {"movement_per_die": -1, "combat_dice": 1,
+                                      "defending_against_shots_dice": 1, "can_swim": False}
+    assert check(warband(minions=group())).details["minions"][0]["armor_effects"] is None
+
+
+def test_inspect_names_a_minion_groups_armour(check):
+    from builder.systems.porcrom.system import SYSTEM
+
+    ev = check(warband(minions=group(extra=", heavy_armor: true")))
+    assert "Guardias ×3: 2-2-0 → 1-1-0 → muerto · armadura pesada" in SYSTEM.inspect_text(ev, "es")
+    assert "Guardias ×3: 2-2-0 → 1-1-0 → dead · heavy armour" in SYSTEM.inspect_text(ev, "en")
+
+
 def test_parse_step():
     assert parse_step("3-5-0") == (3, 5, 0)
     assert parse_step(" 1 - 1 - 0 ") == (1, 1, 0)
