@@ -22,7 +22,7 @@ MESSAGES = {
         "en": "“{name}” has Empatía mágica and can't be lined up with the brujo “{brujo}” (orgullo)",
     },
     "lineup-below-table": {
-        "es": "la alineación tiene {runners} {runners|corredor|corredores}; la tabla de restricciones empieza en 3, se permite {limit} {limit|plaza|plazas} de especialista (n − 1)",
+        "es": "la alineación tiene {runners} {runners|corredor|corredores}; la tabla de restricciones empieza en 3, {limit|se permite|se permiten} {limit} {limit|plaza|plazas} de especialista (n − 1)",
         "en": "the lineup has {runners} {runners|runner|runners}; the restriction table starts at 3, so {limit} specialty {limit|slot is|slots are} allowed (n − 1)",
     },
     "invalid-field.gregario-mixed": {

@@ -28,6 +28,18 @@ def test_specialty_limit(runners, limit):
     assert specialty_limit(runners) == limit
 
 
+@pytest.mark.parametrize("runners, es, en", [
+    # Below the table the limit is n − 1: the verb agrees with it in Spanish (0 takes the plural).
+    (1, "la alineación tiene 1 corredor; la tabla de restricciones empieza en 3, se permiten 0 plazas",
+     "the lineup has 1 runner; the restriction table starts at 3, so 0 specialty slots are allowed"),
+    (2, "la alineación tiene 2 corredores; la tabla de restricciones empieza en 3, se permite 1 plaza",
+     "the lineup has 2 runners; the restriction table starts at 3, so 1 specialty slot is allowed"),
+])
+def test_below_the_table_the_words_agree_with_the_slots_allowed(check, runners, es, en):
+    finding = only(check(team(gregarios(runners))), "lineup-below-table")
+    assert es in finding.message("es") and en in finding.message("en")
+
+
 def test_slots_at_the_limit_are_legal(check):
     # 4 runners -> 3 slots: a star (2) + one specialist (1) + a gregario + a brujo (0 each).
     ev = check(team([("Estrella", "elfo", "cripmaqueta"), ("Uno", "orco", "rompehuesos"),
