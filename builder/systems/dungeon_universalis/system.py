@@ -42,8 +42,9 @@ class DungeonUniversalisSystem(System):
         rules = joa()
         d = rules["decks"]
         # In the catalog's language, like every catalog summary.
-        return {"joa": [("PV", f"{rules['hero_base_pv']} + XP por héroe; +{rules['repeat_bonus_per_hero']} por héroe "
-                               "si el escenario se repite"),
+        return {"joa": [("PV", f"{rules['hero_base_pv']} + XP por héroe, más acompañantes y objetos"),
+                        ("Reserva", f"PV de la expedición − PV del líder; +{rules['repeat_bonus_per_hero']} por "
+                                    "héroe si el escenario se repite"),
                         ("Obstáculos", f"{d['obstacles']['per_hero']} por héroe + 1 ladrón + 1 emboscada "
                                        f"(+1 con más de {d['obstacles']['extra_ambush_above_heroes']} héroes)"),
                         ("Encuentros", f"⌈PV ÷ {d['encounters']['pv_per_card']}⌉"),
