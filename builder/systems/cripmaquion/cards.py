@@ -20,7 +20,8 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
         sections.append(Section("list", t("cq.col.specialties"),
                                 items=[(s["name"], s["summary"]) for s in r["specialty_summaries"]]))
     if r["skill_summaries"]:
-        sections.append(Section("list", t("cq.col.skills"), items=[(s["name"], s["summary"]) for s in r["skill_summaries"]]))
+        sections.append(Section("list", t("cq.col.skills"), items=[(s["name"], _skill_detail(s, r, lang))
+                                                                   for s in r["skill_summaries"]]))
     sections.append(Section("table", t("cq.dice"), headers=["", t("cq.col.descenso"), t("cq.col.llano"), t("cq.col.subida")],
                             items=[[t("cq.dice"), *r["dice"].values()], ["≈", *(number(v, lang) for v in r["expected"].values())]]))
     if r["attack"]:
@@ -33,6 +34,15 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
     star = runner_kind(r, lang)
     race = r["race_name"] if r["race_known"] else f"{r['race_name']} ({t('pdf.missing')})"
     return Card(r["name"], sections, subtitle=f"{race} · FUE {r['fue'] or '—'} / RES {r['res'] or '—'}", badge=star)
+
+
+def _skill_detail(skill: dict[str, Any], r: dict[str, Any], lang: str) -> str:
+    """A skill's summary; Hipnotizar's also gives this runner's own roll when its specialty
+    changes the one the summary states (a rompehuesos's +1, §7.3)."""
+    attack = r["attack"] or {}
+    if skill["key"] == "hipnotizar" and attack.get("roll_bonus") and attack.get("hipnotizar"):
+        return f"{skill['summary']} {text('pdf.cq.hipnotizar-own', lang, roll=attack['hipnotizar'])}"
+    return skill["summary"]
 
 
 def _option_detail(o: dict[str, Any], lang: str) -> str:

@@ -43,6 +43,8 @@ MESSAGES = {
     "cq.expected": {"es": "casillas esperadas", "en": "expected squares"},
     "cq.attack": {"es": "ataque (1D6) contra RES 1–5", "en": "attack (1D6) against RES 1–5"},
     "cq.ko": {"es": "KO con", "en": "KO on"},
+    "cq.hipnotizar": {"es": "Hipnotizar con {roll}+", "en": "Hipnotizar on {roll}+"},
+    "pdf.cq.hipnotizar-own": {"es": "Este corredor, rompehuesos: con {roll}+.", "en": "This runner, a rompehuesos: on {roll}+."},
     "cq.slots": {
         "es": "Plazas de especialista: {slots} de {limit} ({runners} corredores alineados)",
         "en": "Specialty slots: {slots} of {limit} ({runners} runners lined up)",

@@ -79,8 +79,10 @@ class CripmaquionSystem(System):
             lines.append(f"      {text('cq.dice', lang)}: {dice}")
             if r["attack"]:
                 needed = " ".join(f"{v}+" for v in r["attack"]["vs_res"].values())
+                hipnotizar = r["attack"].get("hipnotizar")
                 lines.append(f"      {text('cq.attack', lang)}: {needed} · {text('cq.ko', lang)} "
-                             f"{r['attack']['ko_roll']}+")
+                             f"{r['attack']['ko_roll']}+"
+                             + (f" · {text('cq.hipnotizar', lang, roll=hipnotizar)}" if hipnotizar else ""))
             if r["options"]:
                 lines.append(f"      {text('cq.options', lang)}: {', '.join(o['name'] for o in r['options'])}")
         return "\n".join(lines)

@@ -125,3 +125,26 @@ def test_a_rompehuesos_hipnotizes_one_better(check):
     # Hipnotizar is an FT attack (§3.4); the rompehuesos adds +1 to his attack rolls (§7.3):
     # the 4+ a vampiro needs becomes 4 − 1 = 3+.
     assert runner(check, "vampiro", "rompehuesos")["attack"]["hipnotizar"] == 3
+
+
+@pytest.mark.parametrize("specialties, roll", [("", 4), ("rompehuesos", 3)])
+def test_inspect_and_the_card_give_the_runners_own_hipnotizar_roll(check, specialties, roll):
+    from builder.systems.cripmaquion.cards import runner_card
+    from builder.systems.cripmaquion.system import SYSTEM
+
+    ev = check(f"""\
+        system: cripmaquion
+        team: Perfil
+        runners:
+          - {{name: Vlad, race: vampiro, specialties: [{specialties}]}}
+          - {{name: Otro, race: orco}}
+          - {{name: Otro más, race: orco}}
+        """)
+    # The vampiro's 4+, 3+ for a rompehuesos (4 − 1, as in the test above).
+    assert f"Hipnotizar con {roll}+" in SYSTEM.inspect_text(ev, "es")
+    assert f"Hipnotizar on {roll}+" in SYSTEM.inspect_text(ev, "en")
+    skills = next(s for s in runner_card(ev.details["runners"][0], "es").sections if s.kind == "list"
+                  and any(name == "Hipnotizar" for name, _ in s.items))
+    detail = dict(skills.items)["Hipnotizar"]
+    # The summary states the usual 4+; a rompehuesos's card adds its own roll.
+    assert detail.endswith("Este corredor, rompehuesos: con 3+.") == (roll == 3)
