@@ -65,6 +65,7 @@ MESSAGES = {
     "cf.holder.servant": {"es": "un sirviente", "en": "servant"},
     "cf.holder.fighter": {"es": "un combatiente", "en": "fighter"},
     "kinds.competency": {"es": "las competencias", "en": "the competencies"},
+    "the-kind.competency": {"es": "la competencia", "en": "the competency"},
     "cf.none": {"es": "ninguno", "en": "none"},
     "cf.col.name": {"es": "Máquina", "en": "Machine"},
     "cf.col.kind": {"es": "Tipo", "en": "Kind"},

@@ -72,6 +72,7 @@ def _competencies(listed: list[Competency], holder: str, machine: Machine, at: P
                   findings: Findings) -> Resolved:
     """Resolve and check a list of competencies carried by a machine or one of its servants."""
     found: Resolved = []
+    first: dict[str, int] = {}
     for i, competency in enumerate(listed):
         where = at.at("competencies", i)
         info = catalog.lookup(competency.name)
@@ -82,6 +83,16 @@ def _competencies(listed: list[Competency], holder: str, machine: Machine, at: P
                            hint=catalog.suggest(competency.name))
             continue
         rule = RULE_SERVANTS if info.group == "sirvientes" else RULE_MECHANICAL
+        if info.key in first:
+            # A card lists a competency once: a second one (perhaps with another X) would be
+            # silently ignored by the figures, which use the first.
+            j = first[info.key]
+            findings.error("duplicate-name", where.at("name"), rule, name=competency.name,
+                           first=Localised("kind.any", {"kind": Localised("the-kind.competency"),
+                                                        "name": listed[j].name,
+                                                        "where": at.at("competencies", j).where}))
+            continue
+        first[info.key] = i
         fits = holder in info.holders or (holder == "servant" and "fighter" in info.holders)
         if not fits:
             findings.error("competency-holder", where.at("name"), rule, competency=info.name,

@@ -149,3 +149,24 @@ def test_points(check):
     ev = check(force(machines, head="points_limit: 164\n"), name="b.yaml")
     assert only(ev, "over-points-limit").params == {"points": 165, "limit": 164}
     assert check(force(chariot()), name="c.yaml").points is None  # no machine carries a cost
+
+
+@pytest.mark.parametrize("competencies, second", [
+    ("[{name: transporte, x: 4, access: lateral}, {name: Transporte, x: 2, access: lateral}]", 1),  # another X
+    ("[{name: transporte, x: 4, access: lateral}, {name: impacto, x: 2}, {name: Impácto, x: 2}]", 2),  # the same twice
+])
+def test_a_machine_lists_each_competency_once(check, competencies, second):
+    # Four small fighters aboard: they fit Transporte/4 (4 × 1), not Transporte/2.
+    ev = check(force(chariot(", embarked: [{name: a, size: pequeno, count: 4}]", competencies=competencies)))
+    finding = only(ev, "duplicate-name")
+    assert finding.place.path == ("machines", 0, "competencies", second, "name")
+    assert f"machines[0].competencies[{second - 1}]" in finding.message("en")
+    # The figures keep the first: Transporte/4, so the four fit and nothing else is said.
+    assert codes(ev) == ["duplicate-name"]
+
+
+def test_a_competency_on_two_servants_is_no_repeat(check):
+    servants = "servants: [{name: A, competencies: [{name: mecanico, x: 4}]}, {name: B, competencies: [{name: mecanico, x: 4}]}]"
+    ev = check(force(cannon().replace("servants: [{name: A}, {name: B}]", servants)))
+    assert "duplicate-name" not in codes(ev)
+
