@@ -17,6 +17,10 @@ MESSAGES = {
         "es": "el track acaba en {last}; debe terminar muerto (0-0-0 o muerto)",
         "en": "the track ends at {last}; it must end dead (0-0-0 or muerto)",
     },
+    "damage-track.starts-dead": {
+        "es": "el track empieza muerto ({first}); un grupo sale a la mesa con dados en su primer paso",
+        "en": "the track starts dead ({first}); a group takes the table with dice in its first step",
+    },
     "damage-track.format": {
         "es": "el paso {step} «{now}» no es «movimiento-combate-especial» (como 2-2-0) ni «muerto»",
         "en": "step {step} “{now}” is neither “movement-combat-special” (like 2-2-0) nor “muerto”",

@@ -67,6 +67,8 @@ def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
             steps[n] = None
     if None in steps:
         return
+    if steps and steps[0] == (0, 0, 0):
+        findings.error("damage-track", at.at(0), RULE_MINIONS, variant="starts-dead", first=group.track[0])
     for n in range(1, len(steps)):
         before, now = steps[n - 1], steps[n]
         params = {"step": n + 1, "now": group.track[n], "before": group.track[n - 1]}

@@ -38,6 +38,8 @@ def test_the_books_tracks_are_legal(check, track):
     ('["2-2-0", "2-2-0", "0-0-0"]', "same", 1),    # loses no die
     ('["2-2-0", "1-1-0"]', "not-dead", 1),         # doesn't end dead
     ('["2-2-0", "dos-1-0", "0-0-0"]', "format", 1),
+    ('["muerto"]', "starts-dead", 0),              # a group can't take the table dead
+    ('["0-0-0"]', "starts-dead", 0),
 ])
 def test_damage_track(check, track, variant, step):
     finding = only(check(warband(minions=group(track=track))), "damage-track")
