@@ -14,7 +14,8 @@ RULE_FIELDS = "¡Por Crom!"
 RULE_MINIONS = "¡Por Crom! · Secuaces"
 RULE_CHARACTERS = "¡Por Crom! · Personajes"
 RULE_WEAPONS = "¡Por Crom! · Disparo · Alcance"
-_STEP = re.compile(r"\s*(\d{1,4})\s*-\s*(\d{1,4})\s*-\s*(\d{1,4})\s*")
+_STEP = re.compile(r"\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*(\(\s*muerto\s*\))?\s*", re.IGNORECASE)
+"""A step as the book writes it: ``2-2-0``, and the last one ``0-0-0 (muerto)``."""
 
 
 def rules() -> dict[str, Any]:
@@ -22,11 +23,16 @@ def rules() -> dict[str, Any]:
 
 
 def parse_step(text: str) -> tuple[int, int, int] | None:
-    """ "2-2-0" -> (2, 2, 0); "muerto" -> (0, 0, 0); anything else -> None."""
+    """ "2-2-0" -> (2, 2, 0); "muerto" or "0-0-0 (muerto)" -> (0, 0, 0); anything else -> None."""
     if fold(text) == "muerto":
         return (0, 0, 0)
     match = _STEP.fullmatch(text)
-    return tuple(int(n) for n in match.groups()) if match else None  # type: ignore[return-value]
+    if match is None:
+        return None
+    step = (int(match[1]), int(match[2]), int(match[3]))
+    if match[4] and step != (0, 0, 0):
+        return None  # "(muerto)" beside dice still standing
+    return step
 
 
 def check_warband(file: PorCromFile, place: Place, findings: Findings) -> None:

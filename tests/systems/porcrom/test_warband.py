@@ -107,7 +107,10 @@ def test_parse_step():
     assert parse_step("3-5-0") == (3, 5, 0)
     assert parse_step(" 1 - 1 - 0 ") == (1, 1, 0)
     assert parse_step("MUERTO") == (0, 0, 0)
+    assert parse_step("0-0-0 (muerto)") == (0, 0, 0)     # as the book writes the guard's last step
+    assert parse_step("1-1-0 (muerto)") is None          # dead, yet with dice
     assert parse_step("3-5") is None
+    assert parse_step("２-2-0") is None                   # a full-width digit is not a number of dice
 
 
 def test_structure_errors(check):
