@@ -54,7 +54,7 @@ squads:
 
 # A six-page printout: the sheet (two pages: 60 member lines, every character recruited in two
 # squads) and 32 cards (30 characters, the squads card and the checks card) on four pages.
-# A Warbook holds at most 30 characters and a squad 6 member lines; the bench checks the count.
+# A Warbook holds at most 30 characters; each squad here has 6 member lines; the bench checks the count.
 CARDS_ROSTER = """\
 system: wartime
 name: Seis páginas

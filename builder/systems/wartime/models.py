@@ -24,8 +24,12 @@ Capacity = measure(1000)
 """Levels a transport or object carries."""
 TraitCost = between(0, 750)
 """Ten times the dearest value of any cost table (75)."""
-PARTS_MOST = 6
-"""Weapons, protections, objects, bonuses or maluses one archetype names; member lines of a squad."""
+PARTS_MOST = 12
+"""Weapons, protections, objects, bonuses or maluses one archetype names; crew lines of a
+vehicle; member lines of a squad. The book sets no maximum (a character carries as many
+weapons, protections and objects as its player wants, l. 444, 588; a squad is one model or
+more, l. 332): twice what a real one holds, yet few enough that the largest list still
+prints in seconds."""
 MAGAZINES_MOST = 50
 """Magazines bought for one weapon (Munición [opcional]): the book sets no maximum; no game
 of a few turns empties more."""

@@ -12,7 +12,7 @@ PYDANTIC_CORE = '2.50.4'
 """The pydantic-core these schemas were derived with."""
 
 MAX_RANGE_K = 50
-PARTS_MOST = 6
+PARTS_MOST = 12
 MAGAZINES_MOST = 50
 ARCHETYPES_MOST = 30
 MODELS_MOST = 1000
@@ -169,10 +169,15 @@ _PART_18 = {'type': 'default', 'schema': _PART_17, 'default': None}
 _PART_19 = {'type': 'model-field', 'schema': _PART_18}
 _PART_20 = {'type': 'default', 'schema': {'type': 'bool'}, 'default': False}
 _PART_21 = {'type': 'model-field', 'schema': _PART_20}
-_PART_22 = {'type': 'list', 'items_schema': _PART_1, 'max_length': 6}
+_PART_22 = {'type': 'list', 'items_schema': _PART_1, 'max_length': 12}
 _PART_23 = {'type': 'default', 'schema': _PART_22, 'default_factory': list, 'default_factory_takes_data': False}
 _PART_24 = {'type': 'model-field', 'schema': _PART_23}
-_PART_25 = {'type': 'dict', 'keys_schema': _PART_1, 'values_schema': {'type': 'int', 'ge': 0, 'le': 50}, 'max_length': 6}
+_PART_25 = {
+    'type': 'dict',
+    'keys_schema': _PART_1,
+    'values_schema': {'type': 'int', 'ge': 0, 'le': 50},
+    'max_length': 12,
+}
 _PART_26 = {'type': 'default', 'schema': _PART_25, 'default_factory': dict, 'default_factory_takes_data': False}
 _PART_27 = {'type': 'model-field', 'schema': _PART_26}
 _PART_28 = {'type': 'nullable', 'schema': _PART_1}
@@ -219,7 +224,7 @@ Archetype.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -228,7 +233,7 @@ Archetype.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -261,7 +266,7 @@ Body.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -270,7 +275,7 @@ Body.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -387,7 +392,7 @@ Weapon.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -396,7 +401,7 @@ Weapon.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -486,7 +491,7 @@ Protection.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -495,7 +500,7 @@ Protection.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -551,7 +556,7 @@ Transport.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -560,7 +565,7 @@ Transport.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -622,7 +627,7 @@ Object.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -631,7 +636,7 @@ Object.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -720,7 +725,7 @@ Character.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -729,7 +734,7 @@ Character.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -787,7 +792,7 @@ Zone.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -796,7 +801,7 @@ Zone.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': Trait.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -977,7 +982,7 @@ Member.schema = {
                 'type': 'model-field',
                 'schema': {
                     'type': 'default',
-                    'schema': {'type': 'list', 'items_schema': CrewMember.schema, 'max_length': 6},
+                    'schema': {'type': 'list', 'items_schema': CrewMember.schema, 'max_length': 12},
                     'default_factory': list,
                     'default_factory_takes_data': False,
                 },
@@ -1007,7 +1012,7 @@ Squad.schema = {
             'name': _PART_2,
             'members': {
                 'type': 'model-field',
-                'schema': {'type': 'list', 'items_schema': Member.schema, 'min_length': 1, 'max_length': 6},
+                'schema': {'type': 'list', 'items_schema': Member.schema, 'min_length': 1, 'max_length': 12},
             },
         },
         'model_name': 'Squad',
