@@ -327,3 +327,20 @@ def test_a_squad_acts_with_its_lowest_energy_and_reaction_and_its_highest_willpo
     assert alfa["willpower"] == 7 + 1  # the highest VOL, 7, + 1 for 6 members (one full five)
     # In formation: the lowest defense, min(3 + 3, 3) = 3; fortune 2 × 1 + 0 × 5 = 2; energy 9.
     assert alfa["formation"] == {"energy": 9, "defense": 3, "fortune": 2}
+
+
+def test_a_character_may_carry_seven_protections_and_a_squad_hold_seven_kinds_of_soldier(check):
+    # No maximum of protections (l. 588) nor of a squad's models (l. 332). Each Pieza costs
+    # protection 1 (5) - energy 1 (5) = 0 -> 1; Blindado: Soldado 13 + 7 × 1 = 20.
+    # Seven one-model lines, Blindado and six Fusileros (34 each): 20 + 6 × 34 = 224.
+    pieces = "".join(f"    - {{name: Pieza {i}, energy: 1, protection: 1}}\n" for i in range(7))
+    characters = "".join(f"    - {{name: Fusilero {i}, body: Soldado, weapons: [Fusil], protections: [Chaleco]}}\n"
+                         for i in range(6))
+    book = (BOOK.replace("    - {name: Chaleco, energy: 2, protection: 3}\n",
+                         "    - {name: Chaleco, energy: 2, protection: 3}\n" + pieces)
+            + f"    - {{name: Blindado, body: Soldado, protections: [{', '.join(f'Pieza {i}' for i in range(7))}]}}\n"
+            + characters)
+    members = ", ".join(["{character: Blindado}"] + [f"{{character: Fusilero {i}}}" for i in range(6)])
+    ev = check(roster(book=book, squads=f"  - name: Mezcla\n    members: [{members}]\n"))
+    assert codes(ev) == [] and ev.legal
+    assert ev.points == 224
