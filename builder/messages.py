@@ -101,7 +101,8 @@ def text(key: str, lang: str, /, **params: Any) -> str:
     """The message ``key`` in ``lang`` with its parameters filled in.
 
     ``{count|one|other}`` in a message is the word that agrees with the parameter ``count``
-    (Babel's plural rules for the language). A ``hint`` parameter appends the "did you mean"
+    (Babel's plural rules for the language). A number with decimals is written the
+    language's way (12,9 in Spanish). A ``hint`` parameter appends the "did you mean"
     sentence.
     """
     table = _TABLE or _complete()
@@ -111,6 +112,8 @@ def text(key: str, lang: str, /, **params: Any) -> str:
     template = entry[lang]
     if "|" in template:
         template = _PLURAL.sub(lambda m: _agree(m, lang, params), template)
+    if any(type(v) is float for v in params.values()):
+        params = {k: number(v, lang) if type(v) is float else v for k, v in params.items()}
     out = template.format(**params)
     if params.get("hint"):
         out += table["hint"][lang].format(hint=params["hint"])

@@ -150,6 +150,24 @@ def test_decimals_are_written_as_the_language_writes_them():
     assert messages.number(3.67, "es") == "3,67" and messages.number(7.0, "es") == "7" and messages.number(4, "es") == "4"
 
 
+def test_a_message_writes_its_decimals_as_the_language_does(tmp_path):
+    # 10 % of a 129-point limit is 12.9 points; a 20.5 K range is over 5 × damage 4 = 20 K.
+    roster = tmp_path / "lista.yaml"
+    roster.write_text("system: wartime\nname: Prueba\npoints_limit: 129\nformations: true\nwarbook:\n"
+                      "  bodies: [{name: Soldado, con: 4, agi: 4, int: 3, rea: 4, vol: 3}]\n"
+                      "  weapons: [{name: Rifle, energy: 1, damage: 4, range: 20.5}]\n"
+                      "  characters: [{name: Raso, body: Soldado}]\n"
+                      "squads:\n  - {name: Línea, members: [{character: Raso, count: 4}]}\n"
+                      "  - {name: Solo, members: [{character: Raso}]}\n", encoding="utf-8")
+    from builder.pipeline import evaluate
+
+    found = {f.code: f for f in evaluate(roster).findings}
+    assert "como máximo pueden costar 12,9 (10 % de 129)" in found["formation-solo-limit"].message("es")
+    assert "they may cost at most 12.9 (10% of 129)" in found["formation-solo-limit"].message("en")
+    assert "tiene alcance 20,5 K" in found["range-too-long"].message("es")
+    assert "has range 20.5 K" in found["range-too-long"].message("en")
+
+
 def test_the_singular_rule_for_whole_numbers_is_babels():
     # builder decides "1 miniatura" / "2 miniaturas" without loading Babel; Babel's CLDR rule
     # must agree for every whole number a roster can hold.

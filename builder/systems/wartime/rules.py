@@ -286,5 +286,6 @@ def _check_formations(file: WartimeFile, total: ListTotal, place: Place, finding
                              models=squad.member_count)
 
 
-def _decimal(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
+def _decimal(value: Fraction) -> int | float:
+    """A tenth of a points total, as a message prints it (in the language's way)."""
+    return int(value) if value.denominator == 1 else round(float(value), 1)
