@@ -60,12 +60,15 @@ def details(file: WartimeFile, book: PricedWarbook, total: ListTotal, warbook_pl
 
 MEMBERS_PER_WILL = 5
 """A squad adds 1 to its willpower check for every 5 members (Escuadras · Chequeos de voluntad)."""
+SUCCESS_MOST = 10
+"""A check's success raised past 10 counts as 10 (Chequeos, l. 120)."""
 
 
 def squad_values(members: list[dict[str, Any]], member_count: int, entries: list[Entry],
                  formation: bool) -> dict[str, Any]:
     """What a squad acts with (Escuadras): the lowest energy and the lowest REA (its reaction
-    phase) of its members, and the highest VOL + 1 per 5 members for willpower checks. A vehicle
+    phase) of its members, and the highest VOL + 1 per 5 members for willpower checks (at most
+    10, as any check's success). A vehicle
     and its crew act as one member whose energy is the crew's added up (Tripulación). A
     formation (large armies) also has the lowest defense and the members' fortune added up.
     None where a member's character doesn't resolve."""
@@ -81,7 +84,8 @@ def squad_values(members: list[dict[str, Any]], member_count: int, entries: list
     if known:
         out["energy"] = min(_acting_energy(row, e, bodies) for e, _, row in bodies if row.get("crew_of") is None)
         out["reaction_phase"] = min(body.archetype.rea for _, body, _ in bodies)
-        out["willpower"] = max(body.archetype.vol for _, body, _ in bodies) + member_count // MEMBERS_PER_WILL
+        out["willpower"] = min(max(body.archetype.vol for _, body, _ in bodies) + member_count // MEMBERS_PER_WILL,
+                               SUCCESS_MOST)
     if formation:
         defenses = [e.derived.get("defense") for e, _, _ in bodies] if known else [None]
         out["formation"] = {

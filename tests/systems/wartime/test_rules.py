@@ -329,6 +329,17 @@ def test_a_squad_acts_with_its_lowest_energy_and_reaction_and_its_highest_willpo
     assert alfa["formation"] == {"energy": 9, "defense": 3, "fortune": 2}
 
 
+@pytest.mark.parametrize("vol, count, willpower", [
+    (9, 5, 10),    # 9 + 1 (one full five) = 10
+    (10, 5, 10),   # 10 + 1 = 11: a success past 10 counts as 10 (Chequeos, l. 120)
+    (10, 4, 10),   # 10 + 0
+])
+def test_a_squads_willpower_is_at_most_ten(check, vol, count, willpower):
+    book = BOOK.replace("vol: 3}", f"vol: {vol}}}")
+    [squad_] = check(roster(squads=squad("Alfa", count), book=book)).details["squads"]
+    assert squad_["willpower"] == willpower
+
+
 def test_a_character_may_carry_seven_protections_and_a_squad_hold_seven_kinds_of_soldier(check):
     # No maximum of protections (l. 588) nor of a squad's models (l. 332). Each Pieza costs
     # protection 1 (5) - energy 1 (5) = 0 -> 1; Blindado: Soldado 13 + 7 × 1 = 20.
