@@ -26,7 +26,7 @@ squads: [{name: Mando, members: [{character: Comandante con un nombre tan largo 
 """
 
 
-WEAPONS = 6
+WEAPONS = 12
 """As many weapons as a character may carry (docs/rulings.md, upper bounds), with long names."""
 
 
@@ -36,10 +36,40 @@ def long_roster(tmp_path: Path) -> Path:
     text = LONG.replace("  weapons: [{name: 'Arma número {n} con un nombre largo', energy: 1, damage: 3, range: 5}]",
                         "  weapons:\n" + weapons)
     text = text.replace("[{weapons}]", "[" + ", ".join(f"'Arma número {n} con un nombre largo'" for n in range(WEAPONS)) + "]")
-    text = text.replace("[{bonus}]", "[" + ", ".join(f"{{name: 'Bonus con nombre largo {n}', cost: 1}}" for n in range(6)) + "]")
+    text = text.replace("[{bonus}]", "[" + ", ".join(f"{{name: 'Bonus con nombre largo {n}', cost: 1}}" for n in range(WEAPONS)) + "]")
     path = tmp_path / "larga.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def walk(box):
+    yield box
+    inner = getattr(box, "_box", None)   # absolutely placed boxes sit behind a placeholder
+    for child in ([inner] if inner is not None else []) + list(getattr(box, "children", None) or []):
+        yield from walk(child)
+
+
+def classes(box) -> list[str]:
+    element = getattr(box, "element", None)
+    return (element.get("class") or "").split() if element is not None else []
+
+
+def printed_pages(path: Path, lang: str = "es"):
+    """The page boxes of a roster's printout, as builder prints it."""
+    from weasyprint import HTML
+
+    from builder.export.pdf import ProjectOnlyFetcher, printed_html
+    from builder.resources import templates_dir
+
+    ev = evaluate(path, path.name)
+    spec = systems.get(ev.system).print_spec(ev, lang)
+    fetcher = ProjectOnlyFetcher(templates_dir())
+    html = printed_html(ev, spec, lang, "a4", False, fetcher)
+    document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+    boxes = [getattr(page, "_page_box", None) for page in document.pages]
+    if None in boxes:
+        pytest.skip("this WeasyPrint does not expose its page boxes")
+    return boxes
 
 
 def card_overflows(path: Path, ruler_override=None) -> list[str]:
@@ -60,13 +90,6 @@ def card_overflows(path: Path, ruler_override=None) -> list[str]:
     else:  # as builder prints it: the estimate where it is sure, measured heights elsewhere
         html = printed_html(ev, spec, "es", "a4", False, fetcher)
     document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
-
-    def walk(box):
-        yield box
-        inner = getattr(box, "_box", None)   # absolutely placed boxes sit behind a placeholder
-        for child in ([inner] if inner is not None else []) + list(getattr(box, "children", None) or []):
-            yield from walk(child)
-
     bad = []
     for page in document.pages:
         page_box = getattr(page, "_page_box", None)
@@ -133,3 +156,27 @@ def test_the_overflow_check_sees_an_overflowing_card(tmp_path):
             return 10_000.0
 
     assert card_overflows(long_roster(tmp_path), ruler_override=Bottomless()) != []
+
+
+def test_a_long_title_wraps_short_of_the_points_badge(tmp_path):
+    # A title long enough to reach the card's right edge, beside a "29 puntos"-wide badge.
+    name = "Fusilero Veterano de la Guardia Imperial de las Montañas Nevadas del Norte con Mochila"
+    path = tmp_path / "larga.yaml"
+    path.write_text("system: wartime\nname: Larga\nwarbook:\n"
+                    "  bodies: [{name: Cuerpo, con: 5, agi: 5, int: 5, rea: 5, vol: 5}]\n"
+                    f"  characters: [{{name: '{name}', body: Cuerpo}}]\n"
+                    f"squads: [{{name: A, members: [{{character: '{name}'}}]}}]\n", encoding="utf-8")
+    checked = 0
+    for page in printed_pages(path):
+        for head in (b for b in walk(page) if "card-head" in classes(b)):
+            badge = next((b for b in walk(head) if "badge" in classes(b)), None)
+            title = next(b for b in walk(head) if "card-title" in classes(b))
+            if badge is None:
+                continue
+            top, bottom = badge.position_y, badge.position_y + badge.margin_height()
+            for line in (b for b in walk(title) if type(b).__name__ == "TextBox"):
+                if line.position_y < bottom and line.position_y + line.height > top:   # beside the badge
+                    assert line.position_x + line.width <= badge.position_x + 0.5, line.text
+            checked += 1
+    assert checked >= 1
+
