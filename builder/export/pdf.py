@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -171,7 +172,17 @@ def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, 
         layout=cards_layout(paper), paper=paper, draft=draft, version=__version__,
         today=(today or dt.date.today()).isoformat(),
         has_system_css=(templates_dir() / system.key / "style.css").is_file(),
+        page_fingerprint=_css_safe_fingerprint(evaluation.fingerprint),
     )
+
+
+_FINGERPRINT = re.compile(r"[A-Z]{2}-[0-9A-F]{4}-[0-9A-F]{4}")
+
+
+def _css_safe_fingerprint(code: str | None) -> str | None:
+    """The fingerprint for the sheet pages' footer, which is written into CSS: only a code of
+    the fingerprint's own shape goes there."""
+    return code if code is not None and _FINGERPRINT.fullmatch(code) else None
 
 
 def printed_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
