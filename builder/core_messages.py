@@ -253,7 +253,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ui.error": {"es": "error", "en": "error"},
     "ui.warning": {"es": "aviso", "en": "warning"},
-    "ui.points": {"es": "{points} puntos", "en": "{points} points"},
+    "ui.points": {"es": "{points} {points|punto|puntos}", "en": "{points} {points|point|points}"},
     "ui.points-of": {"es": "{points}/{limit} puntos", "en": "{points}/{limit} points"},
     "ui.fingerprint": {"es": "huella {fingerprint}", "en": "fingerprint {fingerprint}"},
     "ui.tally": {
