@@ -23,10 +23,11 @@ def _traits(a: dict[str, Any]) -> list[tuple[str, str]]:
     return [(b["name"], f"+{b['cost']}") for b in a["bonus"]] + [(m["name"], f"−{m['cost']}") for m in a["malus"]]
 
 
-def _defense(transport: dict[str, Any]) -> str:
+def _defense(transport: dict[str, Any], lang: str) -> str:
+    """One defense, or each zone by the book's name for it (frontal, izquierda, derecha, posterior)."""
     d = transport["defense"]
     if isinstance(d, dict):
-        return " ".join(f"{k[0].upper()}{v}" for k, v in d.items() if v is not None)
+        return " ".join(f"{text(f'pdf.wt.zone.{k}', lang)} {v}" for k, v in d.items() if v is not None)
     return str(d)
 
 
@@ -78,7 +79,7 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
 
 def _transport_items(transport: dict[str, Any], archetypes: list[dict[str, Any]], lang: str) -> list[tuple[str, str]]:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    detail = f"E{transport['energy']} · {t('pdf.wt.defense')} {_defense(transport)}"
+    detail = f"E{transport['energy']} · {t('pdf.wt.defense')} {_defense(transport, lang)}"
     if transport.get("movement"):
         detail += f" · {t('pdf.wt.movement')} {transport['movement']}"
     if transport["capacity"]:
