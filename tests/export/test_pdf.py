@@ -199,7 +199,7 @@ def test_every_card_of_a_draft_says_so_and_keeps_its_fingerprint_whole(tmp_path,
     pages = pdf_text(out)
     cards = sum(page.count(code) for page in pages[1:])  # each card's foot carries the fingerprint, whole
     assert cards >= 2
-    assert pages[0].count(code) == 1  # the team sheet's facts
+    assert pages[0].count(code) == 2  # the team sheet's facts, and the page's foot
     # Every page's header says it, and so does every card, across its face.
     assert sum(page.count(mark) for page in pages) == len(pages) + cards
 
@@ -301,3 +301,49 @@ def test_html_and_a_file_url_in_names_print_as_text_and_the_image_is_never_fetch
     assert "root:" not in content
     assert (37, 23) not in pdf_image_sizes(out)
     assert PdfReader(str(out)).metadata.title == evil
+
+
+def test_every_page_of_a_long_team_sheet_carries_the_fingerprint(tmp_path):
+    # 30 squads of 3 lines: 90 rows, more than one page of team sheet.
+    squads = "".join(f"  - {{name: Escuadra {k}, members: [{{character: Raso, count: 2}}, {{character: Raso}}, "
+                     f"{{character: Raso, count: 3}}]}}\n" for k in range(30))
+    roster = tmp_path / "larga.yaml"
+    roster.write_text("system: wartime\nname: Larga\nwarbook:\n"
+                      "  bodies: [{name: Soldado, con: 4, agi: 4, int: 3, rea: 4, vol: 3}]\n"
+                      "  characters: [{name: Raso, body: Soldado}]\nsquads:\n" + squads, encoding="utf-8")
+    out = tmp_path / "larga.pdf"
+    assert export(roster, "--pdf", out).exit_code == 0
+    code = fingerprint(roster)
+    sheet_pages = [page for page in pdf_text(out) if "Coste por miniatura" in page]   # the units table's header
+    assert len(sheet_pages) >= 2
+    assert all(code in page for page in sheet_pages)
+
+
+def test_a_one_point_card_says_punto_and_a_draft_with_no_fingerprint_shows_a_dash(tmp_path):
+    # A body of all 1s costs 0 + 0 + 0 + 0 + 0 = 0, raised to the minimum of 1 point.
+    roster = tmp_path / "uno.yaml"
+    roster.write_text("system: wartime\nname: Uno\nwarbook:\n"
+                      "  bodies: [{name: Mínimo, con: 1, agi: 1, int: 1, rea: 1, vol: 1}]\n"
+                      "  characters: [{name: Recluta, body: Mínimo}]\n"
+                      "squads: [{name: A, members: [{character: Recluta}]}]\n", encoding="utf-8")
+    out = tmp_path / "uno.pdf"
+    for lang, one, many in (("es", "1 punto", "1 puntos"), ("en", "1 point", "1 points")):
+        assert export(roster, "--pdf", out, "--lang", lang).exit_code == 0
+        cards = "\n".join(pdf_text(out)[1:])
+        assert one in cards and many not in cards
+    # A file that can't be modelled (31 squads, past the bound) has no fingerprint: a dash, never "None".
+    broken = tmp_path / "rota.yaml"
+    broken.write_text(roster.read_text(encoding="utf-8").replace(
+        "squads: [{name: A, members: [{character: Recluta}]}]\n",
+        "squads:\n" + "".join(f"  - {{name: S{k}, members: [{{character: Recluta}}]}}\n" for k in range(31))),
+        encoding="utf-8")
+    out = tmp_path / "rota.pdf"
+    assert export(broken, "--pdf", out, "--draft").exit_code == 0
+    first = pdf_text(out)[0]
+    assert "None" not in first and re.search(r"Huella\s*—", first)
+
+
+def test_a_transports_defense_zones_are_named_as_the_book_names_them(printed):
+    # Carro medio: frontal 6, izquierda 4, derecha 4, posterior 3 (the line may wrap anywhere).
+    cards = " ".join(" ".join(pdf_text(printed(EXAMPLES / "wartime" / "columna-blindada.yaml"))[1:]).split())
+    assert "Defensa front. 6 izq. 4 der. 4 post. 3" in cards
