@@ -145,6 +145,10 @@ def test_summary_sheet(tmp_path):
     assert by_name["Asalto Pesado"][6] == "ILEGAL" and "over-points-limit" in by_name["Asalto Pesado"][10]
     broken = next(row for row in rows if row[0].endswith("05-rota.yaml"))
     assert broken[6] == "ILEGIBLE"
+    # Both sheets print as the team sheets do: landscape, one page wide.
+    for sheet in (wb["Evento"], lists):
+        assert sheet.sheet_properties.pageSetUpPr.fitToPage and sheet.page_setup.fitToWidth == 1
+        assert sheet.page_setup.orientation == "landscape"
 
 
 def test_summary_may_not_overwrite_an_input(tmp_path):

@@ -10,7 +10,7 @@ from openpyxl.styles import Font
 
 from builder import systems
 from builder.export.tables import Column, Table
-from builder.export.xlsx import FONT, LABEL_FONT, TITLE_FONT, _write_table, put, sheet_title
+from builder.export.xlsx import FONT, LABEL_FONT, TITLE_FONT, print_setup, put, sheet_title, write_table
 from builder.findings import input_error_message
 from builder.messages import text
 from builder.packs import Pack
@@ -66,6 +66,7 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
         put(cover, r, 1, label).font = LABEL_FONT
         put(cover, r, 2, value)
     cover.column_dimensions["A"].width, cover.column_dimensions["B"].width = 24, 40
+    print_setup(cover, header_rows=None)
     lists = wb.create_sheet(sheet_title(t("xl.lists"), taken))
     columns = [Column("file", t("xl.file"), width=34), Column("name", t("xl.name"), width=28),
                Column("player", t("xl.player"), width=20), Column("system", t("xl.system"), width=18),
@@ -74,7 +75,7 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
                Column("warnings", t("xl.warnings"), kind="int", width=9),
                Column("fingerprint", t("xl.fingerprint"), width=16), Column("problems", t("xl.first-problems"), width=90)]
     table_rows = rows(outcomes, lang)
-    _write_table(lists, Table("lists", lists.title, columns, table_rows))
+    write_table(lists, Table("lists", lists.title, columns, table_rows))
     last = len(table_rows) + 1
     lists.auto_filter.ref = f"A1:K{max(last, 1)}"
     for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):

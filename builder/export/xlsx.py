@@ -67,7 +67,7 @@ def write_workbook(evaluation: Evaluation, spec: WorkbookSpec, path: Path, lang:
     sheets = [(table, wb.create_sheet(sheet_title(table.title, taken))) for table in spec.tables]
     totals: dict[str, str] = {}
     for table, ws in sheets:
-        totals.update(_write_table(ws, table))
+        totals.update(write_table(ws, table))
     _write_summary(summary, evaluation, spec.facts, totals, lang, draft, today or dt.date.today())
     _write_problems(wb.create_sheet(sheet_title(text("xl.problems", lang), taken)), evaluation, lang)
     if draft:
@@ -129,10 +129,10 @@ def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dic
             row += 1
     ws.column_dimensions["A"].width = min(max(len(str(f.label)) for f in generic + facts) + 2, WIDTH_MOST)
     ws.column_dimensions["B"].width = 40
-    _print_setup(ws, header_rows=None)
+    print_setup(ws, header_rows=None)
 
 
-def _write_table(ws: Worksheet, table: Table) -> dict[str, str]:
+def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
     """Write a table with a frozen bold header; return the address of each totals cell."""
     letters = {c.key: get_column_letter(i) for i, c in enumerate(table.columns, start=1)}
     for i, column in enumerate(table.columns, start=1):
@@ -163,7 +163,7 @@ def _write_table(ws: Worksheet, table: Table) -> dict[str, str]:
                 cell.font, cell.number_format = LABEL_FONT, FORMATS.get(column.kind, "0")
                 totals[f"{table.key}.{column.key}"] = f"{quote_sheetname(ws.title)}!${letter}${total_row}"
     ws.freeze_panes = "A2"
-    _print_setup(ws, header_rows="1:1")
+    print_setup(ws, header_rows="1:1")
     return totals
 
 
@@ -204,13 +204,14 @@ def _write_problems(ws: Worksheet, ev: Evaluation, lang: str) -> None:
                Column("message", text("xl.message", lang), width=90), Column("rule", text("xl.rule", lang), width=50)]
     rows = [{"severity": text(f"ui.{f.severity}", lang), "code": f.code, "message": f.message(lang), "rule": f.rule}
             for f in ev.findings]
-    _write_table(ws, Table("problems", ws.title, columns, rows))
+    write_table(ws, Table("problems", ws.title, columns, rows))
     for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
         for cell in row:
             cell.alignment = Alignment(wrap_text=True, vertical="top")
 
 
-def _print_setup(ws: Worksheet, header_rows: str | None) -> None:
+def print_setup(ws: Worksheet, header_rows: str | None) -> None:
+    """Printed landscape, one page wide, with the header rows repeated on every page."""
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
