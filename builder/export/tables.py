@@ -5,6 +5,8 @@ A system describes its sheets as :class:`Table` objects and its summary lines as
 with placeholders so that totals recompute when someone edits a count:
 
 - in a column's ``formula``, ``{count}`` is the cell of column ``count`` in the same row;
+- a single cell may hold a :class:`CellFormula`, where ``{count@3}`` is also the cell of
+  column ``count`` in the table's row 3 (counted from 0);
 - in a fact's ``formula``, ``{total:squads.points}`` is the totals cell of that column
   and ``{fact:limit}`` the value cell of another fact.
 """
@@ -15,6 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Kind = Literal["text", "int", "number", "count", "flag", "formula"]
+
+
+@dataclass(frozen=True)
+class CellFormula:
+    """One cell computed from others (e.g. a crew line's count from its vehicles' count)."""
+
+    expression: str
+
+    def __str__(self) -> str:
+        return ""  # a formula takes no width of its own
 
 
 @dataclass

@@ -17,7 +17,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from builder import systems
-from builder.export.tables import Column, Fact, Table, WorkbookSpec
+from builder.export.tables import CellFormula, Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
 from builder.terminal import printable
@@ -142,11 +142,13 @@ def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
         ws.column_dimensions[letters[column.key]].width = _width(column, table.rows)
     for r, row in enumerate(table.rows, start=2):
         for i, column in enumerate(table.columns, start=1):
+            value = row.get(column.key)
             if column.kind == "formula" and column.formula:
-                formula = re.sub(r"\{([\w-]+)\}", lambda m, r=r: f"{letters[m.group(1)]}{r}", column.formula)
-                cell = ws.cell(row=r, column=i, value="=" + formula)
+                cell = ws.cell(row=r, column=i, value="=" + _cells(column.formula, letters, r))
+            elif isinstance(value, CellFormula):
+                cell = ws.cell(row=r, column=i, value="=" + _cells(value.expression, letters, r))
             else:
-                cell = put(ws, r, i, row.get(column.key))
+                cell = put(ws, r, i, value)
             if column.kind in FORMATS:
                 cell.number_format = FORMATS[column.kind]
     last = len(table.rows) + 1
@@ -165,6 +167,15 @@ def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
     ws.freeze_panes = "A2"
     print_setup(ws, header_rows="1:1")
     return totals
+
+
+def _cells(expression: str, letters: dict[str, str], row: int) -> str:
+    """``{count}`` -> the row's count cell (``C5``); ``{count@3}`` -> the table's row 3's (``C5``)."""
+    def cell(match: re.Match) -> str:
+        at = match.group(2)
+        return f"{letters[match.group(1)]}{row if at is None else int(at) + 2}"
+
+    return re.sub(r"\{([\w-]+)(?:@(\d+))?\}", cell, expression)
 
 
 def _validate_counts(ws: Worksheet, columns: list[Column], letters: dict[str, str], last: int) -> None:

@@ -62,6 +62,21 @@ def test_wartime_team_sheet(tmp_path):
     assert characters["Fusilero"][:8] == ("Fusilero", 40, 18, 9, 4, 4, 3, 6)
 
 
+def test_a_crews_count_follows_its_vehicles_count(tmp_path):
+    # Columna blindada: 2 Jefes de carro, each manning one Artillero and one Cargador, then 4 Escoltas.
+    out = tmp_path / "columna.xlsx"
+    assert export(EXAMPLES / "wartime" / "columna-blindada.yaml", "--xlsx", out).exit_code == 0
+    rows = list(openpyxl.load_workbook(out)["Escuadras"].iter_rows(values_only=True))
+    assert rows[1][:3] == ("Sección de carros", "Jefe de carro", 2)
+    # Each crew line is the vehicles' count (C2) times its crew per vehicle (1).
+    assert [row[2] for row in rows[2:4]] == ["=C2*1", "=C2*1"]
+    assert rows[4][2] == 4
+    # Recomputed with 3 vehicles, as a spreadsheet program would: 3 × (212 + 18 + 14) + 4 × 43 = 904.
+    costs = [row[3] for row in rows[1:5]]
+    counts = [3, 3 * 1, 3 * 1, 4]
+    assert sum(c * n for c, n in zip(costs, counts)) == 904
+
+
 def test_english_sheet(tmp_path):
     out = tmp_path / "en.xlsx"
     assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out, "--lang", "en").exit_code == 0

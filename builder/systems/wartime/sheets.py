@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder.export.tables import Column, Fact, Table, WorkbookSpec
+from builder.export.tables import CellFormula, Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
 from builder.systems.wartime.inspect_view import member_label
@@ -11,8 +11,15 @@ from builder.systems.wartime.inspect_view import member_label
 def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
     d = ev.details or {}
     t = lambda key: text(key, lang)  # noqa: E731
-    members = [{"squad": s["name"], "character": member_label(s["members"], m, lang), "count": m["count"],
-                "cost": m["cost"]} for s in d.get("squads", []) for m in s["members"]]
+    members: list[dict] = []
+    for s in d.get("squads", []):
+        first = len(members)
+        for m in s["members"]:
+            # A crew line's count follows its vehicles': edit the pilots and the crews follow.
+            count = (CellFormula(f"{{count@{first + m['crew_of']}}}*{m['per_vehicle']}")
+                     if m.get("crew_of") is not None and m.get("per_vehicle") is not None else m["count"])
+            members.append({"squad": s["name"], "character": member_label(s["members"], m, lang), "count": count,
+                            "cost": m["cost"]})
     squads = Table("squads", t("wt.squads"), [
         Column("squad", t("wt.col.squad"), width=22),
         Column("character", t("wt.col.character"), width=24),
