@@ -121,13 +121,15 @@ def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dic
             cells[fact.key] = f"B{row}"
         row += 1
     yes, no = text("xl.matches-yes", lang).replace('"', "'"), text("xl.matches-no", lang).replace('"', "'")
+    labels = [str(f.label) for f in generic + facts]
     for fact in facts:
         if fact.key and fact.matches in cells and fact.key in cells:
             # Beside the fingerprint: does this sheet still add up to what was checked?
-            put(ws, row, 1, text("xl.matches", lang)).font = LABEL_FONT
+            labels.append(text("xl.matches", lang))
+            put(ws, row, 1, labels[-1]).font = LABEL_FONT
             ws.cell(row=row, column=2, value=f'=IF({cells[fact.key]}={cells[fact.matches]},"{yes}","{no}")')
             row += 1
-    ws.column_dimensions["A"].width = min(max(len(str(f.label)) for f in generic + facts) + 2, WIDTH_MOST)
+    ws.column_dimensions["A"].width = min(max(len(label) for label in labels) + 2, WIDTH_MOST)
     ws.column_dimensions["B"].width = 40
     print_setup(ws, header_rows=None)
 

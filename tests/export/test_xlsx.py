@@ -290,3 +290,12 @@ def test_every_styled_cell_names_its_font_and_columns_fit_their_content(tmp_path
                       default=0)
         width = squads.column_dimensions[column[0].column_letter].width
         assert width >= min(longest, 60), column[0].column_letter
+
+
+def test_the_summarys_labels_fit_their_column(tmp_path):
+    out = tmp_path / "fenix.xlsx"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out).exit_code == 0
+    cover = openpyxl.load_workbook(out).worksheets[0]
+    labels = [row[0].value for row in cover.iter_rows(min_row=3) if row[0].value]
+    assert "¿Coincide con lo comprobado?" in labels   # the longest label, 28 characters
+    assert cover.column_dimensions["A"].width >= max(len(label) for label in labels)
