@@ -32,6 +32,7 @@ system-libs:
 # Some lists are illegal on purpose (exit 1; exported as marked drafts); only an
 # unreadable file or a crash (exit 2 or more) fails the demo.
 demo: $(STAMP)
+	@$(BIN)/python -m compileall -q builder
 	@$(BIN)/builder systems
 	@echo
 	@$(BIN)/builder check examples/*/*.yaml; status=$$?; \
@@ -62,6 +63,9 @@ records: $(STAMP)
 # PDF tests last a hundred times longer than most); TEST_JOBS=0 runs it in one process.
 TEST_JOBS ?= auto
 test: $(STAMP)
+	@# Compiled once up front: where PYTHONDONTWRITEBYTECODE is set, every builder the tests start
+	@# in a process of its own would compile the package again (a tenth of the suite's time).
+	@$(BIN)/python -m compileall -q builder tests
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal
 
 # The hostile-input tests with a long fuzzing budget (make test runs a short, fixed one):
