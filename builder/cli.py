@@ -60,7 +60,7 @@ PROGRESS_FROM = 20
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=True))
-@click.option("--pack", type=click.Path(dir_okay=False), default=None,
+@click.option("--pack", type=click.Path(), default=None,
               help="Pack del evento: sus restricciones mandan / event pack: its restrictions win.")
 @click.option("--summary", type=click.Path(dir_okay=True), default=None,
               help="Hoja resumen del evento (.xlsx) / event summary spreadsheet.")
@@ -93,10 +93,12 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
     outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang), jobs=jobs)
     failure: InputError | Crash | None = None
     if target is not None:
-        from builder.export.outputs import write_atomically
+        from builder.export.outputs import check_output, write_atomically
         from builder.export.summary import write_summary
 
         try:
+            # The files the lists read are inputs too (a Warbook, a campaign's teams): known now.
+            check_output(target, [p for o in outcomes if o.evaluation is not None for p in o.evaluation.inputs])
             write_atomically(target, lambda tmp: write_summary(outcomes, tmp, lang, event))
         except InputError as exc:
             failure = exc
@@ -134,7 +136,7 @@ def _progress(count: int, fmt: str, lang: str):
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=True))
 @click.argument("fingerprint")
-@click.option("--pack", type=click.Path(dir_okay=False), default=None,
+@click.option("--pack", type=click.Path(), default=None,
               help="Pack del evento para juzgar la legalidad / event pack to judge legality by.")
 @lang_option
 def verify(file: str, fingerprint: str, pack: str | None, lang: str | None) -> None:

@@ -94,7 +94,7 @@ def serve(folder: str, port: int, no_browser: bool, lang: str | None) -> None:
 
 @click.command()
 @click.argument("system")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=click.Path(), default=None,
               help="Archivo nuevo a escribir (nunca sobrescribe) / new file to write (never overwritten).")
 @lang_option
 def new(system: str, output: str | None, lang: str | None) -> None:

@@ -474,6 +474,9 @@ def test_new_writes_a_file_but_never_over_an_existing_one(folder):
     assert result.exit_code == 2 and "ya existe" in result.output
     assert (folder / "banda.yaml").read_text(encoding="utf-8") == "mi lista"
     assert CliRunner().invoke(cli, ["new", "ajedrez"]).exit_code == 2
+    (folder / "bandas").mkdir()
+    result = CliRunner().invoke(cli, ["new", "porcrom", "-o", "bandas"])
+    assert result.exit_code == 2 and "la salida es una carpeta" in result.output   # said in the user's language
 
 
 def test_catalog_lists_the_names_a_roster_may_use(folder):

@@ -159,6 +159,32 @@ def test_summary_may_not_overwrite_an_input(tmp_path):
     assert listing.read_bytes() == before
 
 
+def test_summary_may_not_overwrite_a_warbook_a_list_reads(tmp_path):
+    lists, books = tmp_path / "listas", tmp_path / "libros"
+    lists.mkdir(), books.mkdir()
+    warbook = books / "fenix-warbook.yaml"
+    warbook.write_bytes((ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes())
+    text = (ROOT / "examples" / "wartime" / "compania-fenix.yaml").read_text(encoding="utf-8")
+    (lists / "fenix.yaml").write_text(text.replace("warbook: fenix-warbook.yaml", "warbook: ../libros/fenix-warbook.yaml"),
+                                      encoding="utf-8")
+    before = warbook.read_bytes()
+    for jobs in ("1", "2"):
+        result = run("check", lists, "--summary", warbook, "--jobs", jobs, "--format", "json")
+        report = json.loads(result.stdout)
+        assert result.exit_code == 2 and report["error"]["code"] == "output-is-input"
+        assert [r["legal"] for r in report["results"]] == [True]   # the lists are still reported
+        assert warbook.read_bytes() == before
+
+
+def test_a_pack_that_is_a_folder_is_reported_in_the_users_language(tmp_path):
+    (tmp_path / "pack").mkdir()
+    result = run("check", EXAMPLE / "lists", "--pack", tmp_path / "pack", "--format", "json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "file-is-folder"
+    result = run("verify", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "WT-0000-0000", "--pack", tmp_path / "pack")
+    assert result.exit_code == 2 and "es una carpeta" in result.output and "directory" not in result.output
+
+
 def _fingerprint(path: Path) -> str:
     return json.loads(run("check", path, "--format", "json").output)["results"][0]["fingerprint"]
 
