@@ -27,8 +27,9 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
     ev = outcome.evaluation
     if ev is None:
         problem = crash_dict(outcome.crash, lang) if outcome.crash else input_error_dict(outcome.unreadable, lang)
+        # The same keys as any result, null where nothing could be read.
         return {"file": outcome.file, "system": None, "name": None, "legal": False, "readable": False,
-                "points": None, "points_limit": None, "fingerprint": None,
+                "points": None, "points_limit": None, "fingerprint": None, "player": None,
                 "errors": [problem], "warnings": []}
     return {
         "file": outcome.file,

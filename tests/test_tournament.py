@@ -42,6 +42,10 @@ def test_the_example_event():
     assert codes(r["03-asalto-pesado.yaml"]) == ["over-points-limit"]
     assert codes(r["04-equipo-equivocado.yaml"]) == ["wrong-system"]
     assert r["05-rota.yaml"]["readable"] is False
+    # An unreadable file's result has every key a read one has (null where nothing was read).
+    assert {"file", "system", "name", "legal", "readable", "points", "points_limit", "fingerprint", "player",
+            "errors", "warnings"} <= set(r["05-rota.yaml"])
+    assert r["05-rota.yaml"]["player"] is None
 
 
 def test_text_output_ends_with_the_tally():
