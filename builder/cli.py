@@ -75,14 +75,14 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
     A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.
     Exit: 0 all legal, 1 any illegal, 2 any unreadable, 3 an internal error.
     """
-    from builder.tournament import check_event, expand
+    from builder.tournament import check_event, event_files
 
     lang = messages.language(lang)
     try:
         if pack:
             from builder.packs import load_pack
         event = load_pack(pack) if pack else None
-        files = expand(paths)
+        files = event_files(paths, pack)
         target = None
         if summary:
             from builder.export.outputs import check_output

@@ -20,6 +20,28 @@ RULE_PACK = "Pack del evento"
 RULE_SAME_SIZE = "Cripmaquión · §10 Preparado para jugar · paso 2"
 
 
+def event_files(paths: Iterable[str], pack: str | None) -> list[str]:
+    """The lists of an event: ``expand``ed, without the event's pack where it sits among them
+    (an organiser may keep the pack in the lists' folder; it is no list)."""
+    files = expand(paths)
+    if pack is None:
+        return files
+    try:
+        the_pack = os.stat(pack)
+    except OSError:
+        return files
+    name = os.path.basename(pack)  # the pack among the lists is found under its own name
+    return [f for f in files if os.path.basename(f) != name or not _same_file(f, the_pack)]
+
+
+def _same_file(path: str, other: os.stat_result) -> bool:
+    try:
+        mine = os.stat(path)
+    except OSError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (other.st_dev, other.st_ino)
+
+
 def expand(paths: Iterable[str]) -> list[str]:
     """Files to check: a folder stands for the *.yaml and *.yml files in it, sorted.
 

@@ -246,6 +246,21 @@ def test_expand_takes_yaml_and_yml_sorted(tmp_path):
     assert [Path(p).name for p in expand([str(tmp_path)])] == ["D.YAML", "a.yaml", "b.yml"]
 
 
+def test_a_pack_kept_among_the_lists_is_not_checked_as_one(tmp_path):
+    lists = tmp_path / "evento" / "listas"
+    lists.mkdir(parents=True)
+    (tmp_path / "wartime").mkdir()   # where the lists find their Warbook: ../../wartime
+    (tmp_path / "wartime" / "fenix-warbook.yaml").write_bytes((ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes())
+    for listing in sorted((EXAMPLE / "lists").glob("0[12]*.yaml")):
+        (lists / listing.name).write_bytes(listing.read_bytes())
+    (lists / "pack.yaml").write_bytes(PACK.read_bytes())
+    result = run("check", lists, "--pack", lists / "pack.yaml", "--format", "json")
+    files = [Path(r["file"]).name for r in json.loads(result.stdout)["results"]]
+    assert files == ["01-patrulla-alfa.yaml", "02-exploradores.yaml"] and result.exit_code == 0
+    # Without --pack it is one more file in the folder, and checked as such.
+    assert "pack.yaml" in run("check", lists).output
+
+
 def test_expand_follows_links_to_files_and_skips_folders_named_like_rosters(tmp_path):
     lists = tmp_path / "listas"
     lists.mkdir()
