@@ -380,6 +380,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "solo se guardan archivos .yaml o .yml", "en": "only .yaml or .yml files are saved"},
     "serve.error.serve-no-such-file": {"es": "ese archivo no existe", "en": "no such file"},
     "serve.error.serve-too-large": {"es": "el archivo pasa de 1 MiB", "en": "the file is over 1 MiB"},
+    "serve.error.serve-bad-name": {
+        "es": "ese nombre de archivo no vale (demasiado largo)", "en": "that file name won't do (too long)"},
+    "serve.error.serve-unreadable": {
+        "es": "ese archivo no se puede leer (¿una tubería o un dispositivo?)",
+        "en": "that file can't be read (a pipe or a device?)"},
+    "serve.error.serve-not-utf8": {
+        "es": "ese archivo no está en UTF-8; ábrelo con un editor y guárdalo en UTF-8",
+        "en": "that file isn't UTF-8; open it in an editor and save it as UTF-8"},
+    "serve.error.serve-bad-text": {
+        "es": "el texto tiene un carácter que un archivo no puede guardar", "en": "the text has a character no file can hold"},
+    "serve.error.serve-cannot-write": {
+        "es": "no se ha podido guardar el archivo", "en": "the file could not be saved"},
     "serve.error.serve-cannot-export": {
         "es": "no se puede exportar: la lista no se puede leer", "en": "can't export: the roster can't be read"},
     "serve.starting": {"es": "builder sirve {folder} en {url} (Ctrl+C para parar)",

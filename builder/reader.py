@@ -133,6 +133,30 @@ def _read_cached(real: str, label: str, _mtime: int, size: int, file: tuple[int,
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
+def read_bytes(path: Path | str, label: str) -> bytes:
+    """A regular file's bytes, at most one past the limit, without ever waiting on a pipe
+    or a device; InputError for anything else (``builder serve`` reads a folder's files so)."""
+    try:
+        handle = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise InputError("file-not-found", label) from None
+    except IsADirectoryError:
+        raise InputError("file-is-folder", label) from None
+    except OSError as exc:
+        raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
+    try:
+        opened = os.fstat(handle)
+        if S_ISDIR(opened.st_mode):
+            raise InputError("file-is-folder", label)
+        if not S_ISREG(opened.st_mode):
+            raise InputError("file-unreadable", label, reason=Localised("os.not-regular"))
+        return _read_all(handle, opened.st_size)
+    except OSError as exc:
+        raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
+    finally:
+        os.close(handle)
+
+
 def _read_all(handle: int, size: int) -> bytes:
     """A file's bytes, but never more than one past the limit (a file may grow while it is read).
 

@@ -14,7 +14,7 @@ from typing import Any
 from builder import systems
 from builder.errors import InputError
 from builder.pipeline import as_roster, evaluate_document, system_of
-from builder.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes
+from builder.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes, read_bytes
 from builder.systems.base import Evaluation
 
 
@@ -39,13 +39,20 @@ class Workspace:
         self.folder = self.folder.resolve()
 
     def path(self, relative: str) -> Path:
-        """The file ``relative`` names inside the folder; Refused when it would lead outside it."""
+        """The file ``relative`` names inside the folder; Refused when it would lead outside it,
+        is no roster's name, or names a folder."""
         if not relative or "\x00" in relative or Path(relative).is_absolute() or ".." in Path(relative).parts:
             raise Refused("serve-outside-folder", 403)
-        target = (self.folder / relative).resolve()
+        if len(relative) > NAME_MOST or any(len(part.encode("utf-8", "replace")) > PART_MOST
+                                            for part in Path(relative).parts):
+            raise Refused("serve-bad-name", 400)
+        try:
+            target = (self.folder / relative).resolve()
+        except (OSError, RuntimeError):  # a name the system refuses, a loop of links
+            raise Refused("serve-bad-name", 400) from None
         if self.folder not in target.parents:
             raise Refused("serve-outside-folder", 403)  # a link pointing out of the folder
-        if target.suffix.lower() not in ROSTER_SUFFIXES:
+        if target.suffix.lower() not in ROSTER_SUFFIXES or target.is_dir():
             raise Refused("serve-not-a-roster", 400)
         return target
 
@@ -53,10 +60,14 @@ class Workspace:
         """Every roster in the folder (not its subfolders), checked: name, system, points, legal."""
         out = []
         for path in sorted(p for p in self.folder.iterdir() if p.suffix.lower() in ROSTER_SUFFIXES and p.is_file()):
+            try:
+                self.path(path.name)
+            except Refused:
+                continue  # a link pointing out of the folder is not the folder's
             row: dict[str, Any] = {"path": path.name, "system": None, "name": None, "points": None,
                                    "points_limit": None, "legal": False, "readable": True}
             try:
-                ev = self.check(path.read_bytes(), path.name)
+                ev = self.check(read_bytes(path, path.name), path.name)
                 row.update(system=ev.system, name=ev.name, points=ev.points, points_limit=ev.points_limit,
                            legal=ev.legal)
             except (InputError, OSError):
@@ -66,19 +77,33 @@ class Workspace:
 
     def read(self, relative: str) -> tuple[str, str]:
         """The file's text and its version."""
-        target = self.path(relative)
+        data = self._on_disk(self.path(relative), relative)
+        if data is None:
+            raise Refused("serve-no-such-file", 404)
         try:
-            data = target.read_bytes()
-        except FileNotFoundError:
-            raise Refused("serve-no-such-file", 404) from None
+            # Never guessed: a page that showed a Latin-1 file's letters replaced would save them so.
+            return data.decode("utf-8"), version_of(data)
+        except UnicodeDecodeError:
+            raise Refused("serve-not-utf8", 422) from None
+
+    @staticmethod
+    def _on_disk(target: Path, relative: str) -> bytes | None:
+        """The file's bytes as they are now (None: there is none); Refused when it can't be read
+        (a pipe, a device, over the size limit)."""
+        try:
+            data = read_bytes(target, relative)
+        except InputError as exc:
+            if exc.code == "file-not-found":
+                return None
+            raise Refused("serve-unreadable", 422) from None
         if len(data) > MAX_BYTES:
             raise Refused("serve-too-large", 413)
-        return data.decode("utf-8", errors="replace"), version_of(data)
+        return data
 
     def check(self, text: str | bytes, relative: str) -> Evaluation:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
         found beside it); InputError when it can't be read."""
-        data = text.encode("utf-8") if isinstance(text, str) else text
+        data = _encoded(text, relative) if isinstance(text, str) else text
         doc = as_roster(document_from_bytes(data, self.folder / relative, relative))
         return evaluate_document(doc, system_of(doc))
 
@@ -88,11 +113,14 @@ class Workspace:
         from builder.export.outputs import write_atomically
 
         target = self.path(relative)
-        data = text.encode("utf-8")
+        try:
+            data = _encoded(text, relative)
+        except InputError:
+            raise Refused("serve-bad-text", 400) from None
         if len(data) > MAX_BYTES:
             raise Refused("serve-too-large", 413)
-        if target.exists():
-            on_disk = target.read_bytes()
+        on_disk = self._on_disk(target, relative)
+        if on_disk is not None:
             if version != version_of(on_disk):
                 raise Refused("serve-changed-on-disk", 409, disk=on_disk.decode("utf-8", errors="replace"),
                               disk_version=version_of(on_disk))
@@ -100,8 +128,24 @@ class Workspace:
             raise Refused("serve-changed-on-disk", 409, disk=None, disk_version=None)  # removed meanwhile
         if not target.parent.is_dir():
             raise Refused("serve-outside-folder", 403)
-        write_atomically(target, lambda tmp: tmp.write_bytes(data))
+        try:
+            write_atomically(target, lambda tmp: tmp.write_bytes(data))
+        except (InputError, OSError):
+            raise Refused("serve-cannot-write", 500) from None
         return version_of(data)
+
+
+NAME_MOST = 1024
+"""A path the page may name, in characters; each of its parts at most PART_MOST bytes (as file systems allow)."""
+PART_MOST = 255
+
+
+def _encoded(text: str, relative: str) -> bytes:
+    """Typed text as UTF-8; a lone surrogate (which a page may send) is no text a file can hold."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError("invalid-encoding", relative, text.count("\n", 0, exc.start) + 1) from None
 
 
 def findings_of(evaluation: Evaluation, lang: str) -> list[dict[str, Any]]:

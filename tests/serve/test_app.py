@@ -173,3 +173,47 @@ def test_a_bug_is_reported_with_its_traceback(client, monkeypatch):
     response = client.post("/api/check", json={"path": "x.yaml", "text": "system: porcrom\n"})
     assert response.status_code == 500
     assert response.json()["code"] == "internal-error" and "planted" in response.json()["traceback"]
+
+
+def test_a_link_pointing_out_of_the_folder_is_not_listed(client, folder):
+    outside = folder.parent / "fuera"
+    outside.mkdir()
+    (outside / "secreto.yaml").write_text("system: porcrom\nname: SECRETO\n", encoding="utf-8")
+    (folder / "enlace.yaml").symlink_to(outside / "secreto.yaml")
+    listed = client.get("/api/files").json()["files"]
+    assert "enlace.yaml" not in [f["path"] for f in listed]
+    assert "SECRETO" not in str(listed)
+
+
+@pytest.mark.parametrize("endpoint", ["/api/check", "/api/preview", "/api/save", "/api/export"])
+def test_a_lone_surrogate_in_the_text_is_no_crash(client, folder, endpoint):
+    # What a browser's JSON.stringify sends for a pasted half of a surrogate pair.
+    body = b'{"path": "nueva.yaml", "text": "system: porcrom\\nname: \\ud800\\n", "version": null, "format": "xlsx"}'
+    response = client.post(endpoint, content=body, headers={"content-type": "application/json"})
+    assert response.status_code < 500 and "traceback" not in response.text.lower()
+    assert not (folder / "nueva.yaml").exists()
+    if endpoint == "/api/check":
+        assert response.json()["findings"][0]["code"] == "invalid-encoding"
+
+
+def test_a_name_too_long_a_folder_named_like_a_roster_and_a_pipe_are_refused_without_a_crash(client, folder):
+    long_name = "a" * 300 + ".yaml"
+    response = client.post("/api/save", json={"path": long_name, "text": "system: porcrom\n", "version": None})
+    assert (response.status_code, response.json()["code"]) == (400, "serve-bad-name")
+    (folder / "carpeta.yaml").mkdir()
+    assert client.get("/api/file", params={"path": "carpeta.yaml"}).json()["code"] == "serve-not-a-roster"
+    response = client.post("/api/save", json={"path": "carpeta.yaml", "text": "system: porcrom\n", "version": None})
+    assert response.json()["code"] == "serve-not-a-roster" and (folder / "carpeta.yaml").is_dir()
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "tuberia.yaml")
+        # Answered at once (a read would wait for a writer forever), and the server still answers.
+        assert client.get("/api/file", params={"path": "tuberia.yaml"}).json()["code"] == "serve-unreadable"
+        assert client.get("/api/files").status_code == 200
+
+
+def test_a_file_not_in_utf8_is_refused_not_opened_with_its_letters_replaced(client, folder):
+    (folder / "latin1.yaml").write_bytes("system: porcrom\nname: Compañía\n".encode("latin-1"))
+    response = client.get("/api/file", params={"path": "latin1.yaml"})
+    assert (response.status_code, response.json()["code"]) == (422, "serve-not-utf8")
+    listed = {f["path"]: f for f in client.get("/api/files").json()["files"]}
+    assert listed["latin1.yaml"]["readable"] is False
