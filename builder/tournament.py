@@ -21,28 +21,29 @@ RULE_SAME_SIZE = "Cripmaquión · §10 Preparado para jugar · paso 2"
 
 
 def event_files(paths: Iterable[str], pack: str | None) -> list[str]:
-    """The lists of an event: ``expand``ed, without the event's pack where it sits among them
-    (an organiser may keep the pack in the lists' folder; it is no list)."""
-    files = expand(paths)
-    if pack is None:
-        return files
+    """The lists of an event: ``expand``ed, but a folder's lists leave out the event's pack
+    where it sits among them (an organiser may keep it there; it is no list)."""
     try:
-        the_pack = os.stat(pack)
+        the_pack = os.stat(pack) if pack is not None else None
     except OSError:
-        return files
+        the_pack = None
+    if the_pack is None:
+        return expand(paths)
     name = os.path.basename(pack)  # the pack among the lists is found under its own name
-    return [f for f in files if os.path.basename(f) != name or not _same_file(f, the_pack)]
+
+    def is_the_pack(entry: os.DirEntry) -> bool:
+        if entry.name != name:
+            return False
+        try:
+            mine = entry.stat()
+        except OSError:
+            return False
+        return (mine.st_dev, mine.st_ino) == (the_pack.st_dev, the_pack.st_ino)
+
+    return expand(paths, leave_out=is_the_pack)
 
 
-def _same_file(path: str, other: os.stat_result) -> bool:
-    try:
-        mine = os.stat(path)
-    except OSError:
-        return False
-    return (mine.st_dev, mine.st_ino) == (other.st_dev, other.st_ino)
-
-
-def expand(paths: Iterable[str]) -> list[str]:
+def expand(paths: Iterable[str], leave_out: Callable[[os.DirEntry], bool] = lambda entry: False) -> list[str]:
     """Files to check: a folder stands for the *.yaml and *.yml files in it, sorted.
 
     A folder with none stays as itself, to be reported rather than silently skipped.
@@ -55,7 +56,7 @@ def expand(paths: Iterable[str]) -> list[str]:
             with os.scandir(path) as entries:
                 named = sorted((entry.name, entry) for entry in entries)
             found = [str(folder / name) for name, entry in named
-                     if Path(name).suffix.lower() in ROSTER_SUFFIXES and entry.is_file()]
+                     if Path(name).suffix.lower() in ROSTER_SUFFIXES and entry.is_file() and not leave_out(entry)]
         except OSError:
             found = []  # a file, or a folder that can't be listed (reported as such by check_event)
         out += found or [path]

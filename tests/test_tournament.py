@@ -259,6 +259,14 @@ def test_a_pack_kept_among_the_lists_is_not_checked_as_one(tmp_path):
     assert files == ["01-patrulla-alfa.yaml", "02-exploradores.yaml"] and result.exit_code == 0
     # Without --pack it is one more file in the folder, and checked as such.
     assert "pack.yaml" in run("check", lists).output
+    # A folder that holds only the pack holds no list; a pack named as a PATH is checked as asked.
+    alone = tmp_path / "solo"
+    alone.mkdir()
+    (alone / "pack.yaml").write_bytes(PACK.read_bytes())
+    result = run("check", alone, "--pack", alone / "pack.yaml", "--format", "json")
+    assert result.exit_code == 2 and json.loads(result.stdout)["results"][0]["errors"][0]["code"] == "empty-folder"
+    result = run("check", alone / "pack.yaml", "--pack", alone / "pack.yaml", "--format", "json")
+    assert [Path(r["file"]).name for r in json.loads(result.stdout)["results"]] == ["pack.yaml"]
 
 
 def test_expand_follows_links_to_files_and_skips_folders_named_like_rosters(tmp_path):
