@@ -112,6 +112,12 @@ class Findings(list):
         return [f for f in self if f.severity == "warning"]
 
 
+def used_by(kind: str, name: str, place: Place) -> Localised:
+    """What a repeated name is already used by, for ``duplicate-name``: «the runner “A” (file:3)»;
+    ``kind`` is a system's ``the-kind.*`` message key."""
+    return Localised("kind.any", {"kind": Localised(kind), "name": name, "where": place.where})
+
+
 def input_error_dict(error: InputError, lang: str) -> dict[str, Any]:
     """An unreadable file reported in the same shape as a finding."""
     return {

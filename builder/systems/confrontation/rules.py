@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.findings import Findings, Localised, Place
+from builder.findings import Findings, Localised, Place, used_by
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.records import Competency, ConfrontationFile, Machine
 
@@ -88,9 +88,7 @@ def _competencies(listed: list[Competency], holder: str, machine: Machine, at: P
             # silently ignored by the figures, which use the first.
             j = first[info.key]
             findings.error("duplicate-name", where.at("name"), rule, name=competency.name,
-                           first=Localised("kind.any", {"kind": Localised("the-kind.competency"),
-                                                        "name": listed[j].name,
-                                                        "where": at.at("competencies", j).where}))
+                           first=used_by("the-kind.competency", listed[j].name, at.at("competencies", j)))
             continue
         first[info.key] = i
         fits = holder in info.holders or (holder == "servant" and "fighter" in info.holders)

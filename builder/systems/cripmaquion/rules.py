@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.findings import Findings, Localised, Place, closest, fold
+from builder.findings import Findings, Localised, Place, closest, fold, used_by
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.records import CripmaquionFile, Runner
 
@@ -69,9 +69,8 @@ def resolve_roster(file: CripmaquionFile, place: Place, findings: Findings) -> l
         key = fold(runner.name)
         if key in first:
             findings.error("duplicate-name", at.at("name"), RULE_FIELDS, name=runner.name,
-                           first=Localised("kind.any", {"kind": Localised("the-kind.runner"),
-                                                        "name": file.runners[first[key]].name,
-                                                        "where": place.at("runners", first[key]).where}))
+                           first=used_by("the-kind.runner", file.runners[first[key]].name,
+                                         place.at("runners", first[key])))
         else:
             first[key] = i
         race_key = catalog.lookup("race", runner.race)
@@ -158,8 +157,7 @@ def _lined_up(file: CripmaquionFile, roster: list[ResolvedRunner], place: Place,
                            hint=_closest_runner(name, roster))
         elif r.lined_up:
             findings.error("duplicate-name", at, RULE_LINEUP, name=name,
-                           first=Localised("kind.any", {"kind": Localised("the-kind.lineup-entry"),
-                                                        "name": r.runner.name, "where": r.lineup_place.where}))
+                           first=used_by("the-kind.lineup-entry", r.runner.name, r.lineup_place))
         else:
             r.lined_up, r.lineup_place = True, at
             lined.append(r)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from builder.findings import Findings, Localised, Place, closest, fold
+from builder.findings import Findings, Localised, Place, closest, fold, used_by
 from builder.systems.wartime import costs
 from builder.systems.wartime.records import (
     KINDS, Character, DefenseZones, Member, Squad, Transport, WartimeFile, Weapon,
@@ -58,8 +58,7 @@ def _check_names(book: PricedWarbook, findings: Findings) -> None:
         if key in first:
             seen = first[key]
             findings.error("duplicate-name", entry.place.at("name"), RULE_NAME, name=entry.name,
-                           first=Localised("kind.any", {"kind": Localised(f"the-kind.{seen.kind}"), "name": seen.name,
-                                                        "where": seen.place.where}))
+                           first=used_by(f"the-kind.{seen.kind}", seen.name, seen.place))
         else:
             first[key] = entry
 
