@@ -106,39 +106,25 @@ def _read_cached(real: str, label: str, _mtime: int, size: int, file: tuple[int,
     # size in the key make an edited file a new entry.
     if size > MAX_BYTES:
         raise InputError("file-too-large", label, size=size, limit=MAX_BYTES)
-    try:
-        # Without blocking: should a pipe have taken the file's place since it was looked at,
-        # opening it must not wait for a writer (it is refused below, by what was opened).
-        handle = os.open(real, _OPEN_FLAGS)
-    except FileNotFoundError:
-        if file is not None:
-            raise _Moved(real) from None
-        raise InputError("file-not-found", label) from None
-    except OSError as exc:
-        raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
-    try:
-        opened = os.fstat(handle)
-        if file is not None and (opened.st_dev, opened.st_ino) != file:
-            raise _Moved(real)
-        if not S_ISREG(opened.st_mode):
-            raise InputError("file-unreadable", label, reason=Localised("os.not-regular"))
-        raw = _read_all(handle, opened.st_size)
-    except OSError as exc:
-        raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
-    finally:
-        os.close(handle)
-    return document_from_bytes(raw, Path(real), label)
+    return document_from_bytes(read_bytes(real, label, file), Path(real), label)
 
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
-def read_bytes(path: Path | str, label: str) -> bytes:
+def read_bytes(path: Path | str, label: str, file: tuple[int, int] | None = None) -> bytes:
     """A regular file's bytes, at most one past the limit, without ever waiting on a pipe
-    or a device; InputError for anything else (``builder serve`` reads a folder's files so)."""
+    or a device; InputError for anything else (``builder serve`` reads a folder's files so).
+
+    With ``file`` (device and inode, as looked at before), a file that is gone or is another
+    one now raises ``_Moved``."""
     try:
+        # Without blocking: should a pipe have taken the file's place since it was looked at,
+        # opening it must not wait for a writer (it is refused below, by what was opened).
         handle = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
+        if file is not None:
+            raise _Moved(str(path)) from None
         raise InputError("file-not-found", label) from None
     except IsADirectoryError:
         raise InputError("file-is-folder", label) from None
@@ -146,6 +132,8 @@ def read_bytes(path: Path | str, label: str) -> bytes:
         raise InputError("file-unreadable", label, reason=os_reason(exc)) from None
     try:
         opened = os.fstat(handle)
+        if file is not None and (opened.st_dev, opened.st_ino) != file:
+            raise _Moved(str(path))
         if S_ISDIR(opened.st_mode):
             raise InputError("file-is-folder", label)
         if not S_ISREG(opened.st_mode):
