@@ -23,6 +23,7 @@ import yaml
 from builder.display import Path_, shorten
 from builder.errors import InputError, os_reason
 from builder.messages import Localised
+from builder.nesting import opens_deep
 from builder.yaml_problems import yaml_problem
 
 ROSTER_SUFFIXES = (".yaml", ".yml")
@@ -179,7 +180,9 @@ def document_from_bytes(raw: bytes, path: Path, label: str) -> Document:
 
 def parse_text(text: str, label: str = "<texto>") -> tuple[Any, dict[Path_, int]]:
     """Parse YAML text into plain data and a map from each path to its 1-based line."""
-    loader = _Loader(text)
+    # A line that opens many levels could take libyaml past a nesting limit of its own before
+    # builder's is met: such a text goes to PyYAML's Python parser (see builder.nesting).
+    loader = (yaml.SafeLoader if opens_deep(text) else _Loader)(text)
     try:
         return _Builder(loader, label).document()
     except yaml.MarkedYAMLError as exc:
