@@ -14,6 +14,24 @@ settings.register_profile("builder-default", derandomize=True, database=None, de
 settings.load_profile(os.environ.get("BUILDER_HYPOTHESIS_PROFILE", "builder-default"))
 
 
+def pytest_report_header(config):
+    """Which releases the suite runs on: the lock's, or (make test-latest) others."""
+    import importlib.metadata
+
+    from packaging.utils import canonicalize_name
+
+    from tests.locked import pins
+
+    locked = pins()
+    moved = sorted(f"{name} {version} (lock {locked[name]})"
+                   for name, version in ((canonicalize_name(d.metadata["Name"]), d.version)
+                                         for d in importlib.metadata.distributions())
+                   if name in locked and locked[name] != version)
+    if not moved:
+        return "dependencies: exactly requirements.lock"
+    return f"dependencies: {len(moved)} differ from requirements.lock: " + ", ".join(moved)
+
+
 @pytest.fixture
 def check(tmp_path: Path) -> Checker:
     """Write a roster into tmp_path and evaluate it: ``check(text, name="lista.yaml")``."""

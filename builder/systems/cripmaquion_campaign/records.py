@@ -8,7 +8,7 @@ import pydantic_core as _core
 from builder.records import Record
 from builder.validators import RefuseControls
 
-PYDANTIC_CORE = '2.50.4'
+PYDANTIC_CORE = '2.50.5'
 """The pydantic-core these schemas were derived with."""
 
 RUNNERS_MOST = 30
