@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.book_cases import RACES, crip, inspect_json, norm, profile, runner
+from tests.book_cases import RACES, assert_error, crip, inspect_json, norm, profile, runner
 
 
 LIGERO = {"esqueleto", "goblin", "mediano"}
@@ -71,15 +71,19 @@ def expected_dice(race, brinca):
     return {"descenso": "2D4", "llano": "1D6", "subida": "1D5" if brinca else "1D4"}
 
 
-@pytest.mark.parametrize("race", sorted(RACES))
-@pytest.mark.parametrize("brinca", [False, True], ids=["plain", "brincamontes"])
+@pytest.mark.parametrize("race,brinca", [(race, brinca) for race in sorted(RACES) for brinca in (False, True)
+                                         if not (race == "brujo" and brinca)])  # inepto: below
 def test_dice_guide(tmp_path, race, brinca):
-    if race == "brujo" and brinca:
-        pytest.skip("a brujo can't be a brincamontes")
     path = crip(tmp_path, [runner("X", race, ["brincamontes"] if brinca else [])])
     p = profile(inspect_json(path), "X")
     got = {k: str(v).upper().replace(" ", "") for k, v in p["dice"].items()}
     assert {k: got.get(k) for k in ("descenso", "llano", "subida")} == expected_dice(race, brinca)
+
+
+def test_a_brujo_can_t_be_a_brincamontes(tmp_path):
+    # Inepto (l. 961): a brujo takes no specialty, so his dice are never a brincamontes'.
+    path = crip(tmp_path, [runner("X", "brujo", ["brincamontes"]), runner("Y"), runner("Z")])
+    assert_error(path, "brujo-specialty")
 
 
 @pytest.mark.parametrize("specs", [["cazavictorias"], ["rompehuesos"], ["cripmaqueta"], ["martillo"]])
