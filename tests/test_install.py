@@ -8,8 +8,6 @@ from packaging.utils import canonicalize_name
 
 from tests.locked import UNLOCKED, pins
 
-pytestmark = pytest.mark.skipif(UNLOCKED, reason="make test-latest installs the newest releases, not the lock")
-
 INSTALLERS = {"pip", "setuptools", "wheel"}
 """What `python -m venv` puts in a new environment on some Pythons, besides the lock."""
 
@@ -18,6 +16,7 @@ def test_the_lock_pins_the_project_s_own_dependencies():
     assert {"pydantic-core", "pyyaml", "weasyprint", "pytest", "hatchling"} <= set(pins())
 
 
+@pytest.mark.skipif(UNLOCKED, reason="make test-latest installs the newest releases, not the lock")
 @pytest.mark.skipif(sys.prefix == sys.base_prefix, reason="not in a virtual environment (make test makes .venv)")
 def test_every_installed_distribution_is_the_locked_release():
     installed = {canonicalize_name(d.metadata["Name"]): d.version for d in importlib.metadata.distributions()}
