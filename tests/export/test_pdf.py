@@ -24,7 +24,9 @@ def export(*args) -> object:
 
 
 def pdf_text(path: Path) -> list[str]:
-    return [page.extract_text() for page in PdfReader(path).pages]
+    # Words in their order, one space between them on a line: how wide a gap pypdf reads as
+    # one space or two is its own (it changed across releases), not what builder printed.
+    return [re.sub(r"[^\S\n]+", " ", page.extract_text()) for page in PdfReader(path).pages]
 
 
 def fingerprint(path: Path) -> str:
