@@ -163,7 +163,9 @@ def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
         for i, column in enumerate(table.columns, start=1):
             if column.total:
                 letter = letters[column.key]
-                cell = ws.cell(row=total_row, column=i, value=f"=SUM({letter}2:{letter}{max(last, 2)})")
+                # A table without rows totals 0: a SUM over "its rows" would be its own cell (Err:522).
+                total = f"=SUM({letter}2:{letter}{last})" if last >= 2 else 0
+                cell = ws.cell(row=total_row, column=i, value=total)
                 cell.font, cell.number_format = LABEL_FONT, FORMATS.get(column.kind, "0")
                 totals[f"{table.key}.{column.key}"] = f"{quote_sheetname(ws.title)}!${letter}${total_row}"
     ws.freeze_panes = "A2"

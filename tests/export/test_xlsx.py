@@ -1,5 +1,6 @@
 """Spreadsheets read back by content (openpyxl), never compared as bytes."""
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -299,3 +300,35 @@ def test_the_summarys_labels_fit_their_column(tmp_path):
     labels = [row[0].value for row in cover.iter_rows(min_row=3) if row[0].value]
     assert "¿Coincide con lo comprobado?" in labels   # the longest label, 28 characters
     assert cover.column_dimensions["A"].width >= max(len(label) for label in labels)
+
+
+def _refers_to_itself(formula: str, column: int, row: int) -> bool:
+    from openpyxl.utils import column_index_from_string
+
+    for ref in re.finditer(r"(?<![A-Za-z!$])\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?", formula):
+        first_col, first_row = column_index_from_string(ref.group(1)), int(ref.group(2))
+        last_col = column_index_from_string(ref.group(3)) if ref.group(3) else first_col
+        last_row = int(ref.group(4)) if ref.group(4) else first_row
+        if min(first_col, last_col) <= column <= max(first_col, last_col) and \
+                min(first_row, last_row) <= row <= max(first_row, last_row):
+            return True
+    return False
+
+
+def test_a_table_without_rows_totals_zero_and_no_formula_refers_to_its_own_cell(tmp_path):
+    # An expedition of one hero without a companion and no items: the companions' and items'
+    # tables are empty, so their totals are 0 (a SUM over "no rows" was its own cell: Err:522).
+    roster = tmp_path / "sola.yaml"
+    roster.write_text("system: dungeon-universalis\nname: Sola\nleader_pv: 5\n"
+                      "heroes:\n  - {name: Aldric, xp: 0}\n", encoding="utf-8")
+    out = tmp_path / "sola.xlsx"
+    assert export(roster, "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    seen = 0
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str) and cell.value.startswith("="):
+                    seen += 1
+                    assert not _refers_to_itself(cell.value, cell.column, cell.row), (ws.title, cell.coordinate, cell.value)
+    assert seen
