@@ -487,7 +487,7 @@ def test_catalog_lists_the_names_a_roster_may_use(folder):
     listed = json.loads(CliRunner().invoke(cli, ["catalog", "confrontation", "--format", "json"]).output)
     assert set(listed["topics"]) == {"competencies", "artillery"}
     names = [row["name"] for row in listed["topics"]["competencies"]]
-    assert "Mecánico/X (2–6)" in names
+    assert "Mecánico/X (1–6)" in names
     costs = CliRunner().invoke(cli, ["catalog", "wartime", "costs"]).output
     assert "1: 0 · 2: 1 · 3: 2 · 4: 3 · 5: 4 · 6: 6 · 7: 10 · 8: 17 · 9: 28 · 10: 45" in costs
     missing = CliRunner().invoke(cli, ["catalog", "porcrom", "razas", "--lang", "en"])

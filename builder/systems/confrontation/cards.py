@@ -8,6 +8,7 @@ from builder.export.cards import Card, PrintSpec, Section
 from builder.messages import number, text
 from builder.systems.base import Evaluation
 from builder.systems.confrontation import catalog
+from builder.systems.confrontation.figures import band_label
 
 
 def machine_card(m: dict[str, Any], lang: str) -> Card:
@@ -31,8 +32,7 @@ def machine_card(m: dict[str, Any], lang: str) -> Card:
     if rank:
         sections.append(Section("list", t("pdf.cf.artillery"), items=[(rank["name"], rank["summary"])]))
     if m["servants"]:
-        items = [(s["name"], ", ".join(c["name"] + (f"/{c['x']}" if c["x"] is not None else "")
-                                       for c in s["competencies"])) for s in m["servants"]]
+        items = [(s["name"], ", ".join(_servant_competency(c) for c in s["competencies"])) for s in m["servants"]]
         if m["servant_move_penalty"] is not None:
             items.append((t("cf.servant-move"), f"−{m['servant_move_penalty']}"))
         sections.append(Section("list", t("cf.col.servants"), items=items))
@@ -48,12 +48,20 @@ def machine_card(m: dict[str, Any], lang: str) -> Card:
         sections.append(Section("list", t("pdf.cf.figures"), items=figures))
     impact = m["impact_strength"]
     if impact and impact["bands"]:
-        sections.append(Section("table", t("cf.impact"), headers=["cm", *(str(b["up_to_cm"]) for b in impact["bands"])],
+        # Headed ≤10, ≤20, ≤24: each band by the farthest cm it covers, the last at 2 × MOV.
+        headers = ["cm", *(band_label(b, lang).removesuffix(" cm") for b in impact["bands"])]
+        sections.append(Section("table", t("cf.impact"), headers=headers,
                                 items=[["FUE", *(b["strength"] for b in impact["bands"])]]))
         if impact["with_speed_marker"] is not None:
             sections.append(Section("text", items=[t("pdf.cf.speed", strength=impact["with_speed_marker"])]))
     kind = t("cf.mobile" if m["kind"] == "movil" else "cf.immobile")
     return Card(m["name"], sections, subtitle=kind, badge=t("ui.points", points=m["cost"]) if m["cost"] is not None else "")
+
+
+def _servant_competency(c: dict[str, Any]) -> str:
+    """Mecánico/4; Mecánico/1 with the roll it really needs, 2+ (ruling 42a)."""
+    written = c["name"] + (f"/{c['x']}" if c["x"] is not None else "")
+    return written + " (2+)" if c["key"] == "mecanico" and c["x"] == 1 else written
 
 
 def damage_card(lang: str) -> Card:

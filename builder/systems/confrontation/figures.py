@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from builder.messages import number
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.records import Machine
 from builder.systems.confrontation.rules import ResolvedMachine, capacity_used
@@ -39,19 +40,38 @@ def turn_every_cm(machine: Machine) -> int | None:
 
 
 def impact_strength(resolved: ResolvedMachine) -> dict[str, Any] | None:
-    """Impacto/X: X × the 10 cm bands begun, band by band up to twice the movement,
-    and the strength with irreprimible's speed marker (X × the bands of 2 × MOV)."""
+    """Impacto/X: X × the 10 cm bands begun, band by band up to twice the movement, and the
+    strength with irreprimible's speed marker (X × the bands of 2 × MOV).
+
+    Each band is labelled with the farthest distance it covers: the last one, begun but not
+    complete, ends at 2 × MOV (MOV 12: ≤10, ≤20, ≤24), since no move goes further (l. 110).
+    """
     machine = resolved.machine
     impact = resolved.has("impacto")
     if impact is None or impact.x is None:
         return None
     x = impact.x
-    bands = math.ceil(2 * machine.movement / IMPACT_BAND_CM) if machine.movement else 0
+    reach = _whole(2 * machine.movement) if machine.movement else 0
+    bands = math.ceil(reach / IMPACT_BAND_CM)
     return {
         "x": x,
-        "bands": [{"up_to_cm": IMPACT_BAND_CM * b, "strength": x * b} for b in range(1, bands + 1)],
+        "bands": [{"up_to_cm": min(IMPACT_BAND_CM * b, reach), "strength": x * b} for b in range(1, bands + 1)],
         "with_speed_marker": x * bands if resolved.has("irreprimible") and bands else None,
     }
+
+
+def _whole(cm: float) -> int | float:
+    return int(cm) if float(cm).is_integer() else cm
+
+
+def band_label(band: dict[str, Any], lang: str) -> str:
+    """A band as printed: ≤24 cm (≤24,5 cm in Spanish)."""
+    return f"≤{number(band['up_to_cm'], lang)} cm"
+
+
+def bands_text(impact: dict[str, Any], lang: str) -> str:
+    """The bands on one line, each with its strength: ≤10 cm: 7, ≤20 cm: 14, ≤24 cm: 21."""
+    return ", ".join(f"{band_label(b, lang)}: {b['strength']}" for b in impact["bands"])
 
 
 def figures(resolved: ResolvedMachine) -> dict[str, Any]:

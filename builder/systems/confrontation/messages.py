@@ -29,6 +29,18 @@ MESSAGES = {
         "es": "«{name}» es un ingenio móvil y le falta su movimiento (movement)",
         "en": "“{name}” is a mobile engine and its movement is missing",
     },
+    "mobile-zero-movement": {
+        "es": "«{name}» es un ingenio móvil con MOV 0: puede desplegarse, pero nunca se moverá (los sirvientes solo empujan "
+              "ingenios inmóviles); si no es lo que pretendes, ¿no será inmóvil (kind: inmovil, con su Peso)? (regla 45e de builder)",
+        "en": "“{name}” is a mobile engine with MOV 0: it can be fielded but will never move (servants push only immobile "
+              "engines); unless that is meant, isn't it immobile (kind: inmovil, with its weight)? (builder's ruling 45e)",
+    },
+    "mechanic-one": {
+        "es": "{competency}/1: un 1 en el D6 nunca repara y siempre empeora el ingenio (pierde 1 PE), así que "
+              "repara con 2 o más, igual que {competency}/2 (regla 42a de builder)",
+        "en": "{competency}/1: a 1 on the D6 never repairs and always makes things worse (1 PE lost), so it "
+              "repairs on 2 or more, just like {competency}/2 (builder's ruling 42a)",
+    },
     "invalid-field.access-unexpected": {
         "es": "«{competency}» no tiene acceso; solo Transporte lo lleva",
         "en": "“{competency}” has no access; only Transporte takes one",

@@ -26,7 +26,7 @@ Points = between(0, 10_000)
 class Competency(Strict):
     name: Name
     x: between(0, 100) | None = None
-    """Each competency's own range is checked by the rules (mecánico 2–6, the rest at least 1)."""
+    """Each competency's own range is checked by the rules (mecánico 1–6, the rest at least 1)."""
     access: Name | None = None
     """For transporte: the side troops get in and out by (frontal, lateral, trasero)."""
 

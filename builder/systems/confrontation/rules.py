@@ -18,6 +18,7 @@ RULE_CREW = "Confrontation · Fortification · Las características · Dotación
 RULE_POINTS = "Confrontation · Puntos de la fuerza"
 
 TRANSPORT = "transporte"
+MECHANIC = "mecanico"
 SIZE_UNITS = {"pequeno": 1, "normal": 2, "grande": 3}
 """Places an embarked fighter takes, by size; muy-grande can't board at all."""
 
@@ -61,6 +62,10 @@ def check_machine(machine: Machine, at: Place, findings: Findings) -> ResolvedMa
         findings.error("missing-weight", at.at("kind"), RULE_IMMOBILE, name=machine.name)
     if machine.kind == "movil" and machine.movement is None:
         findings.error("missing-movement", at.at("kind"), RULE_MOBILE, name=machine.name)
+    elif machine.kind == "movil" and machine.movement == 0:
+        # The book sets no least MOV, so a card may say 0 (ruling 45e); but such an engine
+        # never moves, and servants only push immobile ones: most likely a slip.
+        findings.warning("mobile-zero-movement", at.at("movement"), RULE_MOBILE, name=machine.name)
     if machine.crew_min is not None and len(machine.servants) < machine.crew_min:
         findings.warning("crew-below-minimum", at.at("servants") if machine.servants else at, RULE_CREW,
                          name=machine.name, servants=len(machine.servants), crew_min=machine.crew_min)
@@ -97,6 +102,10 @@ def _competencies(listed: list[Competency], holder: str, machine: Machine, at: P
                            holder=Localised(f"cf.holder.{holder}"),
                            holders=", ".join(sorted(info.holders)))
         _check_x(competency, info, where, rule, findings)
+        if info.key == MECHANIC and competency.x == 1:
+            # A 1 on the repair roll both reaches X and makes things worse (l. 437): ruling 42a
+            # keeps the 1 as the failure, so Mecánico/1 repairs on 2+ like Mecánico/2.
+            findings.warning("mechanic-one", where.at("x"), rule, competency=info.name)
         if info.moving_only and machine.kind == "inmovil":
             findings.error("immobile-competency", where.at("name"), RULE_MECHANICAL, competency=info.name,
                            name=machine.name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from builder.export.tables import Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
+from builder.systems.confrontation.figures import bands_text
 from builder.systems.confrontation.rules import SIZE_UNITS
 
 
@@ -21,7 +22,7 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
             "competencies": ", ".join(c["name"] + (f"/{c['x']}" if c["x"] is not None else "") for c in m["competencies"]),
             "thresholds": " / ".join(map(str, m["penalty_thresholds"])), "capacity": m["capacity_used"],
             "servant_move": m["servant_move_penalty"], "turn": m["turn_every_cm"],
-            "impact": ", ".join(str(b["strength"]) for b in impact["bands"]) if impact else None,
+            "impact": bands_text(impact, lang) if impact else None,
             "speed": impact["with_speed_marker"] if impact else None,
         })
     machines = Table("machines", t("cf.machines"), [

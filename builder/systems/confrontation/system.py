@@ -10,7 +10,7 @@ from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.confrontation import catalog
-from builder.systems.confrontation.figures import figures
+from builder.systems.confrontation.figures import bands_text, figures
 from builder.systems.confrontation.records import ConfrontationFile, ConfrontationPack
 from builder.systems.confrontation.rules import RULE_FIELDS, ResolvedMachine, check_force
 
@@ -78,7 +78,7 @@ class ConfrontationSystem(System):
                 lines.append(f"      {text('cf.turn', lang, cm=m['turn_every_cm'])}")
             impact = m["impact_strength"]
             if impact:
-                bands = ", ".join(f"≤{b['up_to_cm']} cm: {b['strength']}" for b in impact["bands"])
+                bands = bands_text(impact, lang)
                 speed = impact["with_speed_marker"]
                 lines.append(f"      {text('cf.impact', lang)}: {bands}"
                              + (f"; {text('cf.speed', lang)}: {speed}" if speed is not None else ""))

@@ -19,8 +19,9 @@ def test_x_and_holders():
     c = catalog.competencies()
     takes_x = {k for k, v in c.items() if v.takes_x}
     assert takes_x == {"segadora", "impacto", "transporte", "defensa", "zapador", "mecanico", "concentracion", "efimero"}
-    assert (c["mecanico"].x_min, c["mecanico"].x_max) == (2, 6)
-    assert all(c[k].x_min == 1 for k in takes_x - {"mecanico"})
+    # Mecánico/X is a D6 to reach: 1 to 6, its 1 repairing on 2+ like Mecánico/2 (ruling 42a).
+    assert (c["mecanico"].x_min, c["mecanico"].x_max) == (1, 6)
+    assert all(c[k].x_min == 1 for k in takes_x)
     assert {k for k, v in c.items() if v.moving_only} == {"irreprimible", "impacto", "segadora", "transporte"}
     assert {k for k, v in c.items() if v.needs_structure_points} == {"inalterable", "mecanico"}
     assert {k for k, v in c.items() if "servant" in v.holders} == {"artificiero", "zapador", "mecanico"}

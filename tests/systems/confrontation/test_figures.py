@@ -72,6 +72,38 @@ def test_impact_without_irreprimible_has_no_speed_figure(check):
     assert len(impact["bands"]) == 3
 
 
+@pytest.mark.parametrize("movement, x, labels, strengths", [
+    # Impacto/X: X × the 10 cm bands begun (l. 373); a move covers at most 2 × MOV (l. 110: MOV 20 → 40 cm),
+    # so the last band, begun but incomplete, ends at 2 × MOV, not at the next multiple of 10.
+    (12, 7, [10, 20, 24], [7, 14, 21]),       # 2 × 12 = 24 cm: 24 / 10 = 2.4 → 3 bands begun; 7 × 1, 7 × 2, 7 × 3
+    (15, 2, [10, 20, 30], [2, 4, 6]),         # 2 × 15 = 30 cm: exactly 3 whole bands, the last ends at 30
+    (20, 3, [10, 20, 30, 40], [3, 6, 9, 12]),  # the book's chariot: 40 cm, 4 bands (23 cm → 3 × 3 = 9, l. 377)
+    (3, 4, [6], [4]),                         # 2 × 3 = 6 cm: one band begun, ending at 6
+    (7.5, 1, [10, 15], [1, 2]),               # 2 × 7,5 = 15 cm: 1,5 → 2 bands, the second ends at 15
+])
+def test_the_last_band_ends_at_twice_the_movement(check, movement, x, labels, strengths):
+    impact = machine(check, f"{{name: M, kind: movil, movement: {movement}, competencies: [{{name: impacto, x: {x}}}]}}")[
+        "impact_strength"]
+    assert [b["up_to_cm"] for b in impact["bands"]] == labels
+    assert [b["strength"] for b in impact["bands"]] == strengths
+
+
+def test_the_bands_print_as_inspect_gives_them(check):
+    from builder.systems.confrontation.system import SYSTEM
+
+    # MOV 12, Impacto/7 and irreprimible: ≤10 cm 7, ≤20 cm 14, ≤24 cm 21 (2 × 12 = 24); marker: 7 × 3 = 21.
+    ev = check("system: confrontation\nname: F\nmachines:\n  - {name: Carro, kind: movil, movement: 12, "
+               "competencies: [{name: impacto, x: 7}, {name: irreprimible}]}\n")
+    text = SYSTEM.inspect_text(ev, "es")
+    assert "≤10 cm: 7, ≤20 cm: 14, ≤24 cm: 21; con marcador de velocidad: 21" in text
+    assert "≤30" not in text
+    # A decimal reach is written the language's way: MOV 6,25 → 2 × 6,25 = 12,5 cm, 2 bands (1,25 → 2).
+    ev = check("system: confrontation\nname: F\nmachines:\n  - {name: Carro, kind: movil, movement: 6.25, "
+               "competencies: [{name: impacto, x: 2}]}\n", name="b.yaml")
+    assert "≤10 cm: 2, ≤12,5 cm: 4" in SYSTEM.inspect_text(ev, "es")
+    assert "≤10 cm: 2, ≤12.5 cm: 4" in SYSTEM.inspect_text(ev, "en")
+
+
 def test_no_impact_figure_without_impacto(check):
     assert machine(check, "{name: M, kind: movil, movement: 20}")["impact_strength"] is None
 

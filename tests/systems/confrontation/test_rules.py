@@ -95,13 +95,69 @@ def test_inalterable_and_mecanico_need_structure_points(check):
     assert check(force(cannon(competencies="[{name: inalterable}]")), name="b.yaml").legal
 
 
-@pytest.mark.parametrize("x, legal", [(1, False), (2, True), (6, True), (7, False)])
-def test_mecanico_x_runs_from_2_to_6(check, x, legal):
+@pytest.mark.parametrize("x, legal", [(0, False), (1, True), (2, True), (6, True), (7, False)])
+def test_mecanico_x_runs_from_1_to_6(check, x, legal):
+    # A D6 roll to reach (l. 437): 7 is never rolled, 0 is below any roll (and below every other X's 1).
     ev = check(force("  - {name: Cañón, kind: inmovil, weight: 8, structure_points: 6, "
                      f"servants: [{{name: A, competencies: [{{name: mecanico, x: {x}}}]}}]}}\n"))
     assert ev.legal == legal
     if not legal:
         assert only(ev, "value-out-of-range").place.path == ("machines", 0, "servants", 0, "competencies", 0, "x")
+
+
+@pytest.mark.parametrize("x, warned", [(1, True), (2, False), (4, False)])
+def test_mecanico_1_repairs_on_2_like_mecanico_2(check, x, warned):
+    # l. 437: a D6 "igual o mayor que X" repairs 1 PE, and "con un resultado de 1" the machine loses 1 PE more.
+    # With X = 1 the 1 is both; ruling 42a keeps it the failure, so the repairing faces are 2..6 either way:
+    # Mecánico/1 → 5 of 6 faces, the same as Mecánico/2 (6 − 2 + 1 = 5). Legal, with a warning that says so.
+    ev = check(force("  - {name: Cañón, kind: inmovil, weight: 8, structure_points: 6, "
+                     f"servants: [{{name: A, competencies: [{{name: Mecánico, x: {x}}}]}}]}}\n"))
+    assert ev.legal
+    assert ("mechanic-one" in codes(ev, "warning")) is warned
+    if warned:
+        finding = only(ev, "mechanic-one")
+        assert finding.place.path == ("machines", 0, "servants", 0, "competencies", 0, "x")
+        assert finding.place.line == 4   # system, name, machines:, then the machine on one line
+        assert "42a" in finding.message("es") and "42a" in finding.message("en")
+        assert "2 o más" in finding.message("es")
+
+
+@pytest.mark.parametrize("movement, warned", [(0, True), (0.5, False), (1, False)])
+def test_a_mobile_machine_with_mov_0_is_warned(check, movement, warned):
+    # Ingenios móviles move by the MOV on their card (l. 98) and the book sets no least value; with MOV 0
+    # the engine moves 2 × 0 = 0 cm a turn, and servants push only immobile engines (l. 116–128). Ruling
+    # 45e: legal, with a warning at the movement's line.
+    ev = check(force(f"  - name: Carro\n    kind: movil\n    movement: {movement}\n    weight: 10\n"))
+    assert ev.legal
+    assert ("mobile-zero-movement" in codes(ev, "warning")) is warned
+    if warned:
+        finding = only(ev, "mobile-zero-movement")
+        assert (finding.place.path, finding.place.line) == (("machines", 0, "movement"), 6)
+        assert "45e" in finding.message("es") and "45e" in finding.message("en")
+
+
+def test_mov_0_is_not_warned_on_an_immobile_machine(check):
+    # An immobile engine moves by its servants, not by a MOV of its own (l. 116–120).
+    ev = check(force("  - {name: Balista, kind: inmovil, movement: 0, weight: 8}\n"))
+    assert ev.legal and codes(ev, "warning") == []
+
+
+def test_a_mobile_machine_with_mov_0_and_impacto_has_no_band(check):
+    # 2 × MOV = 2 × 0 = 0 cm: no 10 cm band is ever begun, so no strength and no speed-marker figure.
+    ev = check(force("  - {name: Carro, kind: movil, movement: 0, "
+                     "competencies: [{name: impacto, x: 3}, {name: irreprimible}]}\n"))
+    assert ev.details["machines"][0]["impact_strength"] == {"x": 3, "bands": [], "with_speed_marker": None}
+
+
+def test_defensa_on_a_mobile_machine_is_legal(check):
+    # Defensa/X (l. 421) keeps flyers from landing "en un radio de X cms alrededor de" the machine that has
+    # it: a radius measured from the machine, which no rule ties to immobile engines (the competencies
+    # of moving engines only are irreprimible, segadora, impacto and transporte). Ruling 45f: legal, no
+    # finding, and the card's summary says the radius goes wherever the machine stands.
+    ev = check(force(chariot(competencies="[{name: defensa, x: 10}]")))
+    assert ev.legal and [f.code for f in ev.findings] == []
+    (defensa,) = ev.details["machines"][0]["competencies"]
+    assert defensa["key"] == "defensa" and "esté donde esté" in defensa["summary"]
 
 
 @pytest.mark.parametrize("competency", ["impacto", "segadora", "transporte", "defensa", "zapador", "concentracion", "efimero"])

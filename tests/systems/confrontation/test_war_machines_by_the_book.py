@@ -174,14 +174,21 @@ class TestConfrontationStructurePoints:
 
 
 class TestConfrontationValueRanges:
-    @pytest.mark.parametrize("x,legal", [(1, False), (2, True), (6, True), (7, False)])
-    def test_mecanico_x_is_2_to_6(self, tmp_path, x, legal):
+    @pytest.mark.parametrize("x,legal,warned", [
+        (0, False, False),   # below any D6 result, like every other X (at least 1)
+        (1, True, True),     # "igual o mayor que X" and "con un resultado de 1 ... pierde" meet on the 1 (l. 437)
+        (2, True, False),
+        (6, True, False),
+        (7, False, False),   # a D6 never reaches 7
+    ])
+    def test_mecanico_x_is_1_to_6(self, tmp_path, x, legal, warned):
         path = write(tmp_path, "v.yaml", conf([immobile(
             structure_points=6,
             servants=[{"name": "Guigne", "size": "normal",
                        "competencies": [{"name": "mecanico", "x": x}]}])]))
         if legal:
-            assert_legal(path)
+            res = assert_legal(path)
+            assert ("mechanic-one" in codes(res, "warnings")) is warned
         else:
             assert_illegal_with(path, "value-out-of-range")
 
@@ -351,6 +358,31 @@ class TestConfrontationDerived:
         nums = numbers(entry["impact_strength"])
         assert {7, 14, 21} <= nums, entry["impact_strength"]
         assert 28 not in nums
+
+    @pytest.mark.parametrize("movement,labels", [
+        (12, [10, 20, 24]),      # 2 x 12 = 24 cm: three bands begun, the last ends at 24, not 30
+        (20, [10, 20, 30, 40]),  # the book's chariot: 2 x 20 = 40 cm (l. 110), four whole bands
+        (4, [8]),                # 2 x 4 = 8 cm: one band begun, ending at 8
+    ])
+    def test_impact_band_labels_stop_at_twice_the_movement(self, tmp_path, movement, labels):
+        """The band labels are the book's distances: no move goes past 2 x MOV (l. 110), so the
+        last band ends there (l. 373: bands "incluso incompletos")."""
+        entry = machine_json(tmp_path, mobile(movement=movement, competencies=[{"name": "impacto", "x": 2}]))
+        assert [b["up_to_cm"] for b in entry["impact_strength"]["bands"]] == labels
+        # strengths 2 x 1, 2 x 2, ...: one per band begun
+        assert [b["strength"] for b in entry["impact_strength"]["bands"]] == [2 * n for n in range(1, len(labels) + 1)]
+
+    def test_mobile_machine_with_mov_0_is_legal_with_a_warning(self, tmp_path):
+        # Ingenios móviles move by their card's MOV (l. 98) and nothing forbids a 0: ruling 45e warns.
+        result, res = check_one(write(tmp_path, "m.yaml", conf([mobile(movement=0)])))
+        assert result.exit_code == 0 and res["legal"] is True
+        assert codes(res, "warnings") == ["mobile-zero-movement"]
+        assert res["warnings"][0]["path"] == "machines[0].movement"
+
+    def test_defensa_is_fine_on_a_mobile_machine(self, tmp_path):
+        # Defensa/X (l. 421) is measured around the machine; no rule keeps it off a mobile one (ruling 45f)
+        res = assert_legal(write(tmp_path, "m.yaml", conf([mobile(competencies=[{"name": "defensa", "x": 10}])])))
+        assert res["warnings"] == []
 
     def test_speed_marker_book_example(self, tmp_path):
         """Rulebook example 2: MOV 20, impacto/3, irreprimible with a marker -> 40 cm,
