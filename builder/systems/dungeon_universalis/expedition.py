@@ -11,6 +11,7 @@ from builder.systems.dungeon_universalis.records import Companion, ExpeditionFil
 
 RULE_FIELDS = "Dungeon Universalis · JOA"
 RULE_COMPANIONS = "Dungeon Universalis · JOA · Mercenarios y animales"
+RULE_RESERVE = "Dungeon Universalis · JOA · Puntos de reserva"
 
 
 def joa() -> dict[str, Any]:
@@ -35,9 +36,23 @@ def expedition_pv(file: ExpeditionFile) -> int:
     return heroes + companions + sum(i.pv for i in file.items)
 
 
-def joa_reserve(file: ExpeditionFile, pv: int) -> int:
+def reserve_before_leader(file: ExpeditionFile, pv: int) -> int:
+    """The JOA's starting reserve (l. 13–17): the expedition's PV, + 2 per hero for a repeated scenario."""
     repeat = joa()["repeat_bonus_per_hero"] * len(file.heroes) if file.repeat_scenario else 0
-    return pv + repeat - file.leader_pv
+    return pv + repeat
+
+
+def joa_reserve(file: ExpeditionFile, pv: int) -> int:
+    """What the counter holds once the leader is paid (l. 19): never below 0 (ruling 51a)."""
+    return max(reserve_before_leader(file, pv) - file.leader_pv, 0)
+
+
+def check_reserve(file: ExpeditionFile, place: Place, findings: Findings) -> None:
+    """A leader dearer than the whole reserve: the JOA starts with nothing (ruling 51a)."""
+    reserve = reserve_before_leader(file, expedition_pv(file))
+    if file.leader_pv > reserve:
+        findings.warning("leader-over-reserve", place.at("leader_pv"), RULE_RESERVE, reserve=reserve,
+                         leader=file.leader_pv, short=file.leader_pv - reserve)
 
 
 def decks(heroes: int, pv: int) -> dict[str, int]:

@@ -17,6 +17,12 @@ MESSAGES = {
         "es": "«{hero}» lleva el animal «{name}» sin la habilidad «{skill}»",
         "en": "“{hero}” has the animal “{name}” without the skill “{skill}”",
     },
+    "leader-over-reserve": {
+        "es": "el líder cuesta {leader} PV y la reserva del JOA solo tiene {reserve}: empieza la aventura con 0 puntos "
+              "(le faltan {short}) y no podrá pagar ninguna carta hasta ganarlos (regla 51a de builder)",
+        "en": "the leader costs {leader} PV and the JOA's reserve holds only {reserve}: it starts the adventure with 0 "
+              "points ({short} short) and can pay for no card until it earns some (builder's ruling 51a)",
+    },
     # inspect, as text.
     "du.expedition": {"es": "PV de la expedición", "en": "Expedition PV"},
     "du.reserve": {"es": "Puntos de reserva del JOA", "en": "JOA reserve points"},

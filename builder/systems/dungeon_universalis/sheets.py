@@ -34,7 +34,8 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
              kind="int"),
         Fact(t("du.col.checked-pv"), d.get("expedition_pv"), kind="int"),
         Fact(t("du.col.leader-pv"), d.get("leader_pv"), key="leader", kind="int"),
-        Fact(t("du.reserve"), formula=f"{{fact:pv}}+{repeat}-{{fact:leader}}", kind="int"),
+        # Never below 0: a leader dearer than the reserve leaves the counter empty (ruling 51a).
+        Fact(t("du.reserve"), formula=f"MAX(0,{{fact:pv}}+{repeat}-{{fact:leader}})", kind="int"),
         Fact(t("du.col.obstacles"), decks.get("obstacles"), kind="int"),
         Fact(t("du.col.encounters"), formula=f"ROUNDUP({{fact:pv}}/{joa()['decks']['encounters']['pv_per_card']},0)",
              kind="int"),

@@ -9,7 +9,7 @@ from builder.fingerprint import content_of
 from builder.messages import text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
-from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, joa, summary
+from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, check_reserve, joa, summary
 from builder.systems.dungeon_universalis.records import ExpeditionFile, ExpeditionPack
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ class DungeonUniversalisSystem(System):
     def check(self, file: ExpeditionFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
               overridden: set[str]) -> Evaluation:
         check_companions(file, place, findings)
+        check_reserve(file, place, findings)
         numbers = summary(file)
         evaluation = Evaluation(self.key, file.name, findings, player=file.player)
         evaluation.extra = {k: numbers[k] for k in ("expedition_pv", "joa_reserve", "decks", "epic")}
@@ -43,8 +44,8 @@ class DungeonUniversalisSystem(System):
         d = rules["decks"]
         # In the catalog's language, like every catalog summary.
         return {"joa": [("PV", f"{rules['hero_base_pv']} + XP por héroe, más acompañantes y objetos"),
-                        ("Reserva", f"PV de la expedición − PV del líder; +{rules['repeat_bonus_per_hero']} por "
-                                    "héroe si el escenario se repite"),
+                        ("Reserva", f"PV de la expedición − PV del líder, nunca menos de 0; "
+                                    f"+{rules['repeat_bonus_per_hero']} por héroe si el escenario se repite"),
                         ("Obstáculos", f"{d['obstacles']['per_hero']} por héroe + 1 ladrón + 1 emboscada "
                                        f"(+1 con más de {d['obstacles']['extra_ambush_above_heroes']} héroes)"),
                         ("Encuentros", f"⌈PV ÷ {d['encounters']['pv_per_card']}⌉"),

@@ -99,3 +99,37 @@ def test_the_example_expedition():
     assert ev.legal
     assert (ev.extra["expedition_pv"], ev.extra["joa_reserve"], ev.extra["epic"]) == (65, 59, False)
     assert ev.extra["decks"] == {"obstacles": 21, "encounters": 7, "power": 20}
+
+
+@pytest.mark.parametrize("xp, repeat, leader, before, shown, short", [
+    # The reserve is the expedition's PV, + 2 per hero for a repeated scenario (l. 13–17), less the
+    # leader's PV (l. 19). The counter never goes below 0 (ruling 51a): a dearer leader leaves it empty.
+    (0, False, 12, 10, 0, 2),    # one hero 10 + 0 = 10 PV; 10 − 12 = −2 → 0, 2 short
+    (0, False, 10, 10, 0, 0),    # 10 − 10 = 0: exactly spent, nothing short
+    (0, True, 12, 12, 0, 0),     # 10 + 2 × 1 = 12; 12 − 12 = 0
+    (0, True, 13, 12, 0, 1),     # 12 − 13 = −1 → 0, 1 short
+    (5, False, 40, 15, 0, 25),   # 10 + 5 = 15; 15 − 40 = −25 → 0, 25 short
+    (5, False, 9, 15, 6, 0),     # 15 − 9 = 6
+])
+def test_a_leader_dearer_than_the_reserve(check, xp, repeat, leader, before, shown, short):
+    head = f"repeat_scenario: {str(repeat).lower()}\nleader_pv: {leader}\n"
+    ev = check(expedition(hero("A", xp), head=head))
+    assert ev.extra["joa_reserve"] == shown == ev.details["joa_reserve"]
+    assert ev.legal   # the scenario sets the leader: the heroes' expedition is not at fault
+    if short:
+        finding = only(ev, "leader-over-reserve")
+        assert finding.severity == "warning"
+        assert (finding.place.path, finding.place.line) == (("leader_pv",), 4)
+        assert finding.params == {"reserve": before, "leader": leader, "short": short}
+        assert "51a" in finding.message("es") and "51a" in finding.message("en")
+    else:
+        assert codes(ev, "warning") == []
+
+
+def test_the_sheet_floors_the_reserve_too(check):
+    from builder.systems.dungeon_universalis.sheets import workbook
+
+    # 10 − 12 = −2 on paper; the spreadsheet's formula keeps it at 0 as builder does (ruling 51a).
+    ev = check(expedition(hero("A"), head="leader_pv: 12\n"))
+    (reserve,) = [f for f in workbook(ev, "es").facts if f.label == "Puntos de reserva del JOA"]
+    assert reserve.formula == "MAX(0,{fact:pv}+0-{fact:leader})"

@@ -125,6 +125,27 @@ class TestDungeonUniversalisFigures:
         assert 8 not in vals and 4 not in vals  # no rounding up
 
 
+class TestDungeonUniversalisReserveBelowZero:
+    def test_a_leader_dearer_than_the_reserve_leaves_it_at_0_with_a_warning(self, tmp_path):
+        # PUNTOS DE RESERVA (l. 13-19): one hero 10 + 3 = 13 PV; the leader's 20 PV are taken off
+        # before the adventure: 13 - 20 = -7. Ruling 51a: the counter shows 0, a warning at the
+        # leader's line says 7 are missing, and the expedition stays legal (exit 0).
+        path = write(tmp_path, "d.yaml", du([du_hero("Solo", 3)], leader_pv=20))
+        result, res = check_one(path)
+        assert result.exit_code == 0 and res["legal"] is True
+        assert res["joa_reserve"] == 0
+        assert codes(res, "warnings") == ["leader-over-reserve"]
+        (warning,) = res["warnings"]
+        assert warning["path"] == "leader_pv" and warning["line"] == 4   # system, name, repeat_scenario, leader_pv
+        assert "7" in warning["message"] and "51a" in warning["message"]
+        assert inspect(path)["joa_reserve"] == 0
+
+    def test_a_reserve_spent_exactly_is_0_without_a_warning(self, tmp_path):
+        # 10 + 2 = 12 PV, leader 12: 12 - 12 = 0, nothing short.
+        result, res = check_one(write(tmp_path, "d.yaml", du([du_hero("Solo", 2)], leader_pv=12)))
+        assert res["joa_reserve"] == 0 and res["warnings"] == []
+
+
 class TestDungeonUniversalisCompanions:
     def test_spec_party_is_legal(self, tmp_path):
         heroes, items = spec_party()
