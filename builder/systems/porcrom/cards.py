@@ -8,12 +8,13 @@ from builder.export.cards import Card, PrintSpec, Section
 from builder.messages import number, text
 from builder.systems.base import Evaluation
 from builder.systems.porcrom.sheets import weapons_line
-from builder.systems.porcrom.warband import range_label
+from builder.systems.porcrom.warband import RIDER_SWIM_RULING
+from builder.systems.porcrom.weapons import profile
 
 
 def _weapon_items(weapons: list[dict[str, Any]], lang: str) -> list[tuple[str, str]]:
-    return [(w["name"], range_label(w, lang) + (" · " + text("pdf.pc.reload", lang) if w["reload"] else ""))
-            for w in weapons]
+    # An unknown weapon gets its name and no profile line (builder's ruling 50c).
+    return [(w["name"], profile(w, lang)) for w in weapons]
 
 
 def character_card(c: dict[str, Any], lang: str) -> Card:
@@ -24,7 +25,7 @@ def character_card(c: dict[str, Any], lang: str) -> Card:
     if c["horse"]:
         notes.append((t("pc.col.horse"), t("pdf.pc.horse")))
     if c["heavy_armor"]:
-        notes.append((t("pc.armor"), t("pdf.pc.armor-rider" if c["horse"] else "pdf.pc.armor")))
+        notes.append((t("pc.armor"), t("pdf.pc.armor-rider", ruling=RIDER_SWIM_RULING) if c["horse"] else t("pdf.pc.armor")))
     if c["sorcerer"]:
         notes.append((t("pc.col.sorcerer"), t("pdf.pc.sorcerer")))
     if notes:

@@ -25,6 +25,24 @@ MESSAGES = {
         "es": "el paso {step} «{now}» no es «movimiento-combate-especial» (como 2-2-0) ni «muerto»",
         "en": "step {step} “{now}” is neither “movement-combat-special” (like 2-2-0) nor “muerto”",
     },
+    "unknown-weapon": {
+        "es": "builder no conoce el arma «{name}»: sale sin alcance ni recarga y la banda sigue siendo legal "
+              "(regla {ruling} de builder); {count|la conocida más parecida es|las conocidas más parecidas son} {nearest}",
+        "en": "builder doesn't know the weapon “{name}”: it goes without a range or reload and the warband stays legal "
+              "(builder's ruling {ruling}); the nearest known {count|one is|ones are} {nearest}",
+    },
+    "unknown-weapon.none": {
+        "es": "builder no conoce el arma «{name}» ni otra que se le parezca: sale sin alcance ni recarga y la banda "
+              "sigue siendo legal (regla {ruling} de builder); «builder catalog porcrom weapons» lista las conocidas",
+        "en": "builder knows neither the weapon “{name}” nor one like it: it goes without a range or reload and the "
+              "warband stays legal (builder's ruling {ruling}); “builder catalog porcrom weapons” lists the known ones",
+    },
+    "hand-thunder-reloads": {
+        "es": "«{name}» se recarga como un arma de pólvora, con una acción especial de 6 puntos entre disparo y "
+              "disparo (regla {ruling} de builder)",
+        "en": "“{name}” reloads like a gunpowder weapon, with a special action of 6 points between one shot and the "
+              "next (builder's ruling {ruling})",
+    },
     "dice-pool-unusual": {
         "es": "«{name}» tiene una reserva de {dice} dados; lo normal es de {min} a {max}",
         "en": "“{name}” has a pool of {dice} dice; the usual is {min} to {max}",
@@ -32,12 +50,18 @@ MESSAGES = {
     # inspect, as text.
     "pc.characters": {"es": "Personajes", "en": "Characters"},
     "pc.minions": {"es": "Secuaces", "en": "Minions"},
-    "kinds.pc-weapon": {"es": "las armas del reglamento", "en": "the rulebook's weapons"},
     "pc.pool": {"es": "reserva {dice}d6 · salto máximo {jump}\"", "en": "pool {dice}d6 · longest jump {jump}\""},
     "pc.horse": {"es": "caballo: 6d6 de movimiento", "en": "horse: 6d6 of movement"},
     "pc.armor": {"es": "armadura pesada", "en": "heavy armour"},
     "pc.unlimited": {"es": "sin límite", "en": "unlimited"},
     "pc.melee": {"es": "cuerpo a cuerpo", "en": "close combat"},
+    "pc.unknown-weapon": {"es": "desconocida", "en": "unknown"},
+    "pc.quoted": {"es": "«{name}»", "en": "“{name}”"},
+    "pc.ruling": {"es": "regla {ruling} de builder", "en": "builder's ruling {ruling}"},
+    "pc.ruling-short": {"es": "(regla {ruling})", "en": "(ruling {ruling})"},
+    "pc.reload": {"es": "se recarga", "en": "reloads"},
+    "pc.rider-swim": {"es": "no nada, ni a caballo (el caballo no puede) ni a pie (la armadura se lo impide)",
+                      "en": "can't swim, neither mounted (horses can't) nor on foot (the armour forbids it)"},
     "pc.col.name": {"es": "Personaje", "en": "Character"},
     "pc.col.dice": {"es": "Reserva (d6)", "en": "Pool (d6)"},
     "pc.col.jump": {"es": "Salto máx. (\")", "en": "Longest jump (\")"},
@@ -53,7 +77,8 @@ MESSAGES = {
     "pdf.pc.jump": {"es": "Salto máx.", "en": "Longest jump"},
     "pdf.pc.horse": {"es": "6d6 de movimiento; quémalos dejando 1d6; +1d6 al atacar; no nada.", "en": "6d6 of movement; burn them leaving 1d6; +1d6 attacking; can't swim."},
     "pdf.pc.armor": {"es": "−1 a cada dado de movimiento (mín. 1), no nada; +1d6 en combate y contra disparos.", "en": "−1 to each movement die (min. 1), can't swim; +1d6 in combat and against shots."},
-    "pdf.pc.armor-rider": {"es": "A caballo no frena; +1d6 en combate y contra disparos.", "en": "On horseback it doesn't slow; +1d6 in combat and against shots."},
+    "pdf.pc.armor-rider": {"es": "A caballo no frena; +1d6 en combate y contra disparos; no nada, ni desmontado (regla {ruling}).",
+                           "en": "On horseback it doesn't slow; +1d6 in combat and against shots; can't swim, not even dismounted (ruling {ruling})."},
     "pdf.pc.sorcerer": {"es": "Hechizos sin quemar dados; recupera 1d6 gastado por turno.", "en": "Spells without burning dice; recovers 1 spent die a turn."},
     "pdf.pc.reload": {"es": "recarga", "en": "reload"},
     "pdf.pc.damage": {"es": "Dados perdidos", "en": "Dice lost"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from builder.export.tables import Column, Fact, Table, WorkbookSpec
 from builder.messages import text
 from builder.systems.base import Evaluation
-from builder.systems.porcrom.warband import range_label
+from builder.systems.porcrom.weapons import range_label
 
 
 def weapons_line(weapons: list[dict], lang: str) -> str:

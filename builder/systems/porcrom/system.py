@@ -10,7 +10,8 @@ from builder.messages import number, text
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.porcrom.records import PorCromFile, PorCromPack
-from builder.systems.porcrom.warband import RULE_FIELDS, character_sheet, check_warband, minion_sheet, range_label
+from builder.systems.porcrom.warband import RIDER_SWIM_RULING, RULE_FIELDS, character_sheet, check_warband, minion_sheet
+from builder.systems.porcrom.weapons import inspect_line
 
 if TYPE_CHECKING:
     from builder.packs import Pack
@@ -53,14 +54,16 @@ class PorCromSystem(System):
             extras += [text("pc.armor", lang)] if c["heavy_armor"] else []
             lines.append(f"  {c['name']}: {text('pc.pool', lang, dice=c['dice'], jump=number(c['jump_inches'], lang))}"
                          + (f" · {', '.join(extras)}" if extras else ""))
-            lines += [f"      {w['name']}: {range_label(w, lang)}" for w in c["weapons"]]
+            lines += [f"      {inspect_line(w, lang)}" for w in c["weapons"]]
+            if RIDER_SWIM_RULING in c["rulings"]:
+                lines.append(f"      {text('pc.rider-swim', lang)} · {text('pc.ruling', lang, ruling=RIDER_SWIM_RULING)}")
         if d["minions"]:
             lines += ["", text("pc.minions", lang)]
             for m in d["minions"]:
                 track = " → ".join(text("pc.dead", lang) if s["dead"] else s["text"] for s in m["track"])
                 lines.append(f"  {m['name']} ×{m['count']}: {track}"
                              + (f" · {text('pc.armor', lang)}" if m["heavy_armor"] else ""))
-                lines += [f"      {w['name']}: {range_label(w, lang)}" for w in m["weapons"]]
+                lines += [f"      {inspect_line(w, lang)}" for w in m["weapons"]]
         return "\n".join(lines)
 
 

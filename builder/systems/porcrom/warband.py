@@ -6,14 +6,18 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from builder.findings import Findings, Localised, Place, closest, fold
+from builder.findings import Findings, Localised, Place, fold
 from builder.resources import load_catalog
 from builder.systems.porcrom.records import MAX_DICE, Character, MinionGroup, PorCromFile
+from builder.systems.porcrom.weapons import check_weapons, weapon
 
 RULE_FIELDS = "¡Por Crom!"
 RULE_MINIONS = "¡Por Crom! · Secuaces"
 RULE_CHARACTERS = "¡Por Crom! · Personajes"
-RULE_WEAPONS = "¡Por Crom! · Disparo · Alcance"
+
+RIDER_SWIM_RULING = "50e"
+"""builder's ruling that heavy armour keeps a rider out of the water, mounted or not."""
+
 _STEP = re.compile(r"\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*(\(\s*muerto\s*\))?\s*", re.IGNORECASE)
 """A step as the book writes it: ``2-2-0``, and the last one ``0-0-0 (muerto)``."""
 
@@ -44,22 +48,13 @@ def check_warband(file: PorCromFile, place: Place, findings: Findings) -> None:
     size = rules()["minions"]["group_size"]
     for key, figures in (("characters", file.characters), ("minions", file.minions)):
         for i, figure in enumerate(figures):
-            _check_weapons(figure.weapons, place.at(key, i, "weapons"), findings)
+            check_weapons(figure.weapons, place.at(key, i, "weapons"), findings)
     for i, group in enumerate(file.minions):
         at = place.at("minions", i)
         if not size["min"] <= group.count <= size["max"]:
             findings.error("minion-group-size", at.at("count"), RULE_MINIONS, name=group.name, count=group.count,
                            **size)
         _check_track(group, at.at("track"), findings)
-
-
-def _check_weapons(names: list[str], at: Place, findings: Findings) -> None:
-    """A weapon the book doesn't name can't be given a range: it is reported, with the closest name."""
-    known = [n for entry in rules()["weapons"] for n in entry["names"]]
-    for i, name in enumerate(names):
-        if weapon(name)["kind"] is None:
-            findings.error("unknown-reference", at.at(i), RULE_WEAPONS, kinds=Localised("kinds.pc-weapon"), name=name,
-                           hint=closest(name, known))
 
 
 def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
@@ -84,26 +79,6 @@ def _check_track(group: MinionGroup, at: Place, findings: Findings) -> None:
             findings.error("damage-track", at.at(n), RULE_MINIONS, variant="same", **params)
     if steps[-1] != (0, 0, 0):
         findings.error("damage-track", at.at(len(steps) - 1), RULE_MINIONS, variant="not-dead", last=group.track[-1])
-
-
-def weapon(name: str) -> dict[str, Any]:
-    """A weapon's range in inches (null: no limit) and what kind it is, from its name."""
-    for entry in rules()["weapons"]:
-        if fold(name) in {fold(n) for n in entry["names"]}:
-            return {"name": name, "kind": entry["kind"], "range": entry["range"],
-                    "reload": bool(entry.get("reload")), "melee": bool(entry.get("melee"))}
-    return {"name": name, "kind": None, "range": None, "reload": False, "melee": False}
-
-
-def range_label(weapon: dict[str, Any], lang: str) -> str:
-    """How a weapon's reach is printed: close combat, so many inches, or no limit."""
-    from builder.messages import text
-
-    if weapon["kind"] is None:
-        return text("pdf.missing", lang)
-    if weapon["melee"]:
-        return text("pc.melee", lang)
-    return f"{weapon['range']}\"" if weapon["range"] is not None else text("pc.unlimited", lang)
 
 
 def armor_effects(heavy_armor: bool, horse: bool = False) -> dict[str, Any] | None:
@@ -134,7 +109,14 @@ def character_sheet(character: Character) -> dict[str, Any]:
         "armor_effects": armor_effects(character.heavy_armor, character.horse),
         "sorcerer": character.sorcerer,
         "weapons": [weapon(w) for w in character.weapons],
+        "rulings": rulings(character),
     }
+
+
+def rulings(character: Character) -> list[str]:
+    """builder's rulings behind this character's own figures (a weapon names its own): an
+    armoured rider swims neither mounted (horses can't) nor on foot (the armour forbids it)."""
+    return [RIDER_SWIM_RULING] if character.heavy_armor and character.horse else []
 
 
 def minion_sheet(group: MinionGroup) -> dict[str, Any]:

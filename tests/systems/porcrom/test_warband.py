@@ -66,6 +66,7 @@ def test_character_sheet(check):
     ranges = {w["name"]: w["range"] for w in conan["weapons"]}
     assert ranges == {"Pistola": 4, "jabalinas": 12, "Trueno de mano": 12, "arco": None, "espada": None}
     assert [w["melee"] for w in conan["weapons"]] == [False, False, False, False, True]
+    assert conan["rulings"] == ["50e"]                # an armoured rider's swimming is builder's ruling
 
 
 def test_armour_on_foot_slows_each_movement_die(check):
@@ -129,17 +130,6 @@ def test_the_example_warband():
     assert [c["jump_inches"] for c in ev.details["characters"]] == [7, 5.5, 6]
 
 
-def test_an_unknown_weapon_is_reported_with_the_closest_name(check):
-    ev = check(warband(characters="  - {name: Conan, dice: 14, weapons: [espada, pistolla]}\n",
-                       minions=group(extra=", weapons: [lanzza]")))
-    found = [f for f in ev.findings if f.code == "unknown-reference"]
-    assert [f.place.path for f in found] == [("characters", 0, "weapons", 1), ("minions", 0, "weapons", 0)]
-    assert found[0].message("en").endswith("“pistolla” is not among the rulebook's weapons; did you mean “pistola”?")
-    assert found[1].params["hint"] == "lanza"
-    conan = ev.details["characters"][0]
-    assert [w["range"] for w in conan["weapons"]] == [None, None] and conan["weapons"][1]["kind"] is None
-
-
 def test_pistols_and_gunpowder_weapons_reload_and_bows_do_not(check):
     # "Las ballestas y las armas de pólvora deben recargarse" (l. 96); a pistol is a gunpowder weapon
     # and reaches 4" (l. 80).
@@ -147,3 +137,33 @@ def test_pistols_and_gunpowder_weapons_reload_and_bows_do_not(check):
     weapons = ev.details["characters"][0]["weapons"]
     assert [(w["name"], w["range"], w["reload"]) for w in weapons] == [
         ("pistola", 4, True), ("mosquete", None, True), ("ballesta", None, True), ("arco", None, False)]
+
+
+@pytest.mark.parametrize("armour, horse, rulings", [(True, True, ["50e"]), (True, False, []), (False, True, []),
+                                                    (False, False, [])])
+def test_heavy_armour_keeps_a_rider_out_of_the_water_by_ruling_50e(check, armour, horse, rulings):
+    # Heavy armour "no permite nadar" (l. 39); riders suffer no armour penalty (l. 51), but
+    # "Los caballos no pueden nadar" (l. 51) and off the horse he is no rider: he can't swim
+    # either way until he takes the armour off (a special action of 6 points, l. 117-119).
+    ev = check(warband(characters=f"  - {{name: Conan, dice: 14, heavy_armor: {str(armour).lower()}, "
+                                  f"horse: {str(horse).lower()}}}\n"))
+    conan = ev.details["characters"][0]
+    assert conan["rulings"] == rulings
+    if armour:
+        assert conan["armor_effects"]["can_swim"] is False
+    assert ev.legal and ev.findings == []       # a ruling that changes no figure warns of nothing
+
+
+def test_inspect_and_the_card_say_why_an_armoured_rider_cannot_swim(check):
+    from builder.systems.porcrom.cards import character_card
+    from builder.systems.porcrom.system import SYSTEM
+
+    ev = check(warband(characters="  - {name: Conan, dice: 14, heavy_armor: true, horse: true}\n"))
+    assert "no nada, ni a caballo (el caballo no puede) ni a pie (la armadura se lo impide) · regla 50e de builder" \
+        in SYSTEM.inspect_text(ev, "es")
+    assert "can't swim, neither mounted (horses can't) nor on foot (the armour forbids it) · builder's ruling 50e" \
+        in SYSTEM.inspect_text(ev, "en")
+    notes = dict(character_card(ev.details["characters"][0], "es").sections[1].items)
+    assert notes["armadura pesada"].endswith("no nada, ni desmontado (regla 50e).")
+    on_foot = check(warband(characters="  - {name: Taramis, dice: 11, heavy_armor: true}\n"))
+    assert "50e" not in SYSTEM.inspect_text(on_foot, "es")   # on foot the book itself forbids it (l. 39)

@@ -72,6 +72,29 @@ class TestPorCromCheck:
         assert "dice-pool-unusual" not in codes(res)
         assert res["legal"] is True and result.exit_code == 0
 
+    def test_unknown_weapon_is_a_warning_and_the_warband_stays_legal(self, tmp_path):
+        # The rules are "sencillas y abiertas" (l. 7) and name few weapons (l. 78-84): a scenario's
+        # "tridente" or a misspelt "pistolla" warns (ruling 50c of issue 28) and exit stays 0.
+        path = write(tmp_path, "c.yaml", crom([hero(weapons=["espada", "pistolla", "tridente"])], [guards()]))
+        res = assert_legal(path)
+        assert codes(res, "warnings") == ["unknown-weapon", "unknown-weapon"]
+        assert "«pistola»" in res["warnings"][0]["message"]          # the nearest known weapon, named
+        for f in res["warnings"]:
+            assert "50c" in f["message"]
+
+    def test_case_accents_and_plurals_name_the_books_weapons(self, tmp_path):
+        # "Pistola" and "pistolas", "arma de pólvora" without its accent, "Jabalina": all in the book's lists.
+        path = write(tmp_path, "c.yaml", crom([hero(weapons=["Pistolas", "armas de polvora", "Jabalina", "Espadas"])]))
+        res = assert_legal(path)
+        assert res["warnings"] == []
+
+    def test_hand_thunders_reload_is_a_warning_naming_the_ruling(self, tmp_path):
+        # The book gives their reach (12", l. 82) but not whether they reload; gunpowder weapons
+        # must (l. 96): builder's ruling 50d says they do, and says so.
+        res = assert_legal(write(tmp_path, "c.yaml", crom([hero(weapons=["truenos de mano"])])))
+        assert codes(res, "warnings") == ["hand-thunder-reloads"]
+        assert "50d" in res["warnings"][0]["message"]
+
     def test_error_names_the_minion_group(self, tmp_path):
         path = write(tmp_path, "w.yaml", crom(minions=[guards(), guards(name="Otros", count=7)]))
         res = assert_illegal_with(path, "minion-group-size")
@@ -180,3 +203,22 @@ class TestPorCromInspect:
         text = json.dumps(group, ensure_ascii=False).replace(" ", "")
         for step, triple in (("2-2-0", "[2,2,0]"), ("1-1-0", "[1,1,0]"), ("0-0-0", "[0,0,0]")):
             assert step in text or triple in text, group
+
+    def test_unknown_weapon_shows_as_unknown_without_a_range(self, tmp_path):
+        # Ruling 50c: builder can't tell a "tridente"'s reach, so it gives none (known: false),
+        # unlike a bow's unlimited reach ("alcance infinito", l. 78).
+        conan = find_named(self.doc(tmp_path, weapons=["tridente", "arco"]), "Conan")
+        tridente, arco = find_named(conan, "tridente"), find_named(conan, "arco")
+        assert tridente["known"] is False and tridente["range"] is None
+        assert arco["known"] is True
+
+    def test_hand_thunder_reloads(self, tmp_path):
+        # 12" (l. 82) and, by ruling 50d, reloads like every gunpowder weapon (l. 96).
+        conan = find_named(self.doc(tmp_path, weapons=["trueno de mano"]), "Conan")
+        thunder = find_named(conan, "trueno de mano")
+        assert (thunder["range"], thunder["reload"]) == (12, True)
+
+    def test_armoured_rider_cannot_swim(self, tmp_path):
+        # Heavy armour "no permite nadar" (l. 39); "Los caballos no pueden nadar" (l. 51): ruling 50e.
+        conan = find_named(self.doc(tmp_path, heavy_armor=True, horse=True), "Conan")
+        assert conan["armor_effects"]["can_swim"] is False and "50e" in conan["rulings"]
