@@ -13,6 +13,10 @@ MESSAGES = {
         "es": "«{name}» es un brujo (inepto) y no puede tener especialidad: {list}",
         "en": "“{name}” is a brujo (inepto) and can't take a specialty: {list}",
     },
+    "brujo-gregario": {
+        "es": "«{name}» es un brujo (inepto): tampoco es gregario, así que «{word}» sobra; déjalo sin especialidades ([]) (regla 32a de builder)",
+        "en": "“{name}” is a brujo (inepto): he is no gregario either, so “{word}” has to go; leave his specialties empty ([]) (builder's ruling 32a)",
+    },
     "brujo-limit": {
         "es": "«{name}» es el brujo n.º {number} de la alineación; solo cabe uno (orgullo)",
         "en": "“{name}” is brujo number {number} in the lineup; only one is allowed (orgullo)",
@@ -22,8 +26,8 @@ MESSAGES = {
         "en": "“{name}” has Empatía mágica and can't be lined up with the brujo “{brujo}” (orgullo)",
     },
     "lineup-below-table": {
-        "es": "la alineación tiene {runners} {runners|corredor|corredores}; la tabla de restricciones empieza en 3, {limit|se permite|se permiten} {limit} {limit|plaza|plazas} de especialista (n − 1)",
-        "en": "the lineup has {runners} {runners|runner|runners}; the restriction table starts at 3, so {limit} specialty {limit|slot is|slots are} allowed (n − 1)",
+        "es": "la alineación tiene {runners} {runners|corredor|corredores}; la tabla de restricciones empieza en 3, {limit|se permite|se permiten} {limit} {limit|plaza|plazas} de especialista (n − 1, regla 29 de builder)",
+        "en": "the lineup has {runners} {runners|runner|runners}; the restriction table starts at 3, so {limit} specialty {limit|slot is|slots are} allowed (n − 1, builder's ruling 29)",
     },
     "invalid-field.gregario-mixed": {
         "es": "«gregario» significa sin especialidad y no se combina con otras",

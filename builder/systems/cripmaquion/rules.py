@@ -83,6 +83,8 @@ def resolve_roster(file: CripmaquionFile, place: Place, findings: Findings) -> l
             # Inepto: a brujo can't be a specialist at all, so the roster itself is illegal.
             findings.error("brujo-specialty", at.at("specialties"), RULE_INEPTO, name=runner.name,
                            list=_names(found.specialties))
+        if found.is_brujo:
+            _brujo_not_gregario(runner, at, findings)
         resolved.append(found)
     return resolved
 
@@ -104,6 +106,14 @@ def _specialties(runner: Runner, at: Place, findings: Findings) -> frozenset[str
         findings.error("too-many-specialties", at.at("specialties"), RULE_SPECIALTIES, name=runner.name,
                        count=len(found), list=_names(found))
     return frozenset(found)
+
+
+def _brujo_not_gregario(runner: Runner, at: Place, findings: Findings) -> None:
+    """Inepto also says the brujo is no gregario (l. 961), whatever §9's example team prints (l. 1239)."""
+    gregario = catalog.gregario()["key"]
+    for i, written in enumerate(runner.specialties):
+        if catalog.lookup("specialty", written) == gregario:
+            findings.error("brujo-gregario", at.at("specialties", i), RULE_INEPTO, name=runner.name, word=written)
 
 
 def _names(specialties: set[str] | frozenset[str]) -> str:

@@ -28,6 +28,10 @@ class KO(Strict):
     attack: Literal["dt", "other"]
     """dt: by combat in its turn; other: a thrown runner, a kicked head, out of turn…"""
     turn: between(1, TURN_MOST)
+    """The race turn (TC) of the KO."""
+    tp: Name | None = None
+    """Whose turn (TP) it happened in, when not the scorer's own: the victim's for a zancadilla,
+    coletazo or hipnotizar (FT attacks, l. 400). One KO per TP scores (l. 1356)."""
 
 
 class Summit(Strict):

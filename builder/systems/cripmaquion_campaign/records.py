@@ -23,7 +23,7 @@ TURN_MOST = 1000
 class KO(Record):
     __slots__ = ()
     source = 'builder.systems.cripmaquion_campaign.models:KO'
-    field_keys = {'by': 'by', 'victim': 'victim', 'attack': 'attack', 'turn': 'turn'}
+    field_keys = {'by': 'by', 'victim': 'victim', 'attack': 'attack', 'turn': 'turn', 'tp': 'tp'}
 
 
 class Summit(Record):
@@ -54,7 +54,7 @@ _PART_2 = {'type': 'model-field', 'schema': _PART_1}
 _PART_3 = {'type': 'list', 'items_schema': _PART_1, 'max_length': 360}
 _PART_4 = {'type': 'model-field', 'schema': _PART_3}
 
-KO.nested = {'by': (), 'victim': (), 'attack': (), 'turn': ()}
+KO.nested = {'by': (), 'victim': (), 'attack': (), 'turn': (), 'tp': ()}
 KO.schema = {
     'type': 'model',
     'cls': KO,
@@ -65,6 +65,10 @@ KO.schema = {
             'victim': _PART_2,
             'attack': {'type': 'model-field', 'schema': {'type': 'literal', 'expected': ['dt', 'other']}},
             'turn': {'type': 'model-field', 'schema': {'type': 'int', 'ge': 1, 'le': 1000}},
+            'tp': {
+                'type': 'model-field',
+                'schema': {'type': 'default', 'schema': {'type': 'nullable', 'schema': _PART_1}, 'default': None},
+            },
         },
         'model_name': 'KO',
         'computed_fields': [],

@@ -1,11 +1,13 @@
-"""What a campaign's days must say: runners who race, each once, and no runner KO'ing himself."""
+"""What a campaign's days must say: runners who race, each once, no runner KO'ing himself, a KO
+by DT in its scorer's own turn; and where builder's rulings change what a day scores."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from builder.findings import Findings, Place, closest
-from builder.systems.cripmaquion_campaign.records import CampaignFile
+from builder.systems.cripmaquion import catalog
+from builder.systems.cripmaquion_campaign.records import CampaignFile, KO
 from builder.systems.cripmaquion_campaign.teams import Racer, Team
 
 RULE_RUNNERS = "Cripmaquión · §11 Las campañas (los mismos corredores cada jornada)"
@@ -25,14 +27,40 @@ def check_stages(file: CampaignFile, teams: list[Team], place: Place, findings: 
         at = place.at("stages", s)
         known.each_once(stage.finish, at.at("finish"), RULE_FINISH)
         for k, ko in enumerate(stage.kos):
-            ko_at = at.at("kos", k)
-            known.check(ko.by, ko_at.at("by"), RULE_DUREZA)
-            known.check(ko.victim, ko_at.at("victim"), RULE_DUREZA)
-            if ko.by == ko.victim:
-                findings.error("campaign-self-ko", ko_at, RULE_DUREZA, name=ko.by, stage=stage.name)
+            _check_ko(ko, at.at("kos", k), stage.name, known, findings)
         for m, summit in enumerate(stage.summits):
-            known.each_once(summit.order, at.at("summits", m, "order"), RULE_HONOR)
+            order_at = at.at("summits", m, "order")
+            known.each_once(summit.order, order_at, RULE_HONOR)
+            unpaid = _unpaid_place(summit.category)
+            if unpaid is not None and len(summit.order) > unpaid:
+                name = summit.order[unpaid]
+                if name in racers and name not in summit.order[:unpaid]:
+                    findings.warning("campaign-gold-eleventh", order_at.at(unpaid), RULE_HONOR, name=name,
+                                     stage=stage.name, position=unpaid + 1, value=_printed(summit.category)[unpaid])
     return racers
+
+
+def _check_ko(ko: KO, at: Place, stage: str, known: "Names", findings: Findings) -> None:
+    by = known.check(ko.by, at.at("by"), RULE_DUREZA)
+    victim = known.check(ko.victim, at.at("victim"), RULE_DUREZA)
+    if ko.tp is not None and known.check(ko.tp, at.at("tp"), RULE_DUREZA) and ko.attack == "dt" and ko.tp != ko.by:
+        # A DT attack is made in the attacker's own TP (l. 380, 394), never in someone else's.
+        findings.error("campaign-ko-turn", at.at("tp"), RULE_DUREZA, by=ko.by, tp=ko.tp)
+    if ko.by == ko.victim:
+        findings.error("campaign-self-ko", at, RULE_DUREZA, name=ko.by, stage=stage)
+    elif by and victim and known.racers[ko.by].teammate_of(known.racers[ko.victim]):
+        findings.warning("campaign-teammate-ko", at, RULE_DUREZA, by=ko.by, victim=ko.victim, stage=stage)
+
+
+def _printed(category: str) -> list[int]:
+    return catalog.tables()["campaign"]["honor"][category]
+
+
+def _unpaid_place(category: str) -> int | None:
+    """The index of a value the book prints past the places it rewards (gold: "los 10 primeros" and an
+    eleventh value, l. 1366), or None."""
+    places = catalog.tables()["campaign"]["honor_places"][category]
+    return places if len(_printed(category)) > places else None
 
 
 class Names:

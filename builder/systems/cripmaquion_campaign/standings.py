@@ -37,23 +37,31 @@ def _award(values: tuple[int, ...], position: int) -> int:
 
 
 def ko_points(ko: KO, racers: dict[str, Racer]) -> int:
-    """Dureza points of one KO: by the victim's RES and how the KO came (§11.3.1)."""
-    victim = racers.get(ko.victim)
-    if ko.by not in racers or victim is None or victim.res is None or ko.by == ko.victim:
+    """Dureza points of one KO: by the victim's RES and how the KO came (§11.3.1). A teammate
+    knocked out, the thrown runner included, scores nothing (docs/rulings.md 36d)."""
+    by, victim = racers.get(ko.by), racers.get(ko.victim)
+    if by is None or victim is None or victim.res is None or by is victim or by.teammate_of(victim):
         return 0
     return scales().dureza[ko.attack].get(victim.res, 0)
+
+
+def _teammates(ko: KO, racers: dict[str, Racer]) -> bool:
+    by, victim = racers.get(ko.by), racers.get(ko.victim)
+    return by is not None and victim is not None and by.teammate_of(victim)
 
 
 def stage_scores(stage: Stage, racers: dict[str, Racer]) -> dict[str, Any]:
     """One day: cripmaquiazos by order of arrival, the KOs that count, the summits' honor points."""
     s = scales()
     finish = _placed(stage.finish, s.cripmaquiazos, "cripmaquiazos", racers)
-    kos = [{"by": ko.by, "victim": ko.victim, "attack": ko.attack, "turn": ko.turn, "points": ko_points(ko, racers),
-            "counts": False} for ko in stage.kos]
-    best: dict[tuple[str, int], dict[str, Any]] = {}
+    kos = [{"by": ko.by, "victim": ko.victim, "attack": ko.attack, "turn": ko.turn, "tp": ko.tp or ko.by,
+            "points": ko_points(ko, racers), "teammate": _teammates(ko, racers), "counts": False}
+           for ko in stage.kos]
+    best: dict[tuple[str, int, str], dict[str, Any]] = {}
     for ko in kos:
-        # Only one KO per runner's turn scores: the best of them (§11.3.1).
-        key = (ko["by"], ko["turn"])
+        # Only one KO per TP scores, the best (l. 1356): each runner's own TP in a race turn, and each
+        # victim's TP in which he knocked someone out of turn.
+        key = (ko["by"], ko["turn"], ko["tp"])
         if ko["points"] and (key not in best or ko["points"] > best[key]["points"]):
             best[key] = ko
     for ko in best.values():

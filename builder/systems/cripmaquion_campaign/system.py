@@ -11,6 +11,7 @@ from builder.systems.cripmaquion_campaign.records import CampaignFile
 from builder.systems.cripmaquion_campaign.rules import check_stages
 from builder.systems.cripmaquion_campaign.standings import standings
 from builder.systems.cripmaquion_campaign.teams import load_teams, teams_nearby
+from builder.systems.cripmaquion_campaign.ties import check_ties
 
 if TYPE_CHECKING:
     from builder.packs import Pack
@@ -31,6 +32,8 @@ class CampaignSystem(System):
               overridden: set[str]) -> Evaluation:
         teams = load_teams(file.teams, doc, place, findings)
         racers = check_stages(file, teams, place, findings, elsewhere=lambda: teams_nearby(doc, teams))
+        table = standings(file, racers)
+        check_ties(table, place, findings)
         evaluation = Evaluation(self.key, file.name, findings)
         evaluation.inputs = [team.evaluation.source.path for team in teams if team.evaluation.source is not None]
         content = {"name": file.name, "stages": [s.model_dump(mode="json", exclude_defaults=True) for s in file.stages],
@@ -39,8 +42,7 @@ class CampaignSystem(System):
         evaluation.extra = {"stages": len(file.stages), "runners": len(racers)}
         team_rows = [{"team": team.evaluation.name, "file": team.file, "fingerprint": team.evaluation.fingerprint,
                       "legal": team.evaluation.legal, "runners": [r.name for r in team.racers]} for team in teams]
-        evaluation.details = lambda: {"system": self.key, "name": file.name, "teams": team_rows,
-                                      **standings(file, racers)}
+        evaluation.details = lambda: {"system": self.key, "name": file.name, "teams": team_rows, **table}
         return evaluation
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:

@@ -25,6 +25,11 @@ class Racer:
     team: str
     res: int | None
     """Resistance, from the race (§5); None when the race is unknown (the team's own error)."""
+    file: str
+    """The team's file as the campaign lists it: who is whose teammate (two teams may share a name)."""
+
+    def teammate_of(self, other: "Racer") -> bool:
+        return self is not other and self.file == other.file
 
 
 @dataclass
@@ -78,11 +83,11 @@ def _team(file: str, evaluation: Evaluation) -> Team:
         runners = data.get("runners") if isinstance(data, dict) else None
         names = [r["name"] for r in runners if isinstance(r, dict) and isinstance(r.get("name"), str)] \
             if isinstance(runners, list) else []
-        team.racers = [Racer(name, evaluation.name or file, None) for name in names]
+        team.racers = [Racer(name, evaluation.name or file, None, file) for name in names]
         return team
     for runner in details["runners"]:
         if runner["lined_up"]:
-            team.racers.append(Racer(runner["name"], details["team"], runner["res"]))
+            team.racers.append(Racer(runner["name"], details["team"], runner["res"], file))
         else:
             team.benched.append(runner["name"])
     return team

@@ -47,10 +47,12 @@ def as_text(evaluation: Evaluation, lang: str) -> str:
         if stage["eliminated"]:
             lines.append("  " + t("cc.eliminated", names=", ".join(stage["eliminated"])))
         for ko in stage["kos"]:
-            line = t("cc.ko-line", by=ko["by"], victim=ko["victim"], turn=ko["turn"],
+            turn = ko["turn"] if ko["tp"] == ko["by"] else f"{ko['turn']}, {t('cc.ko-tp', tp=ko['tp'])}"
+            line = t("cc.ko-line", by=ko["by"], victim=ko["victim"], turn=turn,
                      attack=t(f"cc.attack.{ko['attack']}"), n=ko["points"])
-            beaten = ko["points"] and not ko["counts"]  # another KO of the same turn scored more
-            lines.append("  " + line + (" " + t("cc.ko-not-counted") if beaten else ""))
+            beaten = ko["points"] and not ko["counts"]  # another KO of the same TP scored more
+            note = t("cc.ko-teammate") if ko["teammate"] else t("cc.ko-not-counted") if beaten else ""
+            lines.append("  " + line + (" " + note if note else ""))
         for summit in stage["summits"]:
             order = ", ".join(f"{r['runner']} {r['points']}" for r in summit["order"])
             lines.append("  " + t("cc.summit-line", category=t(f"cc.category.{summit['category']}"), order=order))

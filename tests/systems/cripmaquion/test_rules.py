@@ -176,3 +176,46 @@ def test_check_result_has_the_lineup_numbers_and_no_points(check):
 def test_unknown_keys_and_missing_team_are_invalid_fields(check):
     ev = check("system: cripmaquion\nrunners:\n  - {name: A, race: orco, specialtys: []}\n")
     assert sorted(f.params.get("key") for f in ev.findings) == ["specialtys", "team"]
+
+
+# Inepto (§8.2, l. 961): the brujo can't be made a specialist "es más, tampoco es un gregario", so he
+# can't organise. §9's example team prints its brujo as GREGARIO (l. 1239), a table ruling 23 already
+# finds garbled; the rule's own text wins (ruling 32a).
+@pytest.mark.parametrize("written", ["gregario", "Gregario", "GREGARIO"])
+def test_a_brujo_written_as_a_gregario_is_illegal(check, written):
+    ev = check(team([("Burujo Potingue", "brujo", written)] + gregarios(2)))
+    finding = only(ev, "brujo-gregario")
+    assert finding.place.path == ("runners", 0, "specialties", 0) and finding.place.line == 4
+    assert "32a" in finding.message("es") and "32a" in finding.message("en")
+    assert "brujo-specialty" not in codes(ev)  # a gregario is no specialty: the problem is inepto's other half
+    assert not ev.legal
+
+
+def test_a_benched_brujo_written_as_a_gregario_is_illegal_too(check):
+    # Inepto binds the roster, as it does for a specialty (ruling 32).
+    ev = check(team([("Mago", "brujo", "gregario")] + gregarios(3), ["Gregario0", "Gregario1", "Gregario2"]))
+    assert only(ev, "brujo-gregario").place.path == ("runners", 0, "specialties", 0)
+
+
+def test_a_brujo_with_no_specialty_written_is_legal_and_no_gregario(check):
+    ev = check(team([("Mago", "brujo", "")] + gregarios(2)))
+    assert ev.legal and codes(ev) == []
+    assert ev.details["runners"][0]["gregario"] is False
+
+
+def test_a_brujo_written_as_gregario_and_specialist_breaks_both_halves_of_inepto(check):
+    ev = check(team([("Mago", "brujo", "gregario, rompehuesos")] + gregarios(2)))
+    assert {"brujo-gregario", "brujo-specialty"} <= set(codes(ev))
+
+
+def test_other_races_may_still_write_gregario(check):
+    # Ruling 31: for anyone but a brujo, [gregario] is the same as [].
+    assert check(team([("Greg", "orco", "gregario")] + gregarios(2))).legal
+
+
+@pytest.mark.parametrize("runners", [1, 2])
+def test_the_below_the_table_warning_names_its_ruling(check, runners):
+    # Ruling 29: under 3 runners the table (l. 1205-1213) is silent; n − 1 slots: 1 → 0, 2 → 1.
+    finding = only(check(team(gregarios(runners))), "lineup-below-table")
+    assert finding.params["limit"] == runners - 1
+    assert "regla 29 de builder" in finding.message("es") and "builder's ruling 29" in finding.message("en")

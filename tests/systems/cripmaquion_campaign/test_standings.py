@@ -70,11 +70,12 @@ def test_a_whole_tie_shares_the_place_and_the_next_skips(campaign):
 
 
 def test_a_tie_for_first_in_a_minor_classification_goes_to_more_cripmaquiazos(campaign):
-    # Ana KOs Dan (troll, RES 5, DT) 5; Cid KOs Fer (enano, RES 5, DT) 5. Ana 25 cripmaquiazos, Cid 18.
+    # Ana KOs Cid (goblin, RES 1, other) 2 × 1 = 2; Cid KOs Eva (elfo, RES 2, DT) 2. Ana 25 cripmaquiazos,
+    # Cid 18. (Each KOs a rival: a teammate would score nothing, ruling 36d.)
     ev = campaign("  - name: J1\n    finish: [Ana, Cid]\n    kos:\n"
-                  "      - {by: Ana, victim: Dan, attack: dt, turn: 2}\n"
-                  "      - {by: Cid, victim: Fer, attack: dt, turn: 2}\n")
-    assert table(ev, "dureza")[:2] == [(1, "Ana", 5), (2, "Cid", 5)]
+                  "      - {by: Ana, victim: Cid, attack: other, turn: 2}\n"
+                  "      - {by: Cid, victim: Eva, attack: dt, turn: 2}\n")
+    assert table(ev, "dureza")[:2] == [(1, "Ana", 2), (2, "Cid", 2)]
 
 
 def test_other_ties_in_a_minor_classification_share_their_place(campaign):
