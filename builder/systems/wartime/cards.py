@@ -54,8 +54,15 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
                                                                        t("pdf.wt.range"), t("pdf.wt.area")],
                                 items=[[w["name"], w["energy"], w["damage"], _range(w, lang), _area(w)] if w
                                        else [name, missing, "", "", ""] for name, w in weapons]))
+    transport = _parts(c, "transport", [c["transport"]], archetypes)[0][1] if c["transport"] else None
     if c.get("magazines"):
-        sections.append(Section("list", t("pdf.wt.magazines"), items=_magazine_items(c, weapons, lang)))
+        # A pilot may buy magazines for his transport's weapons too (ruling 18a).
+        mounted = _parts(transport, "weapons", transport["weapons"], archetypes) if transport else []
+        sections.append(Section("list", t("pdf.wt.magazines"), items=_magazine_items(c, weapons + mounted, lang)))
+    if c.get("magazines_cost"):
+        # The price's two parts (ruling 5a): the archetype, floored at 1 point, and its magazines on top.
+        sections.append(Section("list", t("pdf.wt.price"), items=[
+            (t("pdf.wt.archetype-cost"), str(c["archetype_cost"])), (t("pdf.wt.magazines"), str(c["magazines_cost"]))]))
     protections = _parts(c, "protections", c["protections"], archetypes)
     if protections:
         sections.append(Section("list", t("wt.col.protections"),
@@ -66,7 +73,6 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
         sections.append(Section("list", t("wt.col.objects"),
                                 items=[(o["name"], _object_detail(o, lang)) if o else (name, missing) for name, o in objects]))
     if c["transport"]:
-        transport = _parts(c, "transport", [c["transport"]], archetypes)[0][1]
         sections.append(Section("list", t("wt.col.transport"),
                                 items=_transport_items(transport, archetypes, lang) if transport
                                 else [(c["transport"], missing)]))

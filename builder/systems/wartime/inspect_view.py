@@ -10,6 +10,7 @@ from builder.systems.base import Evaluation
 from builder.systems.wartime.records import WartimeFile
 from builder.systems.wartime.pricing import Entry, PricedWarbook
 from builder.systems.wartime.rules import ListTotal
+from builder.systems.wartime.squads import squad_values
 from builder.validators import whole_number
 
 
@@ -31,6 +32,12 @@ def archetype(entry: Entry) -> dict[str, Any]:
     }
     out.update(tidy(entry.archetype.model_dump(by_alias=True, mode="json", exclude={"name"})))
     out.update(entry.derived)
+    if entry.kind in ("character", "transport"):
+        # The two parts of the price (ruling 5a): the archetype, floored at 1 point, and the
+        # magazines bought on top of it (None while a part can't be priced).
+        known = entry.cost is not None
+        out["archetype_cost"] = entry.archetype_cost if known else None
+        out["magazines_cost"] = entry.magazines_cost if known else None
     if entry.parts:
         # Where each named part is among the archetypes (None: the name matches nothing), so
         # printouts use what the rules resolved instead of looking names up again.
@@ -58,51 +65,6 @@ def details(file: WartimeFile, book: PricedWarbook, total: ListTotal, warbook_pl
     }
 
 
-MEMBERS_PER_WILL = 5
-"""A squad adds 1 to its willpower check for every 5 members (Escuadras · Chequeos de voluntad)."""
-SUCCESS_MOST = 10
-"""A check's success raised past 10 counts as 10 (Chequeos, l. 120)."""
-
-
-def squad_values(members: list[dict[str, Any]], member_count: int, entries: list[Entry],
-                 formation: bool) -> dict[str, Any]:
-    """What a squad acts with (Escuadras): the lowest energy and the lowest REA (its reaction
-    phase) of its members, and the highest VOL + 1 per 5 members for willpower checks (at most
-    10, as any check's success). A vehicle
-    and its crew act as one member whose energy is the crew's added up (Tripulación). A
-    formation (large armies) also has the lowest defense and the members' fortune added up.
-    None where a member's character doesn't resolve."""
-    fielded = [({**row, "row": i}, entries[row["archetype"]] if row["archetype"] is not None else None)
-               for i, row in enumerate(members) if row["count"]]
-    bodies = [(e, e.parts.get("body", [None])[0] if e else None, row) for row, e in fielded]
-    known = all(e is not None and body is not None for e, body, _ in bodies) and bool(bodies)
-    out: dict[str, Any] = {"energy": None, "reaction_phase": None, "willpower": None}
-    manned = [(e, row) for e, _, row in bodies if any(r.get("crew_of") == row["row"] for _, _, r in bodies)]
-    if manned:
-        out["crews"] = [{"pilot": row["character"], "vehicles": row["count"],
-                         "energy": _acting_energy(row, e, bodies) if known else None} for e, row in manned]
-    if known:
-        out["energy"] = min(_acting_energy(row, e, bodies) for e, _, row in bodies if row.get("crew_of") is None)
-        out["reaction_phase"] = min(body.archetype.rea for _, body, _ in bodies)
-        out["willpower"] = min(max(body.archetype.vol for _, body, _ in bodies) + member_count // MEMBERS_PER_WILL,
-                               SUCCESS_MOST)
-    if formation:
-        defenses = [e.derived.get("defense") for e, _, _ in bodies] if known else [None]
-        out["formation"] = {
-            "energy": out["energy"],
-            "defense": None if None in defenses else min(defenses),
-            "fortune": sum(e.archetype.fortune * row["count"] for e, _, row in bodies) if known else None,
-        }
-    return out
-
-
-def _acting_energy(row: dict[str, Any], entry: Entry, bodies: list[tuple[Entry, Any, dict[str, Any]]]) -> int:
-    """A character's energy; a pilot's is the whole crew's added up: the pilot's and each crew
-    member's of one vehicle."""
-    crew = [(e, r) for e, _, r in bodies if r.get("crew_of") == row["row"]]
-    return entry.derived["energy"] + sum(e.derived["energy"] * r["per_vehicle"] for e, r in crew)
-
-
 def member_label(members: list[dict[str, Any]], row: dict[str, Any], lang: str) -> str:
     """A member line's character, and for a crew line whose vehicle it mans."""
     if row.get("crew_of") is None:
@@ -120,6 +82,9 @@ def as_text(evaluation: Evaluation, lang: str) -> str:
     lines.append(text("wt.archetypes", lang))
     for a in d.get("archetypes", []):
         cost = text("wt.no-cost", lang) if a["kind"] == "zone" else f"{text('wt.cost', lang)} {_n(a['cost'], lang)}"
+        if a.get("magazines_cost"):
+            split = "wt.cost-split-minimum" if a["breakdown"].get("minimum") else "wt.cost-split"
+            cost += " " + text(split, lang, archetype=a["archetype_cost"], magazines=a["magazines_cost"])
         lines.append(f"  [{text('kind.' + a['kind'], lang)}] {a['name']}: {cost}")
         parts = ", ".join(f"{text('part.' + k, lang)} {v:+d}" for k, v in a["breakdown"].items() if v)
         if parts:

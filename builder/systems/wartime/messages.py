@@ -13,6 +13,12 @@ MESSAGES = {
         "es": "«{name}» tiene alcance {range} K; con daño {damage} el máximo es {max} K (5 × daño)",
         "en": "“{name}” has range {range} K; with damage {damage} the most is {max} K (5 × damage)",
     },
+    "composite-area-rounding": {
+        "es": "el área compuesta de «{name}» mide {area} K²: sus partes se suman y se redondea una vez; redondeando "
+              "cada forma por separado serían {each} K² (regla 4a de builder)",
+        "en": "the composite area of “{name}” measures {area} K²: its parts are added up and rounded once; rounding "
+              "each shape on its own would give {each} K² (builder's ruling 4a)",
+    },
     "transport-defense-zones.large": {
         "es": "«{name}» es un transporte grande: necesita cuatro zonas de defensa (front, left, right, rear)",
         "en": "“{name}” is a large transport: it needs four defense zones (front, left, right, rear)",
@@ -41,6 +47,43 @@ MESSAGES = {
         "es": "la formación «{name}» tiene {models} {models|integrante|integrantes}; con menos de 4 no puede hacer acciones de combate",
         "en": "the formation “{name}” has {models} {models|member|members}; with fewer than 4 it can't take combat actions",
     },
+    "formation-too-small.vehicles": {
+        "es": "la formación «{name}» tiene {models} {models|integrante|integrantes} ({fielded} miniaturas, pero cada "
+              "vehículo con su tripulación es un integrante: regla 18d de builder); con menos de 4 no puede hacer "
+              "acciones de combate",
+        "en": "the formation “{name}” has {models} {models|member|members} ({fielded} models, but each vehicle with "
+              "its crew is one member: builder's ruling 18d); with fewer than 4 it can't take combat actions",
+    },
+    "restriction-max-models.crew": {
+        "es": "la lista tiene {models} {models|miniatura|miniaturas}, contando a cada tripulante (regla 14 de builder); "
+              "la restricción permite hasta {max}",
+        "en": "the list has {models} {models|model|models}, counting every crew member (builder's ruling 14); "
+              "the restriction allows up to {max}",
+    },
+    "crew-ruling.willpower": {
+        "es": "la escuadra «{squad}» chequea voluntad con {will}, no {other}: suma 1 por cada 5 integrantes y tiene "
+              "{members} (cada vehículo con su tripulación es uno), aunque sean {models} miniaturas (regla 18d de builder)",
+        "en": "the squad “{squad}” checks willpower at {will}, not {other}: it adds 1 for every 5 members and has "
+              "{members} (each vehicle with its crew is one), though they are {models} models (builder's ruling 18d)",
+    },
+    "crew-ruling.reaction": {
+        "es": "la escuadra «{squad}» actúa en la fase de reacción {phase}, la de «{crew}», que tripula uno de sus "
+              "vehículos; sin contar a los tripulantes sería la {other} (regla 18e de builder)",
+        "en": "the squad “{squad}” acts in reaction phase {phase}, that of “{crew}”, who crews one of its vehicles; "
+              "without the crews it would be {other} (builder's ruling 18e)",
+    },
+    "crew-ruling.formation-defense": {
+        "es": "la formación «{squad}» tiene defensa {defense}, no {other}: un vehículo se defiende con su zona de "
+              "defensa más baja, no con la protección de quienes lo tripulan (regla 18b de builder)",
+        "en": "the formation “{squad}” has defense {defense}, not {other}: a vehicle defends with its lowest defense "
+              "zone, not with the protection of those who man it (builder's ruling 18b)",
+    },
+    "crew-ruling.lone-formation": {
+        "es": "la formación «{squad}» es de un único integrante aunque tenga {models} miniaturas: un vehículo con su "
+              "tripulación es uno (regla 18d de builder), así que cuenta para el 10 % de las formaciones de uno",
+        "en": "the formation “{squad}” has a single member though it has {models} models: a vehicle with its crew is "
+              "one (builder's ruling 18d), so it counts toward the 10% for one-member formations",
+    },
     "defense-over-constitution": {
         "es": "«{name}» tiene defensa {defense} y CON {con}: sufrirá −{penalty} en los chequeos de atributo",
         "en": "“{name}” has defense {defense} and CON {con}: it takes −{penalty} on attribute checks",
@@ -65,6 +108,16 @@ MESSAGES = {
     "magazine-weapon-not-carried": {
         "es": "«{name}» compra cargadores para «{weapon}», pero no lleva esa arma",
         "en": "“{name}” buys magazines for “{weapon}”, but doesn't carry that weapon",
+    },
+    "magazine-weapon-not-carried.pilot": {
+        "es": "«{name}» compra cargadores para «{weapon}», pero ni él ni su transporte llevan esa arma",
+        "en": "“{name}” buys magazines for “{weapon}”, but neither it nor its transport carries that weapon",
+    },
+    "magazines-above-minimum": {
+        "es": "«{name}» cuesta {cost}: su arquetipo no llega a 1 punto y paga el mínimo, {archetype}, y los "
+              "cargadores ({magazines}) se pagan aparte (regla 5a de builder)",
+        "en": "“{name}” costs {cost}: its archetype comes to less than 1 point and pays the minimum, {archetype}, "
+              "and its magazines ({magazines}) are paid on top (builder's ruling 5a)",
     },
     "crew-without-transport": {
         "es": "«{name}» lleva tripulación, pero no tiene transporte: solo el piloto de un vehículo lleva tripulantes",
@@ -144,6 +197,7 @@ MESSAGES = {
     "part.malus": {"es": "malus", "en": "malus"},
     "part.magazines": {"es": "cargadores", "en": "magazines"},
     "part.minimum": {"es": "mínimo de 1 punto", "en": "1-point minimum"},
+    "part.transport_magazines": {"es": "cargadores del transporte", "en": "transport's magazines"},
     # Printed cards.
     "pdf.wt.level": {"es": "Nivel", "en": "Level"},
     "pdf.wt.energy": {"es": "Energía", "en": "Energy"},
@@ -157,6 +211,8 @@ MESSAGES = {
     "pdf.wt.area": {"es": "Área", "en": "Area"},
     "pdf.wt.capacity": {"es": "capacidad", "en": "capacity"},
     "pdf.wt.magazines": {"es": "Cargadores", "en": "Magazines"},
+    "pdf.wt.price": {"es": "Coste", "en": "Cost"},
+    "pdf.wt.archetype-cost": {"es": "Arquetipo (mínimo 1)", "en": "Archetype (at least 1)"},
     "pdf.wt.magazine-detail": {
         "es": "{count} × {shots} {shots|disparo|disparos}, recargar E{reload}",
         "en": "{count} × {shots} {shots|shot|shots}, reload E{reload}",
@@ -218,6 +274,8 @@ MESSAGES = {
     "wt.col.protections": {"es": "Protecciones", "en": "Protections"},
     "wt.col.objects": {"es": "Objetos", "en": "Objects"},
     "wt.col.kind": {"es": "Tipo", "en": "Kind"},
+    "wt.col.archetype-cost": {"es": "Arquetipo", "en": "Archetype"},
+    "wt.col.magazines-cost": {"es": "Cargadores", "en": "Magazines"},
     "wt.col.name": {"es": "Nombre", "en": "Name"},
     "wt.col.breakdown": {"es": "Desglose", "en": "Breakdown"},
     # inspect, as text.
@@ -233,11 +291,17 @@ MESSAGES = {
         "en": "level {level} · energy {energy} · vitality {vitality} · defense {defense} · movement {movement}",
     },
     "wt.total": {"es": "Total", "en": "Total"},
+    "wt.cost-split": {"es": "(arquetipo {archetype} + cargadores {magazines})",
+                      "en": "(archetype {archetype} + magazines {magazines})"},
+    "wt.cost-split-minimum": {
+        "es": "(arquetipo {archetype}, su mínimo, + cargadores {magazines}, que se pagan aparte: regla 5a de builder)",
+        "en": "(archetype {archetype}, its minimum, + magazines {magazines}, paid on top: builder's ruling 5a)",
+    },
     "wt.crew-of": {"es": "{name} (tripulación de {pilot})", "en": "{name} ({pilot}'s crew)"},
     "wt.crew-line": {"es": "vehículo de {pilot}: la tripulación actúa como uno, con energía {energy} (la de todos sumada) "
-                           "y 10 acciones por turno como máximo",
+                           "y 10 acciones por turno como máximo, que limitan las acciones, no la energía (regla 18f de builder)",
                      "en": "{pilot}'s vehicle: the crew acts as one, with energy {energy} (everyone's added up) "
-                           "and at most 10 actions a turn"},
+                           "and at most 10 actions a turn, which cap its actions, not its energy (builder's ruling 18f)"},
     "wt.weapon-line": {"es": "cargador de {capacity} {capacity|disparo|disparos} · recargar cuesta {reload} de energía",
                        "en": "magazine of {capacity} {capacity|shot|shots} · reloading costs {reload} energy"},
 }

@@ -17,7 +17,8 @@ from builder.systems.wartime.records import (
 class Entry:
     """One archetype of the Warbook, priced."""
 
-    __slots__ = ("kind", "archetype", "place", "breakdown", "cost", "derived", "parts", "position")
+    __slots__ = ("kind", "archetype", "place", "breakdown", "cost", "archetype_cost", "magazines_cost", "derived",
+                 "parts", "position")
 
     def __init__(self, kind: str, archetype: Archetype, place: Place, position: int = 0):
         self.kind = kind
@@ -26,6 +27,10 @@ class Entry:
         self.breakdown: dict[str, int] = {}
         self.cost: int | None = None
         """None when a part it names does not exist."""
+        self.archetype_cost: int | None = None
+        """The archetype's own cost, floored at 1 point; ``cost`` adds its magazines on top (ruling 5a)."""
+        self.magazines_cost = 0
+        """The magazines bought for its weapons (a pilot's, for his transport's too): never floored."""
         self.derived: dict[str, Any] = {}
         self.parts: dict[str, list[Entry | None]] = {}
         """The archetypes it names, by key (body, weapons…), resolved once: None where a name matches nothing."""
@@ -135,7 +140,6 @@ class PricedWarbook:
             parts |= {"weapons": self._part_costs(entry, "weapons", "weapon", a.weapons),
                       "objects": self._part_costs(entry, "objects", "object", a.objects),
                       "capacity": costs.capacity_cost(a.capacity), "energy": -costs.grade_cost(a.energy)}
-            parts |= self._magazines(a.magazines)
             entry.derived = {"movement": costs.movement(a.base_length_cm)}
         elif kind is Zone:
             entry.cost = 0
@@ -144,14 +148,34 @@ class PricedWarbook:
             raise TypeError(kind)
         parts["bonus"] = sum(t.cost for t in a.bonus) if a.bonus else 0
         parts["malus"] = -sum(t.cost for t in a.malus) if a.malus else 0
-        if None in parts.values():
-            entry.breakdown = {k: v for k, v in parts.items() if v is not None}
+        # Magazines are bought on top of the archetype, whose cost alone is floored at 1 point
+        # (ruling 5a): a cheap archetype doesn't get its ammunition for free.
+        bought = self._bought_magazines(entry, a)
+        if None in parts.values() or None in bought.values():
+            entry.breakdown = {k: v for k, v in (parts | bought).items() if v is not None}
             return
-        entry.breakdown = parts
         raw = sum(parts.values())
-        entry.cost = costs.floored(raw)
-        if entry.cost != raw:
-            parts["minimum"] = entry.cost - raw
+        entry.archetype_cost = costs.floored(raw)
+        if entry.archetype_cost != raw:
+            parts["minimum"] = entry.archetype_cost - raw
+        entry.magazines_cost = sum(bought.values())  # type: ignore[arg-type]
+        entry.cost = entry.archetype_cost + entry.magazines_cost
+        entry.breakdown = parts | bought  # type: ignore[operator]
+
+    def _bought_magazines(self, entry: Entry, a: Archetype) -> dict[str, int | None]:
+        """The magazines parts of a cost: a transport's for its weapons; a character's for his own
+        and for his transport's weapons, and the magazines his transport bought (ruling 18a)."""
+        if isinstance(a, Transport):
+            return self._magazines(a.magazines)
+        if not isinstance(a, Character):
+            return {}
+        bought = self._magazines(a.magazines)
+        for transport in entry.parts.get("transport", []):
+            if transport is not None and transport.cost is None:
+                bought["transport_magazines"] = None  # its magazines name a weapon that doesn't exist
+            elif transport is not None and transport.magazines_cost:
+                bought["transport_magazines"] = transport.magazines_cost
+        return bought
 
     def _character_parts(self, entry: Entry, c: Character) -> dict[str, int | None]:
         body = self._resolve(entry, "body", "body", [c.body])[0]
@@ -166,12 +190,13 @@ class PricedWarbook:
         entry.derived = derived
         return {
             "body": body.cost if body else None,
-            "transport": _cost_of(transport),
+            # The transport's archetype, floored; its magazines are added on top (ruling 5a).
+            "transport": _archetype_cost_of(transport),
             "weapons": self._part_costs(entry, "weapons", "weapon", c.weapons),
             "protections": _cost_of(protections),
             "objects": self._part_costs(entry, "objects", "object", c.objects),
             "fortune": costs.fortune_cost(c.fortune),
-        } | self._magazines(c.magazines)
+        }
 
     def _magazines(self, magazines: dict[str, int]) -> dict[str, int | None]:
         """The magazines part of a cost, only where some are bought (Munición [opcional]): each
@@ -188,6 +213,13 @@ def body_values(b: Body) -> dict[str, int]:
     """What a body gives whoever has it: level (the five attributes), energy (REA + 5, at most
     10) and vitality (CON) (Arquetipos corporales)."""
     return {"level": b.con + b.agi + b.int_ + b.rea + b.vol, "energy": min(b.rea + 5, 10), "vitality": b.con}
+
+
+def _archetype_cost_of(found: list[Entry | None]) -> int | None:
+    """What the parts' archetypes add up to, each floored, without their magazines."""
+    if any(e is None or e.archetype_cost is None for e in found):
+        return None
+    return sum(e.archetype_cost for e in found)  # type: ignore[union-attr,misc]
 
 
 def _cost_of(found: list[Entry | None]) -> int | None:

@@ -8,15 +8,16 @@ from fractions import Fraction
 from builder.findings import Findings, Localised, Place, closest, fold, used_by
 from builder.systems.wartime import costs
 from builder.systems.wartime.records import (
-    KINDS, Character, DefenseZones, Member, Squad, Transport, WartimeFile, Weapon,
+    KINDS, Character, DefenseZones, Member, Object, Squad, Transport, WartimeFile, Weapon,
 )
-from builder.systems.wartime.pricing import Entry, PricedWarbook
+from builder.systems.wartime.pricing import Entry, PricedWarbook, area_k2
 
 RULE_FIELDS = "Wartime · Arquetipos · Creación de arquetipos"
 RULE_NAME = "Wartime · Arquetipos · Nombre"
 RULE_CHARACTER = "Wartime · Arquetipos de personaje · Creación"
 RULE_TRANSPORT_EQUIPMENT = "Wartime · Arquetipos de transporte · Paso 5"
 RULE_RANGE = "Wartime · Arquetipos de arma · Paso 3"
+RULE_AREA = "Wartime · Arquetipos de arma · Área"
 RULE_DEFENSE_ZONES = "Wartime · Arquetipos de transporte · Paso 3"
 RULE_DEFENSE = "Wartime · Arquetipos de personaje · Defensa"
 RULE_WEAPON_ENERGY = "Wartime · Arquetipos de arma · Energía"
@@ -28,6 +29,7 @@ RULE_FORMATIONS = "Wartime · Escuadras · Formaciones"
 RULE_SQUADS = "Wartime · Escuadras"
 RULE_AMMUNITION = "Wartime · Combate · Munición [opcional]"
 RULE_CREW = "Wartime · Arquetipos · Creación de listas de juego (tripulaciones)"
+RULE_COST = "Wartime · Arquetipos · Coste"
 
 MIN_FORMATION = 4
 """Formations of fewer members can't fight (Escuadras · Formaciones)."""
@@ -38,17 +40,20 @@ def kinds_name(kind: str) -> Localised:
     return Localised(f"kinds.{kind}")
 
 
-def check_warbook(book: PricedWarbook, findings: Findings) -> None:
-    """Names, references and the rules of each archetype on its own."""
+def check_warbook(book: PricedWarbook, findings: Findings, pilots: frozenset[str] | set[str] = frozenset()) -> None:
+    """Names, references and the rules of each archetype on its own. The transport of a character
+    recruited in the list (``pilots``) is checked there, against the energy of its whole crew."""
     _check_names(book, findings)
     for entry in book.entries:
         archetype = entry.archetype
         if isinstance(archetype, Weapon):
             _check_range(entry, archetype, findings)
+        if isinstance(archetype, (Weapon, Object)) and isinstance(archetype.area, list):
+            _check_composite_area(entry, archetype.area, findings)
         elif isinstance(archetype, Transport):
             _check_transport(book, entry, archetype, findings)
         elif isinstance(archetype, Character):
-            _check_character(book, entry, archetype, findings)
+            _check_character(book, entry, archetype, findings, archetype.name in pilots)
 
 
 def _check_names(book: PricedWarbook, findings: Findings) -> None:
@@ -85,6 +90,15 @@ def _check_range(entry: Entry, weapon: Weapon, findings: Findings) -> None:
                        range=weapon.range, damage=weapon.damage, max=most)
 
 
+def _check_composite_area(entry: Entry, parts: list, findings: Findings) -> None:
+    """A composite area is measured whole and rounded once (ruling 4a): say so where rounding each
+    simple shape on its own would give another area."""
+    once, each = area_k2(parts), sum(area_k2(part) for part in parts)
+    if once != each:
+        findings.warning("composite-area-rounding", entry.place.at("area"), RULE_AREA, name=entry.name, area=once,
+                         each=each)
+
+
 def _missing_zone(zones: DefenseZones) -> bool:
     return any(value is None for value in (zones.front, zones.left, zones.right, zones.rear))
 
@@ -101,17 +115,29 @@ def _check_transport(book: PricedWarbook, entry: Entry, transport: Transport, fi
         for i, name in enumerate(getattr(transport, key)):
             _reference(book, kind, name, entry.place.at(key, i), RULE_TRANSPORT_EQUIPMENT, findings)
     _check_magazines(entry, transport.magazines, transport.weapons, findings)
+    _check_minimum_and_magazines(entry, findings)
 
 
-def _check_magazines(entry: Entry, magazines: dict[str, int], weapons: list[str], findings: Findings) -> None:
-    """Magazines are bought for a weapon the archetype itself carries."""
+def _check_magazines(entry: Entry, magazines: dict[str, int], weapons: list[str], findings: Findings,
+                     variant: str | None = None) -> None:
+    """Magazines are bought for a weapon the archetype carries (a pilot: or his transport, ruling 18a)."""
     for name in magazines:
         if name not in weapons:
             findings.error("magazine-weapon-not-carried", entry.place.at("magazines", name), RULE_AMMUNITION,
-                           name=entry.name, weapon=name, hint=closest(name, weapons))
+                           variant=variant, name=entry.name, weapon=name, hint=closest(name, weapons))
 
 
-def _check_character(book: PricedWarbook, entry: Entry, character: Character, findings: Findings) -> None:
+def _check_minimum_and_magazines(entry: Entry, findings: Findings) -> None:
+    """Ruling 5a changes a price only where the archetype alone is below the 1-point minimum: say so."""
+    if entry.cost is not None and entry.breakdown.get("minimum") and entry.magazines_cost:
+        own = entry.archetype.magazines  # type: ignore[attr-defined]
+        findings.warning("magazines-above-minimum", entry.place.at("magazines" if own else "transport"), RULE_COST,
+                         name=entry.name, cost=entry.cost, archetype=entry.archetype_cost,
+                         magazines=entry.magazines_cost)
+
+
+def _check_character(book: PricedWarbook, entry: Entry, character: Character, findings: Findings,
+                     recruited: bool = False) -> None:
     body = _reference(book, "body", character.body, entry.place.at("body"), RULE_CHARACTER, findings)
     transport = None
     if character.transport is not None:
@@ -123,7 +149,11 @@ def _check_character(book: PricedWarbook, entry: Entry, character: Character, fi
         _reference(book, "protection", name, entry.place.at("protections", i), RULE_CHARACTER, findings)
     objects = [_reference(book, "object", n, entry.place.at("objects", i), RULE_CHARACTER, findings)
                for i, n in enumerate(character.objects)]
-    _check_magazines(entry, character.magazines, character.weapons, findings)
+    # A pilot buys magazines for his own weapons and for his transport's (ruling 18a).
+    mounted = list(transport.archetype.weapons) if transport is not None else []  # type: ignore[attr-defined]
+    _check_magazines(entry, character.magazines, character.weapons + [w for w in mounted if w not in character.weapons],
+                     findings, variant="pilot" if transport is not None else None)
+    _check_minimum_and_magazines(entry, findings)
     if body is None:
         return
     con, defense, energy = body.archetype.con, entry.derived["defense"], entry.derived["energy"]
@@ -137,7 +167,8 @@ def _check_character(book: PricedWarbook, entry: Entry, character: Character, fi
                              weapon_energy=weapon.archetype.energy)
     # Objects and transports, like weapons, cost energy to use (Arquetipos de objeto / de transporte · Energía).
     used = [(entry.place.at("objects", i), o, RULE_OBJECT_ENERGY) for i, o in enumerate(objects)]
-    used += [(entry.place.at("transport"), transport, RULE_TRANSPORT_ENERGY)]
+    if not recruited:  # a recruited pilot's vehicle is used with its crew's pooled energy (crews.py)
+        used += [(entry.place.at("transport"), transport, RULE_TRANSPORT_ENERGY)]
     for where, item, rule in used:
         if item is not None and item.archetype.energy > energy:  # type: ignore[attr-defined]
             findings.warning("equipment-energy-over-character", where, rule, name=character.name, energy=energy,
@@ -178,8 +209,10 @@ def check_list(file: WartimeFile, book: PricedWarbook, place: Place, findings: F
     _check_squad_names(file, place, findings)
     limits = file.restrictions
     if limits.max_models is not None and total.models > limits.max_models:
+        # Every crew member is a model (ruling 14): say so where crews are part of the count.
+        crews = any(row.get("crew_of") is not None and row["count"] for s in total.squads for row in s.members)
         findings.error("restriction-max-models", place.at("restrictions", "max_models"), RULE_RESTRICTIONS,
-                       models=total.models, max=limits.max_models)
+                       variant="crew" if crews else None, models=total.models, max=limits.max_models)
     points = total.points
     if points is not None and file.points_limit is not None and points > file.points_limit:
         findings.error("over-points-limit", place.at("points_limit"), RULE_LIST, points=points, limit=file.points_limit)
@@ -280,9 +313,14 @@ def _check_formations(file: WartimeFile, total: ListTotal, place: Place, finding
         findings.error("formation-solo-limit", where, RULE_FORMATIONS, points=lone_points, max=_decimal(most),
                        base=base)
     for i, squad in enumerate(total.squads):
+        # A vehicle with its crew is one member (ruling 18d): say so where counting models would differ.
         if 1 < squad.member_count < MIN_FORMATION:
-            findings.warning("formation-too-small", place.at("squads", i), RULE_FORMATIONS, name=squad.name,
-                             models=squad.member_count)
+            findings.warning("formation-too-small", place.at("squads", i), RULE_FORMATIONS,
+                             variant="vehicles" if squad.models >= MIN_FORMATION else None, name=squad.name,
+                             models=squad.member_count, fielded=squad.models)
+        elif squad.member_count == 1 < squad.models:
+            findings.warning("crew-ruling", place.at("squads", i), RULE_FORMATIONS, variant="lone-formation",
+                             squad=squad.name, models=squad.models)
 
 
 def _decimal(value: Fraction) -> int | float:

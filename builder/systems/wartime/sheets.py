@@ -45,13 +45,19 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         Column("weapons", t("wt.col.weapons"), width=30),
         Column("protections", t("wt.col.protections"), width=24),
         Column("objects", t("wt.col.objects"), width=20),
+        # The price's two parts (ruling 5a): the floored archetype and the magazines on top.
+        Column("archetype_cost", t("wt.col.archetype-cost"), kind="int", width=12),
+        Column("magazines_cost", t("wt.col.magazines-cost"), kind="int", width=12),
     ], character_rows)
     archetypes = Table("archetypes", t("wt.archetypes"), [
         Column("kind", t("wt.col.kind"), width=20),
         Column("name", t("wt.col.name"), width=26),
         Column("cost", t("wt.col.cost"), kind="int", width=9),
+        Column("archetype_cost", t("wt.col.archetype-cost"), kind="int", width=12),
+        Column("magazines_cost", t("wt.col.magazines-cost"), kind="int", width=12),
         Column("breakdown", t("wt.col.breakdown"), width=80),
     ], [{"kind": t(f"kind.{a['kind']}"), "name": a["name"], "cost": a["cost"],
+         "archetype_cost": a.get("archetype_cost", a["cost"]), "magazines_cost": a.get("magazines_cost"),
          "breakdown": ", ".join(f"{t('part.' + k)} {v:+d}" for k, v in a["breakdown"].items() if v)}
         for a in d.get("archetypes", [])])
     facts = [Fact(t("xl.points-now"), formula="{total:squads.points}", key="points-now", kind="int", matches="points"),

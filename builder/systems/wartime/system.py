@@ -9,6 +9,7 @@ from builder.fingerprint import content_of
 from builder.reader import Document
 from builder.systems.base import Evaluation, System
 from builder.systems.wartime import inspect_view
+from builder.systems.wartime.crews import check_crews, pilots
 from builder.systems.wartime.records import WartimeFile, WartimePack
 from builder.systems.wartime.pricing import PricedWarbook
 from builder.systems.wartime.rules import RULE_FIELDS, check_list, check_warbook
@@ -39,8 +40,9 @@ class WartimeSystem(System):
         if warbook_place.doc is not None and warbook_place.doc is not doc:
             evaluation.inputs.append(warbook_place.doc.path)
         book = PricedWarbook(warbook, warbook_place)
-        check_warbook(book, findings)
+        check_warbook(book, findings, pilots(file))
         total = check_list(file, book, place, findings)
+        check_crews(file, book, total, place, findings)
         # A file without squads is a Warbook on its own: checked, but no list of 0 points.
         evaluation.roster = bool(file.squads)
         evaluation.points = total.points if evaluation.roster else None

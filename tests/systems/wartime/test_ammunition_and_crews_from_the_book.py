@@ -236,15 +236,20 @@ def test_magazines_on_a_transport_are_priced_into_the_transport_and_its_pilot(tm
     # Carro: defense 35 + 20 + 20 + 15 = 90 + weapons 46 + 18 = 64 − energy 15
     #        + magazines Cañón 2 × 7 = 14 + Ametralladora 3 × 4 = 12 = 26 → 165.
     # Jefe: Tanquista 17 + Carro 165 + Pistola 13 + Mono 1 = 196; the Jefe buys no magazines itself.
+    # Ruling 5a (issue 28): the Carro enters the Jefe as its archetype, 165 − 26 = 139, and its
+    # magazines, 26, on top, so that no floor can swallow them: 17 + 139 + 13 + 1 = 170, + 26 = 196.
     report = inspect(tmp_path, roster([squad("Carros", member("Jefe"))]))
     carro = archetype(report, "Carro")
     assert carro["cost"] == 165
     assert carro["breakdown"]["magazines"] == 26
+    assert (carro["archetype_cost"], carro["magazines_cost"]) == (139, 26)
     assert sum(carro["breakdown"].values()) == 165
     jefe = archetype(report, "Jefe")
     assert jefe["cost"] == 196
-    assert jefe["breakdown"]["transport"] == 165
+    assert jefe["breakdown"]["transport"] == 139
+    assert jefe["breakdown"]["transport_magazines"] == 26
     assert jefe["breakdown"].get("magazines", 0) == 0
+    assert (jefe["archetype_cost"], jefe["magazines_cost"]) == (170, 26)
     assert squad_of(report, "Carros")["points"] == 196
 
 
@@ -321,14 +326,17 @@ def test_transport_magazines_for_a_weapon_not_mounted_on_it_are_an_error(tmp_pat
     assert errors[0]["path"] == "warbook.transports[2].magazines.Fusil"
 
 
-def test_a_pilot_cannot_buy_magazines_for_its_transports_weapon(tmp_path):
-    # The Cañón is mounted on the Carro, not carried by the pilot himself: the transport buys them.
+def test_a_pilot_may_buy_magazines_for_its_transports_weapon(tmp_path):
+    # Ruling 18a (issue 28): the Cañón is mounted on the Carro he pilots, so the pilot may buy for it.
+    # Jefe previsor: Tanquista 17 + Carro's archetype 139 = 156, + his Cañón magazine 1 × 7 = 7
+    # + the Carro's own magazines 26 = 189. (Before issue 28 this was magazine-weapon-not-carried.)
     extra = {"name": "Jefe previsor", "body": "Tanquista", "transport": "Carro",
              "magazines": {"Cañón": 1}}
-    exit_code, result = check(tmp_path, roster([squad("Alfa", member("Infante"))],
+    exit_code, result = check(tmp_path, roster([squad("Alfa", member("Jefe previsor"))],
                                                extra_characters=[extra]))
-    assert exit_code == 1
-    assert "magazine-weapon-not-carried" in codes(result["errors"])
+    assert exit_code == 0, result["errors"]
+    assert "magazine-weapon-not-carried" not in codes(result["errors"])
+    assert result["points"] == 189
 
 
 # --- crews: models, points, energy ------------------------------------------------------------
@@ -464,13 +472,15 @@ def test_formation_too_small_counts_vehicles_not_models(tmp_path, vehicles, crew
     assert ("formation-too-small" in codes(result["warnings"])) is too_small
 
 
-def test_formation_defense_and_fortune_look_at_every_crew_member(tmp_path):
+def test_formation_defense_is_the_vehicles_and_fortune_looks_at_every_crew_member(tmp_path):
     # 4 vehicles × (Jefe: defense 1, fortune 0; Observador: defense 0, fortune 2).
-    # Formation defense = the lowest, 0; fortune = 4 × 0 + 4 × 2 = 8.
+    # Ruling 18b (issue 28): each vehicle is hit as the Carro (l. 287–288), whose zones are
+    # front 6, left 4, right 4, rear 3: its lowest, 3, not the crew's armour (0) as before.
+    # Fortune (l. 456: the crew's fortune protects the vehicle) = 4 × 0 + 4 × 2 = 8.
     # Energy per vehicle: Jefe 10 + Observador (REA 4 + 5) 9 = 19.
     data = roster([squad("Carros", member("Jefe", 4, crew=[("Observador", 1)]))], formations=True)
     carros = squad_of(inspect(tmp_path, data), "Carros")
-    assert carros["formation"]["defense"] == 0
+    assert carros["formation"]["defense"] == 3
     assert carros["formation"]["fortune"] == 8
     assert carros["energy"] == 19
 

@@ -48,7 +48,10 @@ def test_illegal_list():
     assert not ev.legal
     assert ev.points == 325
     assert sorted(codes(ev)) == ["over-points-limit", "restriction-max-level"]
-    assert codes(ev, "warning") == ["formation-too-small"]
+    # The lone Explorador rides his Moto de exploración (defense 2): as a formation he is hit as the
+    # transport, so the formation's defense is 2, not his own 0 (no protections): crew-ruling, 18b.
+    assert codes(ev, "warning") == ["formation-too-small", "crew-ruling"]
+    assert ev.details["squads"][2]["formation"]["defense"] == 2
 
 
 def test_armoured_column_with_crews_and_magazines():
