@@ -135,7 +135,7 @@ def report(label: str, timing: Timing, aim: float | None) -> bool:
     ours, floor, ratio = timing
     met = aim is None or ratio <= aim
     verdict = "" if aim is None else ("ok" if met else "OVER")
-    aim_text = f"≤ {aim:.1f}×" if aim is not None else "      "
+    aim_text = f"≤ {aim:.2f}×" if aim is not None else "      "
     print(f"{label:<46} {ours * 1000:8.0f} ms  floor {floor * 1000:7.0f} ms  ratio {ratio:5.2f}×  aim {aim_text}  {verdict}")
     return met
 

@@ -22,7 +22,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from builder import __version__, systems
 from dataclasses import replace
 
-from builder.export.cards import Card, PrintSpec, Ruler, Section, certain, pack_all
+from builder.export.cards import CARD_BODY_MM, Card, PrintSpec, Ruler, Section, certain, pack_all
 from builder.messages import text
 from builder.resources import templates_dir
 from builder.systems.base import Evaluation
@@ -187,14 +187,69 @@ def _css_safe_fingerprint(code: str | None) -> str | None:
 
 def printed_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
                  fetcher: ProjectOnlyFetcher) -> str:
-    """The document as it is printed: a draft's cards marked, and the cards the estimate isn't
-    sure of packed by their measured heights."""
+    """The document as it is printed: a draft's cards marked, and every card whole or continued
+    as its real height needs (see :func:`_printed`)."""
+    return _printed(evaluation, spec, lang, paper, draft, fetcher)[0]
+
+
+def _printed(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
+             fetcher: ProjectOnlyFetcher) -> tuple[str, Any]:
+    """The printed document's HTML, and its layout where it was already made.
+
+    Where the cards the estimate isn't sure of are each estimated near one card's room, the
+    document is laid out once with each of them whole, and kept if each ends above its foot on
+    that real layout (the common case: the estimate errs high by a tenth or a fifth). Otherwise
+    those cards' pieces are measured first and the cards packed by their measured heights: a
+    layout more, a third of an export's time."""
     if draft:
         # Every card of a draft says so (its head is measured with the mark).
         spec = replace(spec, cards=[replace(card, mark=text("xl.draft", lang)) for card in spec.cards])
     doubtful = [card for card in spec.cards if not certain(card)]
-    ruler = MeasuredRuler(doubtful, evaluation.system, lang, fetcher) if doubtful else None
-    return render_html(evaluation, spec, lang, paper, draft, ruler=ruler)
+    if not doubtful:
+        return render_html(evaluation, spec, lang, paper, draft), None
+    if all(sum(s.height() for s in card.sections) <= WHOLE_FIRST * CARD_BODY_MM for card in doubtful):
+        html = render_html(evaluation, spec, lang, paper, draft, ruler=_WHOLE)
+        document = _layout(html, fetcher)
+        if _cards_fit(document):
+            return html, document
+    ruler = MeasuredRuler(doubtful, evaluation.system, lang, fetcher)
+    return render_html(evaluation, spec, lang, paper, draft, ruler=ruler), None
+
+
+WHOLE_FIRST = 1.25
+"""Cards estimated at most this share of a card's room are first laid out whole: the estimate
+errs high, so most of them fit; a card estimated taller surely continues, and is measured."""
+
+
+class _Whole(Ruler):
+    """Places a card whole, however tall: its real layout then says whether it fits."""
+
+    def body(self, card: Card) -> float:
+        return float("inf")
+
+
+_WHOLE = _Whole()
+
+
+def _layout(html: str, fetcher: ProjectOnlyFetcher) -> Any:
+    return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+
+
+_CARD_ANCHOR = re.compile(r"card-\d+-\d+")
+
+
+def _cards_fit(document: Any) -> bool:
+    """Whether every card's head and body end above its foot, with the measured packing's own
+    margin: read from the anchors the document sets at each card's top and its body's end."""
+    room = CARD_MM[1] - CARD_PADDING_MM[0] - CARD_PADDING_MM[1] - FOOT_MM - SAFETY_MM
+    for page in document.pages:
+        anchors = page.anchors
+        for name, box in anchors.items():
+            if _CARD_ANCHOR.fullmatch(name):
+                end = anchors.get(f"{name}-end")
+                if end is None or (end[1] - box[1]) / PX_PER_MM > room:
+                    return False
+    return True
 
 
 def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, paper: str, draft: bool,
@@ -202,8 +257,8 @@ def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, pa
     fetcher = fetcher or ProjectOnlyFetcher(templates_dir())
     # WeasyPrint warns through logging about what it refused to fetch; that is the point, not news.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    html = printed_html(evaluation, spec, lang, paper, draft, fetcher)
+    html, document = _printed(evaluation, spec, lang, paper, draft, fetcher)
     # Fonts are embedded as subsets of the glyphs used: a page is tens of KiB instead of a
     # megabyte of whole fonts, for about a tenth of a second more.
-    HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).write_pdf(str(path))
+    (document or _layout(html, fetcher)).write_pdf(str(path))
     return fetcher

@@ -98,10 +98,15 @@ def card_overflows(path: Path, ruler_override=None) -> list[str]:
         cards = [b for b in walk(page_box) if getattr(b, "element", None) is not None and b.element_tag == "div"
                  and "card" in (b.element.get("class") or "").split()]
         for card in cards:
-            parts = {c.element.get("class"): c for c in card.children if getattr(c, "element", None) is not None}
-            box, foot = parts.get("card-body"), next(iter(walk(parts["card-foot"])), None)
-            if box is None:
-                continue
+            # The body and the foot, wherever the layout put them (the card's anchors wrap its
+            # children in anonymous boxes).
+            parts: dict = {}
+            for b in walk(card):
+                for name in classes(b):
+                    parts.setdefault(name, b)
+            if "card-body" not in parts or "card-foot" not in parts:
+                continue  # an anonymous box around an anchor, not the card
+            box, foot = parts["card-body"], next(iter(walk(parts["card-foot"])), None)
             foot = foot._box if hasattr(foot, "_box") else foot
             # The body must end above the footer and stay inside the card's width.
             bottom = foot.position_y + foot.margin_top
@@ -180,3 +185,33 @@ def test_a_long_title_wraps_short_of_the_points_badge(tmp_path):
             checked += 1
     assert checked >= 1
 
+
+
+def test_cards_that_fit_whole_are_laid_out_once_without_measuring(monkeypatch):
+    # Compañía Fénix: the Sargento, Fusilero and checks cards are near a card's room by the
+    # estimate, and fit whole on the real layout, so no measuring layout is made.
+    from builder.export import pdf
+
+    def no_measuring(*args, **kwargs):
+        raise AssertionError("measured although every card fits whole")
+
+    monkeypatch.setattr(pdf, "MeasuredRuler", no_measuring)
+    assert card_overflows(ROOT / "examples" / "wartime" / "compania-fenix.yaml") == []
+
+
+def test_a_card_that_does_not_fit_whole_is_measured_and_continued(tmp_path, monkeypatch):
+    # Tried whole first (however tall the estimate says it is), the long commander overflows
+    # its real layout, so builder measures its pieces and continues it on a second card.
+    from builder.export import pdf
+
+    measured = []
+    real = pdf.MeasuredRuler
+
+    def measuring(*args, **kwargs):
+        measured.append(True)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pdf, "WHOLE_FIRST", 100.0)
+    monkeypatch.setattr(pdf, "MeasuredRuler", measuring)
+    assert card_overflows(long_roster(tmp_path)) == []
+    assert measured
