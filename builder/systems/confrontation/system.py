@@ -77,7 +77,7 @@ class ConfrontationSystem(System):
             if m["turn_every_cm"] is not None:
                 lines.append(f"      {text('cf.turn', lang, cm=m['turn_every_cm'])}")
             impact = m["impact_strength"]
-            if impact:
+            if impact and impact["bands"]:  # a machine that never moves hits nothing (ruling 45e)
                 bands = bands_text(impact, lang)
                 speed = impact["with_speed_marker"]
                 lines.append(f"      {text('cf.impact', lang)}: {bands}"

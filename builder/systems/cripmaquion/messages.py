@@ -2,8 +2,8 @@
 
 MESSAGES = {
     "specialty-limit": {
-        "es": "la alineación de {runners} corredores ocupa {slots} plazas de especialista; el máximo es {limit}",
-        "en": "the lineup of {runners} runners takes {slots} specialty slots; the most is {limit}",
+        "es": "la alineación de {runners} {runners|corredor|corredores} ocupa {slots} {slots|plaza|plazas} de especialista; el máximo es {limit}",
+        "en": "the lineup of {runners} {runners|runner|runners} takes {slots} specialty {slots|slot|slots}; the most is {limit}",
     },
     "too-many-specialties": {
         "es": "«{name}» tiene {count} especialidades distintas ({list}); un corredor puede tener dos como mucho",
@@ -50,8 +50,8 @@ MESSAGES = {
     "cq.hipnotizar": {"es": "Hipnotizar con {roll}+", "en": "Hipnotizar on {roll}+"},
     "pdf.cq.hipnotizar-own": {"es": "Este corredor, rompehuesos: con {roll}+.", "en": "This runner, a rompehuesos: on {roll}+."},
     "cq.slots": {
-        "es": "Plazas de especialista: {slots} de {limit} ({runners} corredores alineados)",
-        "en": "Specialty slots: {slots} of {limit} ({runners} runners lined up)",
+        "es": "Plazas de especialista: {slots} de {limit} ({runners} {runners|corredor alineado|corredores alineados})",
+        "en": "Specialty slots: {slots} of {limit} ({runners} {runners|runner|runners} lined up)",
     },
     "cq.col.name": {"es": "Corredor", "en": "Runner"},
     "cq.col.race": {"es": "Raza", "en": "Race"},

@@ -121,6 +121,7 @@ def check_weapons(names: list[str], at: Place, findings: Findings) -> None:
     """An unknown weapon is a warning naming the nearest known ones (ruling 50c): the book's
     rules are open, so the warband stays legal, but builder can't give it a range. A hand
     thunder is warned about because reloading it is builder's ruling (50d), not the book's."""
+    thunder_told = False  # once per figure, however many hand thunders it lists
     for i, name in enumerate(names):
         found = weapon(name)
         if not found["known"]:
@@ -131,8 +132,9 @@ def check_weapons(names: list[str], at: Place, findings: Findings) -> None:
             else:
                 findings.warning("unknown-weapon", at.at(i), RULE_WEAPONS, variant="none", name=name,
                                  ruling=UNKNOWN_RULING)
-        elif found["kind"] == "trueno-de-mano":
+        elif found["kind"] == "trueno-de-mano" and not thunder_told:
             findings.warning("hand-thunder-reloads", at.at(i), RULE_RELOAD, name=name, ruling=found["ruling"])
+            thunder_told = True
 
 
 def range_label(weapon: dict[str, Any], lang: str) -> str:

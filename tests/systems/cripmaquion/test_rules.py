@@ -219,3 +219,11 @@ def test_the_below_the_table_warning_names_its_ruling(check, runners):
     finding = only(check(team(gregarios(runners))), "lineup-below-table")
     assert finding.params["limit"] == runners - 1
     assert "regla 29 de builder" in finding.message("es") and "builder's ruling 29" in finding.message("en")
+
+
+def test_counts_of_one_take_the_singular(check):
+    # One orco rompehuesos alone: 1 runner, 1 slot, where n − 1 = 0 are allowed (ruling 29).
+    ev = check(team([("Esp", "orco", "rompehuesos")]))
+    finding = only(ev, "specialty-limit")
+    assert "la alineación de 1 corredor ocupa 1 plaza de especialista; el máximo es 0" in finding.message("es")
+    assert "the lineup of 1 runner takes 1 specialty slot; the most is 0" in finding.message("en")

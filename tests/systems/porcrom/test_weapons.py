@@ -117,3 +117,9 @@ def test_inspect_and_the_card_show_a_hand_thunders_reload_and_its_ruling(check):
     assert '      trueno de mano: 12" · reloads (builder\'s ruling 50d)' in SYSTEM.inspect_text(ev, "en")
     card = character_card(ev.details["characters"][0], "en")
     assert next(s for s in card.sections if s.title == "Weapons").items == [("trueno de mano", '12" · reload (ruling 50d)')]
+
+
+def test_a_figure_with_two_hand_thunders_is_told_once(check):
+    # Ruling 50d's warning is once per figure that carries one, however many it lists.
+    ev = check(warband(characters=hero("lanza, trueno de mano, truenos de mano")))
+    assert codes(ev, "warning") == ["hand-thunder-reloads"]
