@@ -4,18 +4,18 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-LOCK := requirements.lock
+LOCK := requirements.lock.txt
 
 .PHONY: demo test test-latest fuzz bench venv lock clean system-libs records
 
-# .venv holds exactly what requirements.lock pins, checked against its hashes, and builder
+# .venv holds exactly what requirements.lock.txt pins, checked against its hashes, and builder
 # itself (editable). It is made anew whenever the lock, pyproject.toml or the Python changes
 # (tools/venv.sh compares their digest with the one it was made from).
 venv:
 	@$(MAKE) --no-print-directory system-libs
 	@sh tools/venv.sh $(PYTHON) $(VENV) $(LOCK)
 
-# Resolves pyproject.toml's ranges (with the test extra) into requirements.lock: one pinned,
+# Resolves pyproject.toml's ranges (with the test extra) into requirements.lock.txt: one pinned,
 # hashed set for every supported Python (3.10 and newer), by uv (pinned here). Existing pins
 # are kept where they still fit; UPGRADE=1 takes the newest releases the ranges allow.
 # After it: `make records` if pydantic-core moved, then `make test`, and commit both.

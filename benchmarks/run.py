@@ -189,7 +189,7 @@ def versions() -> str:
         if locked.get(canonicalize_name(name)) != version:
             moved.append(name)
     libyaml = yaml._yaml.get_version_string() if yaml.__with_libyaml__ else "none"
-    lock = "all as requirements.lock pins them" if not moved else "NOT the lock's: " + ", ".join(moved)
+    lock = "all as requirements.lock.txt pins them" if not moved else "NOT the lock's: " + ", ".join(moved)
     return f"{' · '.join(parts)} · libyaml {libyaml}\n{lock}"
 
 

@@ -28,8 +28,8 @@ def pytest_report_header(config):
                                          for d in importlib.metadata.distributions())
                    if name in locked and locked[name] != version)
     if not moved:
-        return "dependencies: exactly requirements.lock"
-    return f"dependencies: {len(moved)} differ from requirements.lock: " + ", ".join(moved)
+        return "dependencies: exactly requirements.lock.txt"
+    return f"dependencies: {len(moved)} differ from requirements.lock.txt: " + ", ".join(moved)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""What requirements.lock pins for the Python running the tests (its markers evaluated)."""
+"""What requirements.lock.txt pins for the Python running the tests (its markers evaluated)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from packaging.markers import Marker
 from packaging.utils import canonicalize_name
 
-LOCK = Path(__file__).resolve().parents[1] / "requirements.lock"
+LOCK = Path(__file__).resolve().parents[1] / "requirements.lock.txt"
 UNLOCKED = bool(os.environ.get("BUILDER_UNLOCKED"))
 """Set by ``make test-latest``, which installs the newest releases pyproject.toml allows."""
 

@@ -26,7 +26,7 @@ def _skip_unless_generated_with_this_pydantic_core(key: str) -> None:
 def test_each_records_module_is_generated_for_the_locked_pydantic_core(key):
     text = codegen.records_path(key).read_text(encoding="utf-8")
     assert f"PYDANTIC_CORE = {pins()['pydantic-core']!r}" in text, \
-        "requirements.lock moved pydantic-core: run `make records` and commit the records with the lock"
+        "requirements.lock.txt moved pydantic-core: run `make records` and commit the records with the lock"
 
 
 @pytest.mark.parametrize("key", systems.keys())

@@ -1,4 +1,4 @@
-"""The locked install: make's .venv holds exactly what requirements.lock pins."""
+"""The locked install: make's .venv holds exactly what requirements.lock.txt pins."""
 
 import importlib.metadata
 import sys
