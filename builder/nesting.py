@@ -1,6 +1,6 @@
 """Which YAML parser reads a text, so that nesting is refused by builder's limit, never by a parser's.
 
-builder counts nesting on the parser's events and refuses the 65th level (``reader.MAX_DEPTH``)
+builder counts nesting on the parser's events and refuses the 65th level (``yaml_data.MAX_DEPTH``)
 at its line. libyaml's scanner runs ahead of the events it hands over, up to the end of the
 line it is on and the first token of the next; recent releases also refuse, in their own words,
 a scan that opens more levels than a limit of theirs (1000 in PyYAML 6.0.4's libyaml). A text

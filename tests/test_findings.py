@@ -8,7 +8,8 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 
 from builder.findings import Place, fold
-from builder.reader import Document, parse_text
+from builder.reader import Document
+from builder.yaml_data import parse_text
 
 
 def test_fold_ignores_case_accents_spaces_hyphens_and_underscores():

@@ -7,10 +7,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder import reader
+from builder import yaml_data
 from builder.errors import InputError
 from builder.nesting import LINE_OPENINGS, opens_deep
-from builder.reader import MAX_DEPTH, parse_text
+from builder.yaml_data import MAX_DEPTH, parse_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,7 +35,7 @@ def _refusal(text):
     "system: wartime\nsquads: " + "[" * 300_000 + "\n",
 ])
 def test_a_line_opening_thousands_of_levels_is_refused_by_builder_and_never_reaches_libyaml(monkeypatch, text):
-    monkeypatch.setattr(reader, "_Loader", _NoLibyaml)
+    monkeypatch.setattr(yaml_data, "_Loader", _NoLibyaml)
     error = _refusal(text)
     assert error.code == "too-deep"
     assert error.params == {"limit": MAX_DEPTH}

@@ -11,13 +11,8 @@ from pathlib import Path
 import pytest
 
 from builder.errors import InputError
-from builder.reader import (
-    MAX_BYTES,
-    MAX_DEPTH,
-    Document,
-    parse_text,
-    read_document,
-)
+from builder.reader import MAX_BYTES, Document, read_document
+from builder.yaml_data import MAX_DEPTH, parse_text
 
 
 def write(tmp_path: Path, text: str, name: str = "roster.yaml") -> Path:

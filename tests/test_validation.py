@@ -7,7 +7,8 @@ from typing import Literal
 from builder.codegen import records_of
 from builder.fields import Name, Strict, Text, between, many, measure
 from builder.findings import Place
-from builder.reader import Document, parse_text
+from builder.reader import Document
+from builder.yaml_data import parse_text
 from builder.validation import clean_location, validate
 from builder.validators import NAME_MOST
 

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.findings import Place
-from builder.reader import Document, parse_text
+from builder.reader import Document
+from builder.yaml_data import parse_text
 from builder.systems import get
 from builder.systems.wartime.records import Warbook
 from builder.systems.wartime.pricing import PricedWarbook
