@@ -176,20 +176,14 @@ def versions() -> str:
     import importlib.metadata
 
     import yaml
-    from packaging.utils import canonicalize_name
 
     sys.path.insert(0, str(ROOT))
-    from tests.locked import pins
+    from tests.locked import moved
 
-    locked = pins()
-    parts, moved = [], []
-    for name in MEASURED_WITH:
-        version = importlib.metadata.version(name)
-        parts.append(f"{name} {version}")
-        if locked.get(canonicalize_name(name)) != version:
-            moved.append(name)
+    parts = [f"{name} {importlib.metadata.version(name)}" for name in MEASURED_WITH]
     libyaml = yaml._yaml.get_version_string() if yaml.__with_libyaml__ else "none"
-    lock = "all as requirements.lock.txt pins them" if not moved else "NOT the lock's: " + ", ".join(moved)
+    differ = moved()
+    lock = "all as requirements.lock.txt pins them" if not differ else "NOT the lock's: " + ", ".join(sorted(differ))
     return f"{' · '.join(parts)} · libyaml {libyaml}\n{lock}"
 
 

@@ -132,6 +132,13 @@ class Localised:
         return text(self.key, lang, **{k: localise(v, lang) for k, v in self.params.items()})
 
 
+def either(parts: list[str] | tuple[str, ...], lang: str) -> str:
+    """Alternatives joined the language's way, the last with its "or": «a, b o c»."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} {text('word.or', lang)} {parts[-1]}"
+
+
 def localise(value: Any, lang: str) -> Any:
     """A parameter in ``lang``: anything with a ``render(lang)`` is rendered, the rest kept."""
     render = getattr(value, "render", None)

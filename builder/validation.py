@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from pydantic_core import ValidationError
 
 from builder.findings import Findings, Localised, Place, closest
-from builder.messages import text
+from builder.messages import either, text
 from builder.display import shorten
 from builder.records import Record
 from builder.validators import whole_number
@@ -74,10 +74,7 @@ class Choices:
     values: tuple[str, ...]
 
     def render(self, lang: str) -> str:
-        quoted = [f"'{v}'" for v in self.values]
-        if len(quoted) < 2:
-            return "".join(quoted)
-        return f"{', '.join(quoted[:-1])} {text('word.or', lang)} {quoted[-1]}"
+        return either([f"'{v}'" for v in self.values], lang)
 
 
 def _quoted(expected: str) -> tuple[str, ...]:

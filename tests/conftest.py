@@ -16,20 +16,12 @@ settings.load_profile(os.environ.get("BUILDER_HYPOTHESIS_PROFILE", "builder-defa
 
 def pytest_report_header(config):
     """Which releases the suite runs on: the lock's, or (make test-latest) others."""
-    import importlib.metadata
+    from tests.locked import moved
 
-    from packaging.utils import canonicalize_name
-
-    from tests.locked import pins
-
-    locked = pins()
-    moved = sorted(f"{name} {version} (lock {locked[name]})"
-                   for name, version in ((canonicalize_name(d.metadata["Name"]), d.version)
-                                         for d in importlib.metadata.distributions())
-                   if name in locked and locked[name] != version)
-    if not moved:
+    differ = sorted(f"{name} {version} (lock {locked})" for name, (version, locked) in moved().items())
+    if not differ:
         return "dependencies: exactly requirements.lock.txt"
-    return f"dependencies: {len(moved)} differ from requirements.lock.txt: " + ", ".join(moved)
+    return f"dependencies: {len(differ)} differ from requirements.lock.txt: " + ", ".join(differ)
 
 
 @pytest.fixture

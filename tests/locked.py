@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import importlib.metadata
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,3 +27,15 @@ def pins() -> dict[str, str]:
         if not marker or Marker(marker).evaluate():
             found[canonicalize_name(name)] = version
     return found
+
+
+def installed() -> dict[str, str]:
+    """Each installed distribution's (canonical) name and version."""
+    return {canonicalize_name(d.metadata["Name"]): d.version for d in importlib.metadata.distributions()}
+
+
+def moved() -> dict[str, tuple[str, str]]:
+    """The locked distributions installed at another release: name → (installed, locked)."""
+    locked = pins()
+    return {name: (version, locked[name]) for name, version in installed().items()
+            if name in locked and locked[name] != version}

@@ -33,6 +33,8 @@ CARD_PADDING_MM = (2.5, 2.0, 3.0)
 """Top, bottom and side padding of a card (templates/base/base.css)."""
 FOOT_MM = 3.2
 SAFETY_MM = 1.0
+ROOM_MM = CARD_MM[1] - CARD_PADDING_MM[0] - CARD_PADDING_MM[1] - FOOT_MM - SAFETY_MM
+"""What a card's head and body may take above its foot, with a margin for what measuring misses."""
 PX_PER_MM = 96 / 25.4
 GRID = (3, 3)
 PAPERS_MM = {"a4": (210, 297), "letter": (215.9, 279.4)}
@@ -156,8 +158,7 @@ class MeasuredRuler(Ruler):
         head = self._get(self._card_key(card), 10.0)
         # A continuation card repeats the head with "(sigue)", which may wrap differently.
         cont = self._get(self._card_key(replace(card, continued=True)), head)
-        inner = CARD_MM[1] - CARD_PADDING_MM[0] - CARD_PADDING_MM[1]
-        return inner - max(head, cont) - FOOT_MM - SAFETY_MM
+        return ROOM_MM - max(head, cont)
 
 
 def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
@@ -241,13 +242,12 @@ _CARD_ANCHOR = re.compile(r"card-\d+-\d+")
 def _cards_fit(document: Any) -> bool:
     """Whether every card's head and body end above its foot, with the measured packing's own
     margin: read from the anchors the document sets at each card's top and its body's end."""
-    room = CARD_MM[1] - CARD_PADDING_MM[0] - CARD_PADDING_MM[1] - FOOT_MM - SAFETY_MM
     for page in document.pages:
         anchors = page.anchors
         for name, box in anchors.items():
             if _CARD_ANCHOR.fullmatch(name):
                 end = anchors.get(f"{name}-end")
-                if end is None or (end[1] - box[1]) / PX_PER_MM > room:
+                if end is None or (end[1] - box[1]) / PX_PER_MM > ROOM_MM:
                     return False
     return True
 

@@ -10,7 +10,7 @@ from itertools import product
 from typing import Any
 
 from builder.findings import Findings, Place, fold
-from builder.messages import text
+from builder.messages import either, text
 from builder.resources import load_catalog
 
 RULE_WEAPONS = "¡Por Crom! · Disparo · Alcance"
@@ -111,10 +111,7 @@ class Names:
     names: tuple[str, ...]
 
     def render(self, lang: str) -> str:
-        quoted = [text("pc.quoted", lang, name=n) for n in self.names]
-        if len(quoted) < 2:
-            return "".join(quoted)
-        return f"{', '.join(quoted[:-1])} {text('word.or', lang)} {quoted[-1]}"
+        return either([text("pc.quoted", lang, name=n) for n in self.names], lang)
 
 
 def check_weapons(names: list[str], at: Place, findings: Findings) -> None:
