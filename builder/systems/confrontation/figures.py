@@ -10,6 +10,7 @@ from builder.messages import number
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.records import Machine
 from builder.systems.confrontation.rules import ResolvedMachine, capacity_used
+from builder.validators import whole_number
 
 IMPACT_BAND_CM = 10
 SERVANT_PUSH = 2
@@ -51,17 +52,13 @@ def impact_strength(resolved: ResolvedMachine) -> dict[str, Any] | None:
     if impact is None or impact.x is None:
         return None
     x = impact.x
-    reach = _whole(2 * machine.movement) if machine.movement else 0
+    reach = whole_number(2 * machine.movement) if machine.movement else 0
     bands = math.ceil(reach / IMPACT_BAND_CM)
     return {
         "x": x,
         "bands": [{"up_to_cm": min(IMPACT_BAND_CM * b, reach), "strength": x * b} for b in range(1, bands + 1)],
         "with_speed_marker": x * bands if resolved.has("irreprimible") and bands else None,
     }
-
-
-def _whole(cm: float) -> int | float:
-    return int(cm) if float(cm).is_integer() else cm
 
 
 def band_label(band: dict[str, Any], lang: str) -> str:
