@@ -67,10 +67,10 @@ demo: venv
 	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \
 	done
 
-# Each system's records.py is generated from its models.py (see builder/codegen.py):
+# Each system's records.py is generated from its models.py (see builder/core/codegen.py):
 # run this after changing a model; the tests fail while one is out of date.
 records: venv
-	$(BIN)/python -m builder.codegen
+	$(BIN)/python -m builder.core.codegen
 
 # The suite runs on every core (pytest-xdist; idle workers take tests from busy ones, as
 # PDF tests last a hundred times longer than most); TEST_JOBS=0 runs it in one process.

@@ -72,12 +72,12 @@ CHARACTERS = 30
 PRINTED_HTML = """\
 import sys
 from pathlib import Path
-from builder import systems
+from builder.core import registry
 from builder.export.pdf import ProjectOnlyFetcher, printed_html
-from builder.pipeline import evaluate
-from builder.resources import templates_dir
+from builder.core.pipeline import evaluate
+from builder.core.resources import templates_dir
 evaluation = evaluate(sys.argv[1])
-spec = systems.get(evaluation.system).print_spec(evaluation, "es")
+spec = registry.get(evaluation.system).print_spec(evaluation, "es")
 html = printed_html(evaluation, spec, "es", "a4", False, ProjectOnlyFetcher(templates_dir()))
 Path(sys.argv[2]).write_text(html, encoding="utf-8")
 """

@@ -34,7 +34,7 @@ import yaml
 from click.testing import CliRunner
 from openpyxl.utils import column_index_from_string, range_boundaries
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 # ---------------------------------------------------------------------------
 # Wartime and Cripmaquión by the book: run with the default (Spanish) language

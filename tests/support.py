@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from builder.pipeline import evaluate
-from builder.systems.base import Evaluation
+from builder.core.pipeline import evaluate
+from builder.core.system import Evaluation
 
 
 class Checker:
@@ -40,7 +40,7 @@ def loaded_after(args: list[str], *modules: str) -> list[bool]:
     import subprocess
     import sys
 
-    probe = ("import sys\nfrom builder.cli import cli\ntry:\n"
+    probe = ("import sys\nfrom builder.cli.main import cli\ntry:\n"
              f"    cli({[str(a) for a in args]!r}, standalone_mode=False)\n"
              "except SystemExit:\n    pass\n"
              f"print(*[m in sys.modules for m in {list(modules)!r}])")

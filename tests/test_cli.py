@@ -9,8 +9,8 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from builder.cli import cli
-from builder.reader import MAX_BYTES
+from builder.cli.main import cli
+from builder.core.reader import MAX_BYTES
 
 # A small Wartime list, priced by hand from README.md's tables:
 #   attributes 1..10 cost 0, 1, 2, 3, 4, 6, 10, 17, 28, 45;

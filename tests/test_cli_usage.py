@@ -3,7 +3,7 @@
 import pytest
 from click.testing import CliRunner
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 
 def typed(*args: str, env: dict | None = None):

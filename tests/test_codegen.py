@@ -1,4 +1,4 @@
-"""The generated records modules: what builder.codegen writes from the models, kept in step."""
+"""The generated records modules: what builder.core.codegen writes from the models, kept in step."""
 
 import sys
 from typing import Literal
@@ -8,8 +8,10 @@ import pytest
 from pydantic import AfterValidator, BaseModel, Field
 from typing_extensions import Annotated
 
-from builder import codegen, systems
-from builder.fields import Strict
+from builder.core import codegen
+
+from builder.core import registry
+from builder.core.fields import Strict
 from tests.locked import pins
 
 
@@ -22,23 +24,23 @@ def _skip_unless_generated_with_this_pydantic_core(key: str) -> None:
                     "the records are generated for the lock (builder derives them again at start-up)")
 
 
-@pytest.mark.parametrize("key", systems.keys())
+@pytest.mark.parametrize("key", registry.keys())
 def test_each_records_module_is_generated_for_the_locked_pydantic_core(key):
     text = codegen.records_path(key).read_text(encoding="utf-8")
     assert f"PYDANTIC_CORE = {pins()['pydantic-core']!r}" in text, \
         "requirements.lock.txt moved pydantic-core: run `make records` and commit the records with the lock"
 
 
-@pytest.mark.parametrize("key", systems.keys())
+@pytest.mark.parametrize("key", registry.keys())
 def test_each_records_module_is_what_the_generator_writes_from_the_models(key):
     path = codegen.records_path(key)
     _skip_unless_generated_with_this_pydantic_core(key)
     assert path.read_text(encoding="utf-8") == codegen.generate(key), \
-        f"{path} is out of date: run `python -m builder.codegen`"
+        f"{path} is out of date: run `python -m builder.core.codegen`"
 
 
 def test_the_check_option_names_stale_modules_and_writes_nothing(tmp_path, monkeypatch, capsys):
-    written = {key: tmp_path / f"{key}.py" for key in systems.keys()}
+    written = {key: tmp_path / f"{key}.py" for key in registry.keys()}
     for key, path in written.items():
         path.write_text(codegen.generate(key), encoding="utf-8")
     written["porcrom"].write_text("# edited by hand\n", encoding="utf-8")
@@ -102,7 +104,7 @@ def test_only_the_command_line_tools_that_need_pydantic_models_import_them():
 
     examples = Path(__file__).resolve().parents[1] / "examples"
     example = examples / "wartime" / "compania-fenix.yaml"
-    assert loaded_after(["check", example], "pydantic.main", "builder.fields") == [False, False]
+    assert loaded_after(["check", example], "pydantic.main", "builder.core.fields") == [False, False]
     # An event's pack that overrides keys of the lists: their fingerprints are kept without models.
     tournament = examples / "tournament"
     assert loaded_after(["check", tournament / "lists", "--pack", tournament / "pack" / "torneo-otono.yaml"],
@@ -138,9 +140,9 @@ def test_records_generated_with_another_pydantic_core_are_derived_again_and_chec
                            encoding="utf-8")
     outputs = []
     for where in (root, tmp_path):
-        probe = ("import sys\nfrom builder.cli import cli\nimport builder\n"
+        probe = ("import sys\nfrom builder.cli.main import cli\nimport builder\n"
                  "try:\n    cli(['check', *sys.argv[1:], '--format', 'json'], prog_name='builder')\n"
-                 "finally:\n    print(builder.__file__, 'builder.codegen' in sys.modules, file=sys.stderr)")
+                 "finally:\n    print(builder.__file__, 'builder.core.codegen' in sys.modules, file=sys.stderr)")
         examples = [str(p) for p in sorted((root / "examples").glob("*/*.yaml"))]
         done = subprocess.run([sys.executable, "-c", probe, *examples], capture_output=True, text=True, cwd=where,
                               env={**__import__("os").environ, "PYTHONPATH": str(where)})

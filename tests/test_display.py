@@ -1,4 +1,4 @@
-"""builder.display: how places and values in a roster are written in messages."""
+"""builder.core.display: how places and values in a roster are written in messages."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.display import display_path, relative_label, shorten
+from builder.core.display import display_path, relative_label, shorten
 
 
 def test_a_short_value_is_quoted_whole():

@@ -1,4 +1,4 @@
-"""builder.findings: how names are compared, and where a finding points."""
+"""builder.core.findings: how names are compared, and where a finding points."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-from builder.findings import Place, fold
-from builder.reader import Document
-from builder.yaml_data import parse_text
+from builder.core.findings import Place, fold
+from builder.core.reader import Document
+from builder.core.yaml_data import parse_text
 
 
 def test_fold_ignores_case_accents_spaces_hyphens_and_underscores():

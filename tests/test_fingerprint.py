@@ -1,6 +1,6 @@
 import re
 
-from builder.fingerprint import fingerprint, normalise
+from builder.core.fingerprint import fingerprint, normalise
 
 
 def test_format_is_prefix_and_two_groups_of_four_hex_digits():

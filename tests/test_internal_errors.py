@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from openpyxl import load_workbook
 
-from builder import systems
-from builder.cli import cli
+from builder.core import registry
+from builder.cli.main import cli
 
 LEGAL = """\
 system: porcrom
@@ -43,7 +43,7 @@ def folder(tmp_path, monkeypatch):
 @pytest.fixture
 def buggy(monkeypatch):
     """¡Por Crom!'s rules raise a bug on a warband named "Los Rotos"."""
-    system = systems.get("porcrom")
+    system = registry.get("porcrom")
     real = type(system).check
 
     def check(self, file, *args):
@@ -149,7 +149,7 @@ def test_a_bug_anywhere_in_a_command_is_still_an_internal_error(folder, monkeypa
     def broken():
         raise KeyError("no such system after all")
 
-    monkeypatch.setattr(systems, "all_systems", broken)
+    monkeypatch.setattr(registry, "all_systems", broken)
     result = CliRunner().invoke(cli, ["systems"])
     assert result.exit_code == 3
     assert "internal-error" in result.output and "KeyError" in result.output
@@ -157,7 +157,7 @@ def test_a_bug_anywhere_in_a_command_is_still_an_internal_error(folder, monkeypa
 
 
 def test_a_bug_writing_the_summary_still_prints_the_report(folder, monkeypatch):
-    from builder.export import summary
+    from builder.events import summary
 
     def broken(*args, **kwargs):
         raise ValueError("the summary writer fell over")

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from builder import messages, systems
+from builder.core import messages
+
+from builder.core import registry
 
 CODES_DOC = Path(__file__).resolve().parents[1] / "docs" / "codes.md"
 NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "usage.")
@@ -14,7 +16,7 @@ NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kind
 
 @pytest.fixture(scope="module")
 def table():
-    systems.all_systems()  # each plugin registers its messages on load
+    registry.all_systems()  # each plugin registers its messages on load
     return messages.all_messages()
 
 
@@ -159,7 +161,7 @@ def test_a_message_writes_its_decimals_as_the_language_does(tmp_path):
                       "  characters: [{name: Raso, body: Soldado}]\n"
                       "squads:\n  - {name: Línea, members: [{character: Raso, count: 4}]}\n"
                       "  - {name: Solo, members: [{character: Raso}]}\n", encoding="utf-8")
-    from builder.pipeline import evaluate
+    from builder.core.pipeline import evaluate
 
     found = {f.code: f for f in evaluate(roster).findings}
     assert "como máximo pueden costar 12,9 (10 % de 129)" in found["formation-solo-limit"].message("es")

@@ -7,10 +7,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder import yaml_data
-from builder.errors import InputError
-from builder.nesting import LINE_OPENINGS, opens_deep
-from builder.yaml_data import MAX_DEPTH, parse_text
+from builder.core import yaml_data
+from builder.core.errors import InputError
+from builder.core.nesting import LINE_OPENINGS, opens_deep
+from builder.core.yaml_data import MAX_DEPTH, parse_text
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 TOURNAMENT = ROOT / "examples" / "tournament"
@@ -55,8 +55,8 @@ def test_jobs_must_be_a_number_from_1():
 def test_processes_are_loaded_only_when_asked():
     from tests.support import loaded_after
 
-    assert loaded_after(["check", TOURNAMENT / "lists"], "builder.parallel", "concurrent.futures") == [False, False]
-    assert loaded_after(["check", TOURNAMENT / "lists", "--jobs", "2"], "builder.parallel") == [True]
+    assert loaded_after(["check", TOURNAMENT / "lists"], "builder.events.parallel", "concurrent.futures") == [False, False]
+    assert loaded_after(["check", TOURNAMENT / "lists", "--jobs", "2"], "builder.events.parallel") == [True]
 
 
 def test_serve_alone_loads_the_web_server():

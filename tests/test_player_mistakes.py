@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 LANGS = ["es", "en"]
 

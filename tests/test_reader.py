@@ -1,4 +1,4 @@
-"""builder.reader: safe YAML with the line of every key and item, and its refusals."""
+"""builder.core.reader: safe YAML with the line of every key and item, and its refusals."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.errors import InputError
-from builder.reader import MAX_BYTES, Document, read_document
-from builder.yaml_data import MAX_DEPTH, parse_text
+from builder.core.errors import InputError
+from builder.core.reader import MAX_BYTES, Document, read_document
+from builder.core.yaml_data import MAX_DEPTH, parse_text
 
 
 def write(tmp_path: Path, text: str, name: str = "roster.yaml") -> Path:
@@ -303,8 +303,8 @@ def _read_in_child(tmp_path: Path, content: str) -> subprocess.CompletedProcess:
     assert path.stat().st_size <= MAX_BYTES  # a size the reader agrees to parse
     code = (
         "import sys\n"
-        "from builder.errors import InputError\n"
-        "from builder.reader import read_document\n"
+        "from builder.core.errors import InputError\n"
+        "from builder.core.reader import read_document\n"
         "try:\n"
         "    read_document(sys.argv[1])\n"
         "    print('read')\n"
@@ -452,7 +452,7 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path, monkeypa
 def test_a_file_that_grew_since_it_was_looked_at_is_read_whole_up_to_one_past_the_limit(tmp_path):
     import os
 
-    from builder.reader import _read_all
+    from builder.core.reader import _read_all
 
     def read_told(size: int) -> bytes:
         handle = os.open(grown, os.O_RDONLY)

@@ -6,7 +6,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.yaml_data import parse_text
+from builder.core.yaml_data import parse_text
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10**12, 10**12),

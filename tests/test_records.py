@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pydantic_core import ValidationError
 
-from builder import systems
-from builder.reader import read_document
-from builder.records import Record
+from builder.core import registry
+from builder.core.reader import read_document
+from builder.core.records import Record
 from builder.systems.wartime.records import Member, Restrictions, Squad
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -49,9 +49,9 @@ def test_model_dump_takes_pydantics_options():
     assert member.model_dump(exclude={"crew"}, exclude_unset=True) == {"character": "Piloto"}
 
 
-def _roster_data(path: Path) -> tuple[systems.System, dict]:
+def _roster_data(path: Path) -> tuple[registry.System, dict]:
     doc = read_document(path, path.name)
-    system = systems.find(doc.data["system"])
+    system = registry.find(doc.data["system"])
     return system, {**doc.data, "system": system.key}
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from builder import resources
+from builder.core import resources
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,7 +41,7 @@ def test_an_installed_wheel_finds_its_data_and_runs(wheel, tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(wheel)],
                    check=True)
     env = {**os.environ, "PYTHONPATH": str(site)}
-    probe = "import builder.resources as r; print(r.catalogs_dir()); print(r.templates_dir())"
+    probe = "import builder.core.resources as r; print(r.catalogs_dir()); print(r.templates_dir())"
     # Run from tmp_path so the checkout's own builder/ is not on the path.
     found = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True,
                            check=True).stdout.split()

@@ -2,7 +2,7 @@
 
 import json
 
-from builder.terminal import json_printable, printable
+from builder.core.terminal import json_printable, printable
 
 
 def test_control_characters_are_shown_as_escapes_and_text_is_kept():

@@ -7,8 +7,8 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 
-from builder.cli import cli
-from builder.tournament import expand
+from builder.cli.main import cli
+from builder.events.tournament import expand
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "tournament"
@@ -288,7 +288,7 @@ def test_expand_keeps_a_file_a_missing_path_and_an_empty_folder_as_given(tmp_pat
 
 
 def test_no_progress_bar_when_not_on_a_terminal():
-    from builder.cli import _progress
+    from builder.cli.main import _progress
 
     items = ["a"] * 50
     assert list(_progress(50, "text", "es")(items)) == items   # CliRunner's stderr is not a terminal
@@ -362,7 +362,7 @@ def test_a_restriction_the_pack_sets_is_cited_at_the_packs_line(tmp_path):
 def test_a_batch_tunes_the_collector_and_puts_it_back(tmp_path):
     import gc
 
-    from builder.tournament import BATCH_FROM, BATCH_GEN0, BATCH_OLDER, check_event
+    from builder.events.tournament import BATCH_FROM, BATCH_GEN0, BATCH_OLDER, check_event
 
     source = (ROOT / "examples" / "wartime" / "compania-fenix.yaml").read_text(encoding="utf-8")
     (tmp_path / "fenix-warbook.yaml").write_bytes(WARBOOK.read_bytes())

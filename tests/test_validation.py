@@ -4,13 +4,13 @@ import sys
 from pathlib import Path
 from typing import Literal
 
-from builder.codegen import records_of
-from builder.fields import Name, Strict, Text, between, many, measure
-from builder.findings import Place
-from builder.reader import Document
-from builder.yaml_data import parse_text
-from builder.validation import clean_location, validate
-from builder.validators import NAME_MOST
+from builder.core.codegen import records_of
+from builder.core.fields import Name, Strict, Text, between, many, measure
+from builder.core.findings import Place
+from builder.core.reader import Document
+from builder.core.yaml_data import parse_text
+from builder.core.validation import clean_location, validate
+from builder.core.validators import NAME_MOST
 
 
 class Inner(Strict):

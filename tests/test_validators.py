@@ -6,7 +6,7 @@ import unicodedata
 import pytest
 from pydantic_core import PydanticCustomError
 
-from builder.validators import CONTROLS, ByShape, Canonical, RefuseControls, whole_number
+from builder.core.validators import CONTROLS, ByShape, Canonical, RefuseControls, whole_number
 
 
 def test_the_control_ranges_are_exactly_unicodes_control_and_surrogate_characters():

@@ -1,11 +1,11 @@
-"""builder.yaml_problems: a parser's problem said in the user's words."""
+"""builder.core.yaml_problems: a parser's problem said in the user's words."""
 
 from __future__ import annotations
 
 import pytest
 
-from builder.messages import all_messages
-from builder.yaml_problems import _PROBLEMS, yaml_problem
+from builder.core.messages import all_messages
+from builder.core.yaml_problems import _PROBLEMS, yaml_problem
 
 
 def test_an_unknown_parser_problem_is_said_in_general_words():

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from builder import systems
-from builder.errors import InputError
+from builder.core import registry
+from builder.core.errors import InputError
 from builder.export.outputs import check_output, write_all_atomically
-from builder.pipeline import evaluate
-from builder.systems.base import Evaluation
+from builder.core.pipeline import evaluate
+from builder.core.system import Evaluation
 
 
 @dataclass
@@ -22,19 +22,19 @@ class Export:
 
 
 def _spreadsheet(evaluation: Evaluation, lang: str, paper: str) -> Callable[[Path], None]:
-    from builder.export.tables import WorkbookSpec
+    from builder.core.workbook import WorkbookSpec
     from builder.export.xlsx import write_workbook
 
     # A draft of a roster that couldn't be modelled has no units: the summary and its problems.
-    spec = WorkbookSpec() if evaluation.details is None else systems.get(evaluation.system).workbook(evaluation, lang)
+    spec = WorkbookSpec() if evaluation.details is None else registry.get(evaluation.system).workbook(evaluation, lang)
     return lambda tmp: write_workbook(evaluation, spec, tmp, lang, draft=not evaluation.legal)
 
 
 def _printout(evaluation: Evaluation, lang: str, paper: str) -> Callable[[Path], None]:
-    from builder.export.cards import PrintSpec
+    from builder.core.printout import PrintSpec
     from builder.export.pdf import write_pdf
 
-    spec = PrintSpec() if evaluation.details is None else systems.get(evaluation.system).print_spec(evaluation, lang)
+    spec = PrintSpec() if evaluation.details is None else registry.get(evaluation.system).print_spec(evaluation, lang)
     return lambda tmp: write_pdf(evaluation, spec, tmp, lang, paper, draft=not evaluation.legal)
 
 

@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from builder.errors import InputError, os_reason
+from builder.core.errors import InputError, os_reason
 
 
 def check_output(out: Path | str, inputs: list[Path]) -> Path:

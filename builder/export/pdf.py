@@ -19,14 +19,16 @@ import markupsafe
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from builder import __version__, systems
+from builder import __version__
+
+from builder.core import registry
 from dataclasses import replace
 
-from builder.export.cards import CARD_BODY_MM, Card, PrintSpec, Ruler, Section, certain, pack_all
-from builder.messages import text
-from builder.resources import templates_dir
-from builder.systems.base import Evaluation
-from builder.terminal import printable
+from builder.core.printout import CARD_BODY_MM, Card, PrintSpec, Ruler, Section, certain, pack_all
+from builder.core.messages import text
+from builder.core.resources import templates_dir
+from builder.core.system import Evaluation
+from builder.core.terminal import printable
 
 CARD_MM = (63, 88)
 CARD_PADDING_MM = (2.5, 2.0, 3.0)
@@ -163,7 +165,7 @@ class MeasuredRuler(Ruler):
 
 def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
                 today: dt.date | None = None, ruler: Ruler | None = None) -> str:
-    system = systems.get(evaluation.system)
+    system = registry.get(evaluation.system)
     cards = pack_all(spec.cards, ruler)
     per_page = GRID[0] * GRID[1]
     template = environment().get_template("base/document.html.j2")

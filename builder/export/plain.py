@@ -3,14 +3,14 @@ the team sheet, one line each."""
 
 from __future__ import annotations
 
-from builder import systems
-from builder.messages import text
-from builder.report import status_key
-from builder.systems.base import Evaluation
+from builder.core import registry
+from builder.core.messages import text
+from builder.export.report import status_key
+from builder.core.system import Evaluation
 
 
 def plain_text(ev: Evaluation, lang: str) -> str:
-    system = systems.get(ev.system)
+    system = registry.get(ev.system)
     lines = [f"{ev.name or ''} — {system.title}".strip(" —")]
     facts = []
     if ev.points is not None:

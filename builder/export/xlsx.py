@@ -16,11 +16,11 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from builder import systems
-from builder.export.tables import CellFormula, Column, Fact, Table, WorkbookSpec
-from builder.messages import text
-from builder.systems.base import Evaluation
-from builder.terminal import printable
+from builder.core import registry
+from builder.core.workbook import CellFormula, Column, Fact, Table, WorkbookSpec
+from builder.core.messages import text
+from builder.core.system import Evaluation
+from builder.core.terminal import printable
 
 FONT = "Calibri"
 """Named on every styled cell: a font without a name makes LibreOffice fall back to a serif."""
@@ -244,4 +244,4 @@ def _resolve(formula: str, totals: dict[str, str], facts: dict[str, str]) -> str
 
 
 def _system_title(ev: Evaluation) -> str:
-    return systems.get(ev.system).title
+    return registry.get(ev.system).title

@@ -19,9 +19,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from builder import messages, systems
-from builder.errors import InputError
-from builder.resources import templates_dir
+from builder.core import messages
+
+from builder.core import registry
+from builder.core.errors import InputError
+from builder.core.resources import templates_dir
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
 STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
@@ -68,8 +70,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
             except Refused as exc:
                 return JSONResponse({"code": exc.code, **exc.extra}, status_code=exc.status)
             except Exception as exc:  # noqa: BLE001 - a bug: reported with its traceback, never a bare 500
-                from builder.errors import Crash
-                from builder.report import crash_dict
+                from builder.core.errors import Crash
+                from builder.export.report import crash_dict
 
                 return JSONResponse(crash_dict(Crash(None, exc), messages.DEFAULT_LANGUAGE), status_code=500)
         return run
@@ -93,7 +95,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
     def ui(request: Request, body: dict[str, Any], lang: str) -> Response:
         table = messages.all_messages()
         return JSONResponse({"lang": lang, "text": {k: v[lang] for k, v in table.items() if k.startswith("serve.")},
-                             "systems": [{"key": s.key, "title": s.title} for s in systems.all_systems()]})
+                             "systems": [{"key": s.key, "title": s.title} for s in registry.all_systems()]})
 
     def files(request: Request, body: dict[str, Any], lang: str) -> Response:
         return JSONResponse({"folder": str(workspace.folder), "files": workspace.rosters(lang)})
@@ -108,7 +110,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
             ev = workspace.check(str(body.get("text", "")), relative)
         except InputError as exc:
             return JSONResponse({"readable": False, "legal": False, "findings": [unreadable(exc, lang)]})
-        system = systems.get(ev.system)
+        system = registry.get(ev.system)
         inspect = system.inspect_text(ev, lang) if ev.details is not None else ""
         # A Warbook's own archetypes join the catalog panel: what this list may recruit.
         archetypes = [{"name": a["name"], "kind": a["kind"], "cost": a["cost"]}
@@ -118,7 +120,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
                              "findings": findings_of(ev, lang), "inspect": inspect, "archetypes": archetypes})
 
     def preview(request: Request, body: dict[str, Any], lang: str) -> Response:
-        from builder.export.cards import PrintSpec
+        from builder.core.printout import PrintSpec
         from builder.export.pdf import render_html
 
         relative = _relative(workspace, body)
@@ -126,7 +128,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
             ev = workspace.check(str(body.get("text", "")), relative)
         except InputError:
             return JSONResponse({"html": ""})
-        spec = PrintSpec() if ev.details is None else systems.get(ev.system).print_spec(ev, lang)
+        spec = PrintSpec() if ev.details is None else registry.get(ev.system).print_spec(ev, lang)
         spec = _drafted(spec, lang) if not ev.legal else spec
         html = render_html(ev, spec, lang, "a4", draft=not ev.legal)
         # Relative links (the stylesheets) resolve under /templates/, which serves only those.
@@ -138,7 +140,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         return JSONResponse({"version": version})
 
     def new(request: Request, body: dict[str, Any], lang: str) -> Response:
-        system = systems.find(request.query_params.get("system", ""))
+        system = registry.find(request.query_params.get("system", ""))
         if system is None:
             raise Refused("unknown-system", 404)
         return JSONResponse({"text": system.starting_roster(lang)})

@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from builder.serve.workspace import Refused
-from builder.systems.base import Evaluation
+from builder.core.system import Evaluation
 
 KINDS = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "pdf": "application/pdf"}
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder import systems
-from builder.errors import InputError
-from builder.pipeline import as_roster, evaluate_document, system_of
-from builder.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes, read_bytes
-from builder.systems.base import Evaluation
+from builder.core import registry
+from builder.core.errors import InputError
+from builder.core.pipeline import as_roster, evaluate_document, system_of
+from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes, read_bytes
+from builder.core.system import Evaluation
 
 
 class Refused(Exception):
@@ -154,13 +154,13 @@ def findings_of(evaluation: Evaluation, lang: str) -> list[dict[str, Any]]:
 
 
 def unreadable(error: InputError, lang: str) -> dict[str, Any]:
-    from builder.findings import input_error_dict
+    from builder.core.findings import input_error_dict
 
     return {**input_error_dict(error, lang), "severity": "error"}
 
 
 def catalog(system_key: str) -> dict[str, list[dict[str, str]]]:
-    system = systems.find(system_key)
+    system = registry.find(system_key)
     if system is None:
         raise Refused("unknown-system", 404)
     return {topic: [{"name": n, "detail": d} for n, d in rows] for topic, rows in system.browse().items()}

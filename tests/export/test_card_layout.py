@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from builder import systems
-from builder.export.cards import Card, Section, pack
-from builder.pipeline import evaluate
+from builder.core import registry
+from builder.core.printout import Card, Section, pack
+from builder.core.pipeline import evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
@@ -59,10 +59,10 @@ def printed_pages(path: Path, lang: str = "es"):
     from weasyprint import HTML
 
     from builder.export.pdf import ProjectOnlyFetcher, printed_html
-    from builder.resources import templates_dir
+    from builder.core.resources import templates_dir
 
     ev = evaluate(path, path.name)
-    spec = systems.get(ev.system).print_spec(ev, lang)
+    spec = registry.get(ev.system).print_spec(ev, lang)
     fetcher = ProjectOnlyFetcher(templates_dir())
     html = printed_html(ev, spec, lang, "a4", False, fetcher)
     document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
@@ -77,13 +77,13 @@ def card_overflows(path: Path, ruler_override=None) -> list[str]:
     from weasyprint import HTML
 
     from builder.export.pdf import ProjectOnlyFetcher, printed_html, render_html
-    from builder.resources import templates_dir
+    from builder.core.resources import templates_dir
 
     ev = evaluate(path, path.name)
-    spec = systems.get(ev.system).print_spec(ev, "es")
+    spec = registry.get(ev.system).print_spec(ev, "es")
     fetcher = ProjectOnlyFetcher(templates_dir())
     if ruler_override is not None:
-        from builder.export import cards
+        from builder.core import printout as cards
 
         spec.cards = [cards.pack(c, ruler_override)[0] for c in spec.cards]   # no splitting at all
         html = render_html(ev, spec, "es", "a4", False, ruler=ruler_override)
@@ -129,9 +129,9 @@ def test_a_long_card_continues_instead_of_overflowing(tmp_path):
     assert card_overflows(path) == []
     ev = evaluate(path, path.name)
     from builder.export.pdf import MeasuredRuler, ProjectOnlyFetcher
-    from builder.resources import templates_dir
+    from builder.core.resources import templates_dir
 
-    spec = systems.get("wartime").print_spec(ev, "es")
+    spec = registry.get("wartime").print_spec(ev, "es")
     parts = pack(spec.cards[0], MeasuredRuler(spec.cards, "wartime", "es", ProjectOnlyFetcher(templates_dir())))
     assert len(parts) >= 2
     assert [p.continued for p in parts] == [False] + [True] * (len(parts) - 1)
@@ -154,7 +154,7 @@ def test_a_short_card_stays_one_card():
 
 
 def test_the_overflow_check_sees_an_overflowing_card(tmp_path):
-    from builder.export.cards import Ruler
+    from builder.core.printout import Ruler
 
     class Bottomless(Ruler):
         def body(self, card):

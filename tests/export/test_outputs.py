@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.errors import InputError
+from builder.core.errors import InputError
 from builder.export.outputs import check_output, write_atomically
 
 

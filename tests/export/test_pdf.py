@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -116,9 +116,9 @@ def test_spells_are_printed_only_with_a_caster(printed):
 
 def test_html_and_urls_in_names_are_text_and_fetch_nothing(tmp_path):
     from builder.export.pdf import ProjectOnlyFetcher, write_pdf
-    from builder.pipeline import evaluate
-    from builder.resources import templates_dir
-    from builder.systems import get
+    from builder.core.pipeline import evaluate
+    from builder.core.resources import templates_dir
+    from builder.core.registry import get
 
     roster = tmp_path / "lista.yaml"
     roster.write_text("""\
@@ -145,7 +145,7 @@ characters:
 
 def test_the_fetcher_refuses_everything_outside_the_templates(tmp_path):
     from builder.export.pdf import ProjectOnlyFetcher
-    from builder.resources import templates_dir
+    from builder.core.resources import templates_dir
 
     fetcher = ProjectOnlyFetcher(templates_dir())
     for url in ("file:///etc/passwd", "http://example.invalid/", "https://example.invalid/x.css",

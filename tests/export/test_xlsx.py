@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 
-from builder.cli import cli
+from builder.cli.main import cli
 from builder.export.xlsx import sheet_title
 
 ROOT = Path(__file__).resolve().parents[2]

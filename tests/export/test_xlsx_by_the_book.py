@@ -313,7 +313,7 @@ def test_heavy_libraries_imported_only_by_the_commands_that_write_files(wt, tmp_
     code = (
         "import sys, json\n"
         "from click.testing import CliRunner\n"
-        "from builder.cli import cli\n"
+        "from builder.cli.main import cli\n"
         "r = CliRunner().invoke(cli, ['check', sys.argv[1]])\n"
         "a = ('openpyxl' in sys.modules, 'weasyprint' in sys.modules)\n"
         "r2 = CliRunner().invoke(cli, ['export', sys.argv[1], '--xlsx', sys.argv[2]])\n"

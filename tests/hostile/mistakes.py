@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 import yaml
 
-from builder.display import display_path
+from builder.core.display import display_path
 
 Path_ = tuple[Any, ...]
 

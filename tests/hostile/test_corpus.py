@@ -7,8 +7,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from builder.cli import cli
-from builder.reader import MAX_BYTES
+from builder.cli.main import cli
+from builder.core.reader import MAX_BYTES
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus"

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.cli import cli
+from builder.cli.main import cli
 from tests.hostile.conftest import FUZZ_PROFILE
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,11 +5,11 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from builder import systems
-from builder.cli import cli
+from builder.core import registry
+from builder.cli.main import cli
 from builder.export.pdf import ProjectOnlyFetcher, write_pdf
-from builder.pipeline import evaluate
-from builder.resources import templates_dir
+from builder.core.pipeline import evaluate
+from builder.core.resources import templates_dir
 
 PAYLOADS = [
     '=HYPERLINK("http://evil.invalid","x")', "+1+2", "-2+3", "@SUM(1,1)",
@@ -110,7 +110,7 @@ def test_html_and_urls_are_printed_literally_and_fetch_nothing(tmp_path, system)
     roster.write_text(ROSTERS[system], encoding="utf-8")
     ev = evaluate(roster, "lista.yaml")
     out = tmp_path / "cartas.pdf"
-    fetcher = write_pdf(ev, systems.get(system).print_spec(ev, "es"), out, "es", "a4", draft=not ev.legal,
+    fetcher = write_pdf(ev, registry.get(system).print_spec(ev, "es"), out, "es", "a4", draft=not ev.legal,
                         fetcher=ProjectOnlyFetcher(templates_dir()))
     root = templates_dir().resolve().as_uri()
     assert fetcher.requested and all(url.startswith(root) for url in fetcher.requested), fetcher.requested

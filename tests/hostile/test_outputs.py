@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 WARTIME = ROOT / "examples" / "wartime"

@@ -59,7 +59,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from builder.cli import cli
+from builder.cli.main import cli
 from tests.hostile.mistakes import SPECIFIC, Mistake, Mutant, mistakes
 
 ROOT = Path(__file__).resolve().parents[2]

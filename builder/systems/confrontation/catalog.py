@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from builder.findings import closest, fold
-from builder.resources import load_catalog
+from builder.core.findings import closest, fold
+from builder.core.resources import load_catalog
 
 SYSTEM = "confrontation"
 

@@ -6,11 +6,11 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from builder.messages import number
+from builder.core.messages import number
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.records import Machine
 from builder.systems.confrontation.rules import ResolvedMachine, capacity_used
-from builder.validators import whole_number
+from builder.core.validators import whole_number
 
 IMPACT_BAND_CM = 10
 SERVANT_PUSH = 2

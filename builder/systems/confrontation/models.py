@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from builder.fields import Name, Strict, between, many, measure
-from builder.validators import Canonical
+from builder.core.fields import Name, Strict, between, many, measure
+from builder.core.validators import Canonical
 
 
 def spelled(*choices: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.findings import Findings, Localised, Place, used_by
+from builder.core.findings import Findings, Localised, Place, used_by
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.records import Competency, ConfrontationFile, Machine
 

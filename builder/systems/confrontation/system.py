@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.findings import Findings, Place
-from builder.fingerprint import content_of
-from builder.messages import text
-from builder.reader import Document
-from builder.systems.base import Evaluation, System
+from builder.core.findings import Findings, Place
+from builder.core.fingerprint import content_of
+from builder.core.messages import text
+from builder.core.reader import Document
+from builder.core.system import Evaluation, System
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.figures import bands_text, figures
 from builder.systems.confrontation.records import ConfrontationFile, ConfrontationPack
 from builder.systems.confrontation.rules import RULE_FIELDS, ResolvedMachine, check_force
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 
 class ConfrontationSystem(System):

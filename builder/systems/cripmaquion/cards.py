@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.export.cards import Card, PrintSpec, Section
-from builder.messages import number, text
-from builder.systems.base import Evaluation
+from builder.core.printout import Card, PrintSpec, Section
+from builder.core.messages import number, text
+from builder.core.system import Evaluation
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.profile import runner_kind
 

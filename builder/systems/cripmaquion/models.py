@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from builder.fields import many, Name, Strict
+from builder.core.fields import many, Name, Strict
 
 
 RUNNERS_MOST = 30

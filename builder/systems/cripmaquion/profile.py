@@ -98,7 +98,7 @@ def _kind_name(r: ResolvedRunner) -> str | None:
 
 def runner_kind(r: dict[str, Any], lang: str) -> str:
     """A profile's star or specialties as the book names them; "gregario", or "—" for a brujo."""
-    from builder.messages import text
+    from builder.core.messages import text
 
     return r["kind_name"] or ("—" if r["brujo"] else text("cq.gregario", lang))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.findings import Findings, Localised, Place, closest, fold, used_by
+from builder.core.findings import Findings, Localised, Place, closest, fold, used_by
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.records import CripmaquionFile, Runner
 

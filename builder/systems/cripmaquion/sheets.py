@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from builder.export.tables import Column, Fact, Table, WorkbookSpec
-from builder.messages import text
-from builder.systems.base import Evaluation
+from builder.core.workbook import Column, Fact, Table, WorkbookSpec
+from builder.core.messages import text
+from builder.core.system import Evaluation
 from builder.systems.cripmaquion.profile import runner_kind
 
 

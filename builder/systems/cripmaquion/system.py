@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.findings import Findings, Place, fold
-from builder.messages import number, text
-from builder.reader import Document
-from builder.systems.base import Evaluation, System
+from builder.core.findings import Findings, Place, fold
+from builder.core.messages import number, text
+from builder.core.reader import Document
+from builder.core.system import Evaluation, System
 from builder.systems.cripmaquion.records import CripmaquionFile, CripmaquionPack
 from builder.systems.cripmaquion.profile import profile, runner_kind
 from builder.systems.cripmaquion.rules import (
@@ -15,7 +15,7 @@ from builder.systems.cripmaquion.rules import (
 )
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 
 class CripmaquionSystem(System):

@@ -3,9 +3,9 @@ classification and for each day."""
 
 from __future__ import annotations
 
-from builder.export.cards import PrintSpec, TablePage
-from builder.messages import text
-from builder.systems.base import Evaluation
+from builder.core.printout import PrintSpec, TablePage
+from builder.core.messages import text
+from builder.core.system import Evaluation
 
 
 def print_spec(ev: Evaluation, lang: str) -> PrintSpec:

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from builder.systems.cripmaquion.models import RUNNERS_MOST
-from builder.fields import Name, Strict, between, many
+from builder.core.fields import Name, Strict, between, many
 
 TEAMS_MOST = 12
 """The book's control sheet has room for 6 teams; twice that is past any campaign."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.findings import Findings, Place
-from builder.reader import Document
-from builder.systems.base import Evaluation, System
+from builder.core.findings import Findings, Place
+from builder.core.reader import Document
+from builder.core.system import Evaluation, System
 from builder.systems.cripmaquion_campaign.records import CampaignFile
 from builder.systems.cripmaquion_campaign.rules import check_stages
 from builder.systems.cripmaquion_campaign.standings import standings
@@ -14,7 +14,7 @@ from builder.systems.cripmaquion_campaign.teams import load_teams, teams_nearby
 from builder.systems.cripmaquion_campaign.ties import check_ties
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 RULE_FIELDS = "Cripmaquión · §11 Las campañas"
 

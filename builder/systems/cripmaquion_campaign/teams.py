@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.errors import InputError
-from builder.findings import Findings, Place, fold
-from builder.display import relative_label
-from builder.reader import ROSTER_SUFFIXES, Document, read_document
-from builder.systems.base import Evaluation
+from builder.core.errors import InputError
+from builder.core.findings import Findings, Place, fold
+from builder.core.display import relative_label
+from builder.core.reader import ROSTER_SUFFIXES, Document, read_document
+from builder.core.system import Evaluation
 
 RULE_TEAMS = "Cripmaquión · §11 Las campañas"
 TEAM_SYSTEM = "cripmaquion"
@@ -44,7 +44,7 @@ class Team:
 def load_teams(paths: list[str], doc: Document, place: Place, findings: Findings) -> list[Team]:
     """Check every team roster; an unreadable one makes the campaign unreadable (InputError)."""
     # The pipeline imports the systems: only when a campaign is read.
-    from builder.pipeline import evaluate_document, open_roster, system_of
+    from builder.core.pipeline import evaluate_document, open_roster, system_of
 
     teams: list[Team] = []
     seen: dict[Path, int] = {}

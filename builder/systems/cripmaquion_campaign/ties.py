@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from builder.findings import Findings, Localised, Place
+from builder.core.findings import Findings, Localised, Place
 
 RULE_GENERAL = "Cripmaquión · §11.1.2 Estableciendo la clasificación; §11.2"
 RULE_MINOR = "Cripmaquión · §11.3.2 (empate en el primer puesto)"

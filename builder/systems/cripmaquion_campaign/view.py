@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.messages import text
-from builder.systems.base import Evaluation
+from builder.core.messages import text
+from builder.core.system import Evaluation
 
 
 def as_json(evaluation: Evaluation, lang: str) -> dict[str, Any]:

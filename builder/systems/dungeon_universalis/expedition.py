@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from builder.findings import Findings, Place, fold
-from builder.resources import load_catalog
+from builder.core.findings import Findings, Place, fold
+from builder.core.resources import load_catalog
 from builder.systems.dungeon_universalis.records import Companion, ExpeditionFile, Hero
 
 RULE_FIELDS = "Dungeon Universalis · JOA"

@@ -6,8 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Discriminator, Field, Tag
 
-from builder.fields import Name, Strict, between, many
-from builder.validators import ByShape
+from builder.core.fields import Name, Strict, between, many
+from builder.core.validators import ByShape
 
 # Upper bounds (docs/rulings.md, "Upper bounds"): the JOA text prints none for these.
 ItemPV = between(0, 75)

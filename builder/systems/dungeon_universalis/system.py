@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.findings import Findings, Place
-from builder.fingerprint import content_of
-from builder.messages import text
-from builder.reader import Document
-from builder.systems.base import Evaluation, System
+from builder.core.findings import Findings, Place
+from builder.core.fingerprint import content_of
+from builder.core.messages import text
+from builder.core.reader import Document
+from builder.core.system import Evaluation, System
 from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, check_reserve, joa, summary
 from builder.systems.dungeon_universalis.records import ExpeditionFile, ExpeditionPack
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 
 class DungeonUniversalisSystem(System):

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from builder.fields import Name, Strict, between, many
+from builder.core.fields import Name, Strict, between, many
 
 MAX_DICE = 50
 """The book calls 10–16 dice usual (a warning outside it) and sets no maximum: 50 stops absurd pools."""

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.findings import Findings, Place
-from builder.fingerprint import content_of
-from builder.messages import number, text
-from builder.reader import Document
-from builder.systems.base import Evaluation, System
+from builder.core.findings import Findings, Place
+from builder.core.fingerprint import content_of
+from builder.core.messages import number, text
+from builder.core.reader import Document
+from builder.core.system import Evaluation, System
 from builder.systems.porcrom.records import PorCromFile, PorCromPack
 from builder.systems.porcrom.warband import RIDER_SWIM_RULING, RULE_FIELDS, character_sheet, check_warband, minion_sheet
 from builder.systems.porcrom.weapons import inspect_line
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 
 class PorCromSystem(System):

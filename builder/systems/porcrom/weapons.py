@@ -9,9 +9,9 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from builder.findings import Findings, Place, fold
-from builder.messages import either, text
-from builder.resources import load_catalog
+from builder.core.findings import Findings, Place, fold
+from builder.core.messages import either, text
+from builder.core.resources import load_catalog
 
 RULE_WEAPONS = "¡Por Crom! · Disparo · Alcance"
 RULE_RELOAD = "¡Por Crom! · Disparo · Recarga"

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from builder import resources
+from builder.core import resources
 
 
 class CostTables(NamedTuple):

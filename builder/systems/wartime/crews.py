@@ -3,7 +3,7 @@ figures builder's crew rulings decide, each said where it changes one (rulings 1
 
 from __future__ import annotations
 
-from builder.findings import Findings, Localised, Place
+from builder.core.findings import Findings, Localised, Place
 from builder.systems.wartime.records import Squad, WartimeFile
 from builder.systems.wartime.pricing import PricedWarbook
 from builder.systems.wartime.rules import ListTotal, SquadTotal

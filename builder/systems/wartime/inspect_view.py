@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.findings import Place
-from builder.messages import text
-from builder.systems.base import Evaluation
+from builder.core.findings import Place
+from builder.core.messages import text
+from builder.core.system import Evaluation
 from builder.systems.wartime.records import WartimeFile
 from builder.systems.wartime.pricing import Entry, PricedWarbook
 from builder.systems.wartime.rules import ListTotal
 from builder.systems.wartime.squads import squad_values
-from builder.validators import whole_number
+from builder.core.validators import whole_number
 
 
 def tidy(value: Any) -> Any:

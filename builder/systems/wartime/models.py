@@ -6,8 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Discriminator, Field, Tag
 
-from builder.fields import Name, Strict, Text, between, many, measure
-from builder.validators import ByShape
+from builder.core.fields import Name, Strict, Text, between, many, measure
+from builder.core.validators import ByShape
 
 Scale = between(1, 10)
 """Attributes, energy, damage, protection and defense all run from 1 to 10."""

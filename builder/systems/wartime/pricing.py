@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from builder.findings import Place
+from builder.core.findings import Place
 from builder.systems.wartime import costs
 from builder.systems.wartime.records import (
     KINDS, Archetype, Body, Character, Circle, Object, Protection, Rectangle, Transport, Triangle, Warbook,

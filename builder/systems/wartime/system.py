@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.findings import Findings, Place
-from builder.fingerprint import content_of
-from builder.reader import Document
-from builder.systems.base import Evaluation, System
+from builder.core.findings import Findings, Place
+from builder.core.fingerprint import content_of
+from builder.core.reader import Document
+from builder.core.system import Evaluation, System
 from builder.systems.wartime import inspect_view
 from builder.systems.wartime.crews import check_crews, pilots
 from builder.systems.wartime.records import WartimeFile, WartimePack
@@ -16,7 +16,7 @@ from builder.systems.wartime.rules import RULE_FIELDS, check_list, check_warbook
 from builder.systems.wartime.warbook import resolve
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 
 class WartimeSystem(System):

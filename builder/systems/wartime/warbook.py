@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from builder.errors import InputError
-from builder.findings import Findings, Place
-from builder.pipeline import shape_of
-from builder.display import relative_label
-from builder.reader import Document, read_document
+from builder.core.errors import InputError
+from builder.core.findings import Findings, Place
+from builder.core.pipeline import shape_of
+from builder.core.display import relative_label
+from builder.core.reader import Document, read_document
 from builder.systems.wartime.records import Warbook, WartimeFile
 from builder.systems.wartime.rules import RULE_FIELDS
-from builder.validation import validate
+from builder.core.validation import validate
 
 
 def resolve(file: WartimeFile, doc: Document) -> tuple[Warbook | None, Place, Findings]:

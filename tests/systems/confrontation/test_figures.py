@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.pipeline import evaluate
+from builder.core.pipeline import evaluate
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "confrontation" / "artilleria-no-dan-kar.yaml"
 

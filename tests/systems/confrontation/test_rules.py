@@ -229,8 +229,8 @@ def test_a_competency_on_two_servants_is_no_repeat(check):
 
 
 def test_inspect_text_has_no_impact_line_for_a_machine_that_never_moves(check):
-    from builder import systems
+    from builder.core import registry
 
     ev = check(force("  - {name: Carro, kind: movil, movement: 0, competencies: [{name: impacto, x: 3}]}\n"))
-    text = systems.get("confrontation").inspect_text(ev, "es")
+    text = registry.get("confrontation").inspect_text(ev, "es")
     assert "Impacto/3" in text and "tramo" not in text  # the competency, but no empty band line

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.pipeline import evaluate
+from builder.core.pipeline import evaluate
 from builder.systems.cripmaquion.profile import Dice
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "cripmaquion"

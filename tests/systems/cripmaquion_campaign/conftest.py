@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.pipeline import evaluate
+from builder.core.pipeline import evaluate
 
 # RES (§5): humano 3, ogro 4, elfo 2; goblin 1, troll 5, enano 5.
 ROJOS = """\

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "cripmaquion"
 

@@ -35,7 +35,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 ROJOS = """\
 system: cripmaquion

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from builder.pipeline import evaluate
+from builder.core.pipeline import evaluate
 from tests.systems.cripmaquion_campaign.conftest import table
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "cripmaquion" / "infierno-de-amauta.yaml"

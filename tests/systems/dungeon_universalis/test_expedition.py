@@ -92,7 +92,7 @@ def test_leader_extra_actions(check, heroes, actions):
 def test_the_example_expedition():
     from pathlib import Path
 
-    from builder.pipeline import evaluate
+    from builder.core.pipeline import evaluate
 
     ev = evaluate(Path(__file__).resolve().parents[3] / "examples" / "dungeon-universalis" / "criptas.yaml", "x.yaml")
     # Heroes 15 + 22 + 10 = 47, companions 4 + 6, items 3 + 5: 65. Reserve 65 + 6 − 12 = 59.

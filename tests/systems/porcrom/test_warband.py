@@ -122,7 +122,7 @@ def test_structure_errors(check):
 def test_the_example_warband():
     from pathlib import Path
 
-    from builder.pipeline import evaluate
+    from builder.core.pipeline import evaluate
 
     ev = evaluate(Path(__file__).resolve().parents[3] / "examples" / "porcrom" / "lobos-de-zamora.yaml", "banda.yaml")
     assert ev.legal and ev.findings == []

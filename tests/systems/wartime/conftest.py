@@ -1,6 +1,6 @@
 """Helpers for Wartime tests."""
 
-from builder.systems.base import Evaluation
+from builder.core.system import Evaluation
 from tests.support import codes  # noqa: F401  (re-exported for the Wartime tests)
 
 

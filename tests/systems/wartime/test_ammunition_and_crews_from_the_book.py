@@ -67,7 +67,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from builder.cli import cli
+from builder.cli.main import cli
 
 WARBOOK = {
     "bodies": [

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from builder.pipeline import evaluate
+from builder.core.pipeline import evaluate
 from tests.systems.wartime.conftest import archetype, codes
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "wartime"

@@ -30,7 +30,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from builder.cli import cli
+from builder.cli.main import cli
 from builder.systems.wartime.cards import print_spec
 from tests.support import Checker
 from tests.systems.wartime.test_ammunition_and_crews_from_the_book import (

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.pipeline import evaluate
+from builder.core.pipeline import evaluate
 
 ORACLE = Path(__file__).parent / "data" / "oracle"
 EXPECTED = json.loads((ORACLE / "expected.json").read_text(encoding="utf-8"))

@@ -6,10 +6,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.findings import Place
-from builder.reader import Document
-from builder.yaml_data import parse_text
-from builder.systems import get
+from builder.core.findings import Place
+from builder.core.reader import Document
+from builder.core.yaml_data import parse_text
+from builder.core.registry import get
 from builder.systems.wartime.records import Warbook
 from builder.systems.wartime.pricing import PricedWarbook
 

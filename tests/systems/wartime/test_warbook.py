@@ -2,7 +2,7 @@
 
 import pytest
 
-from builder.errors import InputError
+from builder.core.errors import InputError
 from tests.systems.wartime.conftest import archetype
 
 BOOK_LISTS = """\

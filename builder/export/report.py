@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from builder.errors import Crash
-from builder.findings import Finding, input_error_dict, input_error_message
-from builder.messages import text
-from builder.pipeline import Outcome
+from builder.core.errors import Crash
+from builder.core.findings import Finding, input_error_dict, input_error_message
+from builder.core.messages import text
+from builder.core.pipeline import Outcome
 
 
 def crash_dict(crash: Crash, lang: str) -> dict[str, Any]:

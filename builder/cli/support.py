@@ -8,12 +8,14 @@ from typing import NoReturn
 
 import click
 
-from builder import messages, systems
-from builder.errors import Crash, InputError
-from builder.findings import input_error_dict, input_error_message
-from builder.pipeline import Outcome
-from builder.report import INTERNAL_ERROR, as_json, as_text
-from builder.terminal import json_printable, printable
+from builder.core import messages
+
+from builder.core import registry
+from builder.core.errors import Crash, InputError
+from builder.core.findings import input_error_dict, input_error_message
+from builder.core.pipeline import Outcome
+from builder.export.report import INTERNAL_ERROR, as_json, as_text
+from builder.core.terminal import json_printable, printable
 
 LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
 
@@ -37,11 +39,11 @@ def echo_json(payload: str) -> None:
     click.echo(json_printable(payload))
 
 
-def system_named(name: str, lang: str, fmt: str = "text") -> systems.System:
+def system_named(name: str, lang: str, fmt: str = "text") -> registry.System:
     """The system a command names, or the unknown-system message (exit 2)."""
-    found = systems.find(name)
+    found = registry.find(name)
     if found is None:
-        fail(InputError("unknown-system", None, system=name, known=", ".join(systems.keys())), lang, fmt)
+        fail(InputError("unknown-system", None, system=name, known=", ".join(registry.keys())), lang, fmt)
     return found
 
 

@@ -3,7 +3,7 @@ of its (English) message, then named by a message key of builder's."""
 
 from __future__ import annotations
 
-from builder.messages import Localised
+from builder.core.messages import Localised
 
 _PROBLEMS = (
     ("mapping values are not allowed", "mapping-values"),

@@ -5,14 +5,14 @@ from __future__ import annotations
 import errno
 from typing import Any
 
-from builder.messages import Localised
+from builder.core.messages import Localised
 
 
 class InputError(Exception):
     """Input that cannot be read as a roster: a missing file, broken YAML, an unknown system...
 
     It carries a stable ``code`` and the parameters of its message, which is
-    rendered in the user's language by :mod:`builder.messages`.
+    rendered in the user's language by :mod:`builder.core.messages`.
     """
 
     def __init__(self, code: str, file: str | None = None, line: int | None = None, **params: Any):

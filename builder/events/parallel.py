@@ -7,10 +7,10 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from builder.pipeline import Outcome, event_outcome
+from builder.core.pipeline import Outcome, event_outcome
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 CHUNK = 25
 """Lists a process takes at a time: few enough to keep every process busy to the end, many

@@ -3,7 +3,7 @@
 Safety first: the size is checked before reading, from the file's own size and again on the
 bytes read; a pipe or device is refused without waiting on it; the text must be UTF-8. The
 YAML itself is turned into plain data with the line of every key and item by
-:mod:`builder.yaml_data`, which bounds nesting, aliases and repeated keys.
+:mod:`builder.core.yaml_data`, which bounds nesting, aliases and repeated keys.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from pathlib import Path
 from stat import S_ISDIR, S_ISLNK, S_ISREG
 from typing import Any
 
-from builder.display import Path_
-from builder.errors import InputError, os_reason
-from builder.messages import Localised
-from builder.yaml_data import parse_text
+from builder.core.display import Path_
+from builder.core.errors import InputError, os_reason
+from builder.core.messages import Localised
+from builder.core.yaml_data import parse_text
 
 ROSTER_SUFFIXES = (".yaml", ".yml")
 """What a roster file is called: the files a folder stands for."""

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder import systems
-from builder.errors import InputError
-from builder.findings import Place, Problems
-from builder.pipeline import open_roster, system_of
-from builder.reader import Document
-from builder.records import Record
-from builder.validation import validate
+from builder.core import registry
+from builder.core.errors import InputError
+from builder.core.findings import Place, Problems
+from builder.core.pipeline import open_roster, system_of
+from builder.core.reader import Document
+from builder.core.records import Record
+from builder.core.validation import validate
 
 RULE_PACK = "Pack del evento"
 
@@ -55,7 +55,7 @@ def load_pack(path: Path | str) -> Pack:
 def pack_schema() -> dict[str, Any]:
     """The JSON Schema of a pack, whichever system it is for (for editors)."""
     variants = []
-    for system in systems.all_systems():
+    for system in registry.all_systems():
         if system.pack_model is None:
             continue
         schema = system.pack_model.pydantic().model_json_schema(by_alias=True)

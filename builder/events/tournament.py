@@ -9,12 +9,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from builder.findings import Finding, Place
-from builder.pipeline import Outcome, event_outcome
-from builder.reader import ROSTER_SUFFIXES
+from builder.core.findings import Finding, Place
+from builder.core.pipeline import Outcome, event_outcome
+from builder.core.reader import ROSTER_SUFFIXES
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 RULE_PACK = "Pack del evento"
 RULE_SAME_SIZE = "Cripmaquión · §10 Preparado para jugar · paso 2"
@@ -105,7 +105,7 @@ def check_event(paths: list[str], pack: "Pack | None" = None,
     are the same, in the same order. They carry no resolved view (see ``pipeline.event_outcome``)."""
     with _batch(len(paths)):
         if jobs > 1 and len(paths) > 1:
-            from builder.parallel import outcomes_in_parallel  # only when asked
+            from builder.events.parallel import outcomes_in_parallel  # only when asked
 
             outcomes = outcomes_in_parallel(paths, pack, jobs, progress)
         else:

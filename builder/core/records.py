@@ -1,7 +1,7 @@
 """Records: what a validated roster is made of when builder checks it.
 
 Each system's ``models.py`` describes its files with pydantic models, the one source of
-truth. ``builder.codegen`` turns them into a generated ``records.py`` beside them: the
+truth. ``builder.core.codegen`` turns them into a generated ``records.py`` beside them: the
 same classes, as plain ``Record`` subclasses, and pydantic-core schemas derived from the
 models. pydantic-core (which pydantic itself runs on) validates with those schemas, so a
 check never builds pydantic's model machinery: start-up stays close to importing

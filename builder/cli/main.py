@@ -13,15 +13,19 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import click
 
-from builder import __version__, messages, systems
-from builder.cli_support import crash, echo, echo_json, fail, format_option, lang_option
-from builder.cli_tools import COMMANDS
-from builder.cli_usage import localised
-from builder.errors import Crash, InputError
-from builder.findings import input_error_dict, input_error_message
-from builder.fingerprint import normalise
-from builder.pipeline import Outcome, evaluate
-from builder.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code, result_dict
+from builder import __version__
+
+from builder.core import messages
+
+from builder.core import registry
+from builder.cli.support import crash, echo, echo_json, fail, format_option, lang_option
+from builder.cli.tools import COMMANDS
+from builder.cli.usage import localised
+from builder.core.errors import Crash, InputError
+from builder.core.findings import input_error_dict, input_error_message
+from builder.core.fingerprint import normalise
+from builder.core.pipeline import Outcome, evaluate
+from builder.export.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code, result_dict
 
 
 class GuardedGroup(click.Group):
@@ -75,12 +79,12 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
     A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.
     Exit: 0 all legal, 1 any illegal, 2 any unreadable, 3 an internal error.
     """
-    from builder.tournament import check_event, event_files
+    from builder.events.tournament import check_event, event_files
 
     lang = messages.language(lang)
     try:
         if pack:
-            from builder.packs import load_pack
+            from builder.events.packs import load_pack
         event = load_pack(pack) if pack else None
         files = event_files(paths, pack)
         target = None
@@ -94,7 +98,7 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
     failure: InputError | Crash | None = None
     if target is not None:
         from builder.export.outputs import check_output, write_atomically
-        from builder.export.summary import write_summary
+        from builder.events.summary import write_summary
 
         try:
             # The files the lists read are inputs too (a Warbook, a campaign's teams): known now.
@@ -148,7 +152,7 @@ def verify(file: str, fingerprint: str, pack: str | None, lang: str | None) -> N
     lang = messages.language(lang)
     try:
         if pack:
-            from builder.packs import load_pack
+            from builder.events.packs import load_pack
         event = load_pack(pack) if pack else None
         evaluation = evaluate(file, file, event)
     except InputError as exc:
@@ -188,7 +192,7 @@ def inspect(file: str, fmt: str, lang: str | None) -> None:
                 payload[key] = result[key]
             shown = json.dumps(payload, ensure_ascii=False, indent=2)
         else:
-            view = systems.get(evaluation.system).inspect_text(evaluation, lang) + "\n\n" \
+            view = registry.get(evaluation.system).inspect_text(evaluation, lang) + "\n\n" \
                 if evaluation.details is not None else ""
             shown = view + as_text([outcome], lang)
     except InputError as exc:

@@ -1,6 +1,6 @@
 """Every user-facing sentence, in Spanish and English side by side.
 
-The core's messages are in :mod:`builder.core_messages`; each game system keeps its own
+The core's messages are in :mod:`builder.core.texts`; each game system keeps its own
 table in its plugin's ``messages.py``. All of them are joined into one table before the
 first lookup, so there is one lookup and one rule: a key exists in both languages or not
 at all. This module is that lookup: the table, plurals that agree with their numbers,
@@ -40,7 +40,7 @@ def _complete() -> dict[str, dict[str, str]]:
         import pkgutil
 
         import builder.systems as plugins
-        from builder.core_messages import MESSAGES as CORE
+        from builder.core.texts import MESSAGES as CORE
 
         register(CORE)
         for module in pkgutil.iter_modules(plugins.__path__):

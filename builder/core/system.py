@@ -8,16 +8,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder import resources
-from builder.findings import Findings, Place
-from builder.display import shorten
-from builder.reader import Document
+from builder.core import resources
+from builder.core.findings import Findings, Place
+from builder.core.display import shorten
+from builder.core.reader import Document
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
-    from builder.records import Record
-    from builder.export.cards import PrintSpec
-    from builder.export.tables import WorkbookSpec
+    from builder.events.packs import Pack
+    from builder.core.records import Record
+    from builder.core.printout import PrintSpec
+    from builder.core.workbook import WorkbookSpec
 
 
 @dataclass
@@ -71,7 +71,7 @@ class System(ABC):
     file_model: type["Record"]
     """The record a file validates as (generated from the system's models)."""
     pack_model: type["Record"] | None = None
-    """What an event pack may set for this system (see builder.packs); None: packs don't apply."""
+    """What an event pack may set for this system (see builder.events.packs); None: packs don't apply."""
     rule_fields: str
     """The rule cited for a file's structure (missing keys, wrong types)."""
     name_key = "name"
@@ -83,8 +83,8 @@ class System(ABC):
 
     def evaluate(self, doc: Document, pack: "Pack | None" = None) -> Evaluation:
         """Model one parsed roster (under an event's pack if given), then check it."""
-        from builder.validation import validate
-        from builder.validators import NAME_MOST
+        from builder.core.validation import validate
+        from builder.core.validators import NAME_MOST
 
         data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(self.file_model, data, place, self.rule_fields)
@@ -114,7 +114,7 @@ class System(ABC):
 
     def fingerprint_of(self, content: dict[str, Any], doc: Document, overridden: set[str]) -> str:
         """The fingerprint of the list as written: keys an event overrode count with the list's own values."""
-        from builder.fingerprint import as_written, fingerprint
+        from builder.core.fingerprint import as_written, fingerprint
 
         if overridden:
             content = {k: v for k, v in content.items() if k not in overridden}

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import click
 
-from builder import messages, systems
-from builder.cli_support import (crash, echo, echo_json, fail, format_option, lang_option,
+from builder.core import messages
+
+from builder.core import registry
+from builder.cli.support import (crash, echo, echo_json, fail, format_option, lang_option,
                                  system_named)
-from builder.errors import InputError
-from builder.pipeline import Outcome
-from builder.report import as_text, exit_code
+from builder.core.errors import InputError
+from builder.core.pipeline import Outcome
+from builder.export.report import as_text, exit_code
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=True))
@@ -149,7 +151,7 @@ def list_systems(fmt: str, lang: str | None) -> None:
     """Los sistemas de juego disponibles y sus catálogos / the supported systems and their catalogs."""
     lang = messages.language(lang)
     rows = [{"key": s.key, "title": s.title, "fingerprint_prefix": s.prefix,
-             "catalogs": [p.name for p in s.catalogs()]} for s in systems.all_systems()]
+             "catalogs": [p.name for p in s.catalogs()]} for s in registry.all_systems()]
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -166,13 +168,13 @@ def schema(system: str, lang: str | None) -> None:
     """JSON Schema del archivo de un sistema / JSON Schema of a system's file (for editors)."""
     lang = messages.language(lang)
     if system.strip().lower() == "pack":
-        from builder.packs import pack_schema
+        from builder.events.packs import pack_schema
 
         click.echo(json.dumps(pack_schema(), ensure_ascii=False, indent=2))
         return
-    found = systems.find(system)
+    found = registry.find(system)
     if found is None:
-        echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(systems.keys())), err=True)
+        echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(registry.keys())), err=True)
         sys.exit(2)
     click.echo(json.dumps(found.schema(), ensure_ascii=False, indent=2))
 

@@ -2,7 +2,7 @@
 shares (names, descriptions, rulebook scales, measures, bounded lists).
 
 Only the models import this (and through them pydantic); a check runs on the records
-generated from them (see builder.codegen).
+generated from them (see builder.core.codegen).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from builder.validators import NAME_MOST, TEXT_MOST, RefuseControls, whole_number
+from builder.core.validators import NAME_MOST, TEXT_MOST, RefuseControls, whole_number
 
 
 class Strict(BaseModel):

@@ -3,7 +3,7 @@
 The document is built from the parser's events on an explicit stack, so nesting depth is
 bounded without recursion (PyYAML's own composer recurses and crashes on deep documents), and
 a text libyaml could refuse in its own words goes to PyYAML's Python parser instead
-(:mod:`builder.nesting`); aliases are charged their full size against a node budget (no
+(:mod:`builder.core.nesting`); aliases are charged their full size against a node budget (no
 "billion laughs"); and a key repeated in one mapping is an error rather than PyYAML's silent
 last-wins.
 """
@@ -15,11 +15,11 @@ from typing import Any
 
 import yaml
 
-from builder.display import Path_, shorten
-from builder.errors import InputError
-from builder.messages import Localised
-from builder.nesting import opens_deep
-from builder.yaml_problems import yaml_problem
+from builder.core.display import Path_, shorten
+from builder.core.errors import InputError
+from builder.core.messages import Localised
+from builder.core.nesting import opens_deep
+from builder.core.yaml_problems import yaml_problem
 
 MAX_DEPTH = 64
 """Rosters nest a handful of levels; deeper documents are refused while parsing."""
@@ -35,7 +35,7 @@ _SequenceStart, _SequenceEnd = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 def parse_text(text: str, label: str = "<texto>") -> tuple[Any, dict[Path_, int]]:
     """Parse YAML text into plain data and a map from each path to its 1-based line."""
     # A line that opens many levels could take libyaml past a nesting limit of its own before
-    # builder's is met: such a text goes to PyYAML's Python parser (see builder.nesting).
+    # builder's is met: such a text goes to PyYAML's Python parser (see builder.core.nesting).
     loader = (yaml.SafeLoader if opens_deep(text) else _Loader)(text)
     try:
         return _Builder(loader, label).document()

@@ -1,6 +1,6 @@
 """The core's messages (reading files, writing outputs, reports, spreadsheets and cards shared
 by every system), Spanish and English side by side. Each system keeps its own table in its
-plugin's ``messages.py``; :mod:`builder.messages` joins them all before the first lookup."""
+plugin's ``messages.py``; :mod:`builder.core.messages` joins them all before the first lookup."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # Unreadable input (exit 2).

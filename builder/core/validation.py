@@ -1,5 +1,5 @@
 """Validating a file's data with a system's records, and pydantic-core's errors turned into
-located findings. No pydantic model is built here: see builder.records."""
+located findings. No pydantic model is built here: see builder.core.records."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from typing import Any, TypeVar
 
 from pydantic_core import ValidationError
 
-from builder.findings import Findings, Localised, Place, closest
-from builder.messages import either, text
-from builder.display import shorten
-from builder.records import Record
-from builder.validators import whole_number
+from builder.core.findings import Findings, Localised, Place, closest
+from builder.core.messages import either, text
+from builder.core.display import shorten
+from builder.core.records import Record
+from builder.core.validators import whole_number
 
 R = TypeVar("R", bound=Record)
 
@@ -83,7 +83,7 @@ def _quoted(expected: str) -> tuple[str, ...]:
 
 
 def _known_variants() -> set[str]:
-    from builder.messages import all_messages
+    from builder.core.messages import all_messages
 
     return {k for k in all_messages() if k.startswith("invalid-field.")}
 

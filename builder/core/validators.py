@@ -53,7 +53,7 @@ class Canonical:
     """Accept a choice however it is written ("Móvil", "muy grande"), giving its canonical form."""
 
     def __init__(self, choices: tuple[str, ...]) -> None:
-        from builder.findings import fold
+        from builder.core.findings import fold
 
         self.choices = choices
         self._fold = fold

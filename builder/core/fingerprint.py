@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from builder.records import Record
+    from builder.core.records import Record
 
 
 def content_of(model: Any, exclude: set[str] | None = None) -> dict[str, Any]:

@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from pathlib import Path
 
-from builder import systems
-from builder.errors import Crash, InputError, os_reason
-from builder.messages import Localised
-from builder.reader import Document, read_document
-from builder.systems.base import Evaluation
+from builder.core import registry
+from builder.core.errors import Crash, InputError, os_reason
+from builder.core.messages import Localised
+from builder.core.reader import Document, read_document
+from builder.core.system import Evaluation
 
 if TYPE_CHECKING:
-    from builder.packs import Pack
+    from builder.events.packs import Pack
 
 
 @dataclass
@@ -44,11 +44,11 @@ def shape_of(data: object) -> Localised:
     return Localised(f"found.{kind}")
 
 
-def system_of(doc: Document) -> systems.System:
-    known = ", ".join(systems.keys())
+def system_of(doc: Document) -> registry.System:
+    known = ", ".join(registry.keys())
     if "system" not in doc.data:
         raise InputError("missing-system", doc.label, 1, known=known)
-    system = systems.find(doc.data["system"])
+    system = registry.find(doc.data["system"])
     if system is None:
         line = doc.line_of(("system",))
         raise InputError("unknown-system", doc.label, line, system=doc.data["system"], known=known)
@@ -61,7 +61,7 @@ def evaluate(path: Path | str, label: str | None = None, pack: "Pack | None" = N
     return evaluate_document(doc, system_of(doc), pack)
 
 
-def evaluate_document(doc: Document, system: systems.System, pack: "Pack | None" = None) -> Evaluation:
+def evaluate_document(doc: Document, system: registry.System, pack: "Pack | None" = None) -> Evaluation:
     """Check a roster already read, as ``system`` (the one its ``system:`` names)."""
     evaluation = system.evaluate(doc, pack if pack is not None and pack.system == system.key else None)
     evaluation.findings.in_reading_order()

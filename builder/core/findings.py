@@ -6,11 +6,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
 
-from builder import messages
-from builder.messages import Localised, localise
-from builder.errors import InputError
-from builder.display import Path_, display_path
-from builder.reader import Document
+from builder.core import messages
+from builder.core.messages import Localised, localise
+from builder.core.errors import InputError
+from builder.core.display import Path_, display_path
+from builder.core.reader import Document
 
 Severity = Literal["error", "warning"]
 

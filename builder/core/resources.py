@@ -10,9 +10,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from builder.errors import BuilderBug
+from builder.core.errors import BuilderBug
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 _PLACES = (_PACKAGE / "_data", _PACKAGE.parent)
 
 

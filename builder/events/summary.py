@@ -8,14 +8,14 @@ from pathlib import Path
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
-from builder import systems
-from builder.export.tables import Column, Table
+from builder.core import registry
+from builder.core.workbook import Column, Table
 from builder.export.xlsx import FONT, LABEL_FONT, TITLE_FONT, print_setup, put, sheet_title, write_table
-from builder.findings import input_error_message
-from builder.messages import text
-from builder.packs import Pack
-from builder.pipeline import Outcome
-from builder.report import crash_message, status_key, tally
+from builder.core.findings import input_error_message
+from builder.core.messages import text
+from builder.events.packs import Pack
+from builder.core.pipeline import Outcome
+from builder.export.report import crash_message, status_key, tally
 
 FIRST_PROBLEMS = 3
 
@@ -34,7 +34,7 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
             continue
         problems = [f"{f.code}: {f.detail(lang)}" for f in ev.findings.errors[:FIRST_PROBLEMS]]
         out.append({
-            "file": o.file, "name": ev.name, "player": ev.player, "system": systems.get(ev.system).title,
+            "file": o.file, "name": ev.name, "player": ev.player, "system": registry.get(ev.system).title,
             "points": ev.points, "limit": ev.points_limit,
             "status": text(status_key(ev), lang),
             "errors": len(ev.findings.errors), "warnings": len(ev.findings.warnings),
@@ -53,7 +53,7 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
     put(cover, 1, 1, pack.name if pack else t("xl.event")).font = TITLE_FONT
     counts = tally(outcomes)
     facts = [(t("xl.pack"), pack.doc.label if pack else "—"),
-             (t("xl.system"), systems.get(pack.system).title if pack else "—"),
+             (t("xl.system"), registry.get(pack.system).title if pack else "—"),
              (t("xl.date"), (today or dt.date.today()).isoformat()),
              (t("xl.lists"), len(outcomes)),
              (t("ui.legal"), counts["legal"]), (t("ui.illegal"), counts["illegal"]),
