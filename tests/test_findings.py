@@ -7,7 +7,8 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-from builder.core.findings import Place, fold
+from builder.core.findings import Place
+from builder.core.names import fold
 from builder.core.reader import Document
 from builder.core.yaml_data import parse_text
 

@@ -17,7 +17,7 @@ NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kind
 @pytest.fixture(scope="module")
 def table():
     registry.all_systems()  # each plugin registers its messages on load
-    return messages.all_messages()
+    return registry.all_messages()
 
 
 def placeholders(template: str) -> set[str]:
@@ -101,7 +101,7 @@ def asked_for() -> tuple[set[str], set[str]]:
 
 def test_every_key_the_code_asks_for_is_in_the_table_in_both_languages():
     # A fresh table, as a process that has loaded no system yet would build it.
-    table = messages.all_messages()
+    table = registry.all_messages()
     literal, patterns = asked_for()
     assert len(literal) > 150  # the scan sees the package's calls
     missing = sorted(k for k in literal if k not in table and k[:1].isalpha() and " " not in k)
@@ -112,11 +112,19 @@ def test_every_key_the_code_asks_for_is_in_the_table_in_both_languages():
         assert set(table[key]) == set(messages.LANGUAGES), key
 
 
-def test_a_message_of_one_system_is_there_before_any_system_is_loaded(monkeypatch):
-    monkeypatch.setattr(messages, "_TABLE", {})
+def test_a_games_messages_arrive_with_the_game(monkeypatch):
+    from builder.core.texts import MESSAGES as CORE
+
+    monkeypatch.setattr(messages, "_TABLE", {k: dict(v) for k, v in CORE.items()})
     assert messages.text("kind.any", "en", kind="the runner", name="A", where="x.yaml:3") == \
         "the runner “A” (x.yaml:3)"
-    assert messages.text("brujo-limit", "es", name="B", number=2).startswith("«B» es el brujo")
+    assert "brujo-limit" not in messages.table()
+    registry.get.cache_clear()
+    try:
+        registry.get("cripmaquion")
+        assert messages.text("brujo-limit", "es", name="B", number=2).startswith("«B» es el brujo")
+    finally:
+        registry.get.cache_clear()
 
 
 def test_a_roster_of_any_system_checked_first_has_all_its_messages(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.core.messages import all_messages
+from builder.core.registry import all_messages
 from builder.core.yaml_problems import _PROBLEMS, yaml_problem
 
 

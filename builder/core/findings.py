@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from builder.core import messages
 from builder.core.messages import Localised, localise
@@ -90,7 +89,17 @@ class Problems:
         return "; ".join(f.message(lang) for f in self.findings)
 
 
-class Findings(list):
+class _BySeverity:
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self if f.severity == "warning"]
+
+
+class Findings(_BySeverity, list):
     """A list of findings with helpers to add them."""
 
     def error(self, code: str, place: Place, rule: str, variant: str | None = None, **params: Any) -> None:
@@ -99,17 +108,13 @@ class Findings(list):
     def warning(self, code: str, place: Place, rule: str, variant: str | None = None, **params: Any) -> None:
         self.append(Finding(code, "warning", place, rule, params, variant))
 
-    def in_reading_order(self) -> None:
-        """Sort by file, then line (stable: findings on one line keep their order)."""
-        self.sort(key=lambda f: (f.place.file or "", f.place.line or 0))
 
-    @property
-    def errors(self) -> list[Finding]:
-        return [f for f in self if f.severity == "error"]
+class FrozenFindings(_BySeverity, tuple):
+    """Findings once a check is over: read, never added to (see :class:`Findings`)."""
 
-    @property
-    def warnings(self) -> list[Finding]:
-        return [f for f in self if f.severity == "warning"]
+    def in_reading_order(self) -> "FrozenFindings":
+        """Sorted by file, then line (stable: findings on one line keep their order)."""
+        return FrozenFindings(sorted(self, key=lambda f: (f.place.file or "", f.place.line or 0)))
 
 
 def used_by(kind: str, name: str, place: Place) -> Localised:
@@ -138,25 +143,3 @@ def input_error_message(error: InputError, lang: str) -> str:
     if error.params.get("via"):
         out += " " + messages.text("referenced-from", lang, where=error.params["via"])
     return out
-
-
-def fold(name: str) -> str:
-    """A name as compared by people: no case, accents, spaces, hyphens or underscores."""
-    folded = name.casefold()
-    if not folded.isascii():  # NFKD leaves ASCII as it is
-        folded = unicodedata.normalize("NFKD", folded)
-    return "".join(filter(str.isalnum, folded))
-
-
-def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The candidate nearest to ``name``, if any is close enough to be a typo."""
-    by_fold: dict[str, str] = {}
-    for candidate in candidates:
-        by_fold.setdefault(fold(candidate), candidate)
-    key = fold(name)
-    if key in by_fold:
-        return by_fold[key]
-    import difflib  # only when a name is wrong
-
-    match = difflib.get_close_matches(key, list(by_fold), n=1, cutoff=0.6)
-    return by_fold[match[0]] if match else None

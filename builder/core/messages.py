@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Mapping
 
+from builder.core.texts import MESSAGES as CORE
+
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
 
@@ -32,25 +34,12 @@ def register(table: Table) -> None:
         _TABLE[code] = dict(texts)
 
 
-def _complete() -> dict[str, dict[str, str]]:
-    """The whole table: the core's and every installed system's, loaded together before the
-    first lookup, so a message never depends on which file happened to be checked first."""
-    if not _TABLE:
-        import importlib
-        import pkgutil
+register(CORE)
 
-        import builder.systems as plugins
-        from builder.core.texts import MESSAGES as CORE
 
-        register(CORE)
-        for module in pkgutil.iter_modules(plugins.__path__):
-            if module.ispkg:
-                register(importlib.import_module(f"{plugins.__name__}.{module.name}.messages").MESSAGES)
+def table() -> Mapping[str, Mapping[str, str]]:
+    """Every message registered so far: the core's and those of the games loaded."""
     return _TABLE
-
-
-def all_messages() -> Mapping[str, Mapping[str, str]]:
-    return _complete()
 
 
 def language(requested: str | None = None) -> str:
@@ -105,8 +94,7 @@ def text(key: str, lang: str, /, **params: Any) -> str:
     language's way (12,9 in Spanish). A ``hint`` parameter appends the "did you mean"
     sentence.
     """
-    table = _TABLE or _complete()
-    entry = table.get(key)
+    entry = _TABLE.get(key)
     if entry is None:
         raise KeyError(f"no message for {key!r}")
     template = entry[lang]
@@ -116,7 +104,7 @@ def text(key: str, lang: str, /, **params: Any) -> str:
         params = {k: number(v, lang) if type(v) is float else v for k, v in params.items()}
     out = template.format(**params)
     if params.get("hint"):
-        out += table["hint"][lang].format(hint=params["hint"])
+        out += _TABLE["hint"][lang].format(hint=params["hint"])
     return out
 
 

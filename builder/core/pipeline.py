@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from builder.core import registry
 from builder.core.errors import Crash, InputError, os_reason
 from builder.core.messages import Localised
+from builder.core.pack import Pack
 from builder.core.reader import Document, read_document
-from builder.core.system import Evaluation
-
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
+from builder.core.system import Evaluation, System
 
 
-@dataclass
+@dataclass(frozen=True)
 class Outcome:
     """One file's result: an evaluation, the reason it could not be read, or the bug it met."""
 
@@ -44,7 +41,7 @@ def shape_of(data: object) -> Localised:
     return Localised(f"found.{kind}")
 
 
-def system_of(doc: Document) -> registry.System:
+def system_of(doc: Document) -> System:
     known = ", ".join(registry.keys())
     if "system" not in doc.data:
         raise InputError("missing-system", doc.label, 1, known=known)
@@ -55,46 +52,26 @@ def system_of(doc: Document) -> registry.System:
     return system
 
 
-def evaluate(path: Path | str, label: str | None = None, pack: "Pack | None" = None) -> Evaluation:
-    """Check one roster file, under an event pack if given; raise InputError if it can't be read."""
-    doc = open_roster(path, label)
-    return evaluate_document(doc, system_of(doc), pack)
+def evaluate(source: Path | str | Document, label: str | None = None, pack: Pack | None = None) -> Evaluation:
+    """Check one roster, under an event pack if given (a pack for another game is ignored):
+    the one way a document is checked. ``source`` is a file's path, or a document already read
+    (a page's editor, a campaign's team). Raises InputError if it can't be read as a roster."""
+    doc = as_roster(source) if isinstance(source, Document) else open_roster(source, label)
+    system = system_of(doc)
+    return system.evaluate(doc, pack if pack is not None and pack.system == system.key else None)
 
 
-def evaluate_document(doc: Document, system: registry.System, pack: "Pack | None" = None) -> Evaluation:
-    """Check a roster already read, as ``system`` (the one its ``system:`` names)."""
-    evaluation = system.evaluate(doc, pack if pack is not None and pack.system == system.key else None)
-    evaluation.findings.in_reading_order()
-    evaluation.source = doc
-    return evaluation
-
-
-def evaluate_one(path: str, pack: "Pack | None" = None) -> Outcome:
-    """Check one file inside its own boundary: an unreadable file, or a bug met while checking
-    it, becomes that file's outcome, never an exception that stops the others."""
+def outcome_of(path: str, pack: Pack | None = None) -> Outcome:
+    """One path's outcome as an event keeps it, inside the file's own boundary: an unreadable
+    file (a folder given among the files too), or a bug met while checking it, becomes that
+    file's outcome, never an exception that stops the others. It keeps no resolved view, which
+    a check doesn't show and which would keep every list's records in memory to the end."""
     try:
-        return Outcome(path, evaluation=evaluate(path, path, pack))
+        return Outcome(path, evaluation=replace(evaluate(path, path, pack), view=None))
     except InputError as exc:
-        return Outcome(path, unreadable=exc)
+        return Outcome(path, unreadable=_folder_problem(path) if exc.code == "file-is-folder" else exc)
     except Exception as exc:  # noqa: BLE001 - the boundary: any bug is reported for this file
         return Outcome(path, crash=Crash(path, exc))
-
-
-def event_outcome(path: str, pack: "Pack | None" = None) -> Outcome:
-    """A list's outcome as an event keeps it: without the resolved view ``inspect`` shows,
-    which a check doesn't, and which would keep every list's records in memory to the end."""
-    outcome = outcome_of(path, pack)
-    if outcome.evaluation is not None:
-        outcome.evaluation.details = None
-    return outcome
-
-
-def outcome_of(path: str, pack: "Pack | None" = None) -> Outcome:
-    """One path's outcome: a folder given among the files is reported, a file is checked."""
-    outcome = evaluate_one(path, pack)
-    if outcome.unreadable is not None and outcome.unreadable.code == "file-is-folder":
-        return Outcome(path, unreadable=_folder_problem(path))
-    return outcome
 
 
 def _folder_problem(path: str) -> InputError:

@@ -1,65 +1,95 @@
-"""The small interface every game system implements."""
+"""The interface every game implements, and the value checking one roster gives."""
 
 from __future__ import annotations
 
 import importlib
+import json
+import sys
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from builder.core import resources
-from builder.core.findings import Findings, Place
 from builder.core.display import shorten
+from builder.core.findings import Finding, Findings, FrozenFindings, Place
+from builder.core.fingerprint import as_written, fingerprint
+from builder.core.pack import Pack
 from builder.core.reader import Document
+from builder.core.records import Record
+from builder.core.validation import validate
+from builder.core.validators import NAME_MOST
 
 if TYPE_CHECKING:
-    from builder.events.packs import Pack
-    from builder.core.records import Record
     from builder.core.printout import PrintSpec
     from builder.core.workbook import WorkbookSpec
 
 
-@dataclass
+@dataclass(frozen=True)
 class Evaluation:
-    """What checking one roster found: its findings, totals, fingerprint and resolved view."""
+    """What checking one roster found: its findings, totals, fingerprint and resolved view.
+
+    Built once, by the game's ``check``, and never changed: the pipeline and an event's rules
+    make new values from it (``dataclasses.replace``, :meth:`with_findings`)."""
 
     system: str
     name: str | None
-    findings: Findings
+    findings: FrozenFindings
+    """Its findings, in reading order (file, then line)."""
     points: int | None = None
     points_limit: int | None = None
     fingerprint: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
     """System-specific keys added to the check result."""
     player: str | None = None
     source: Document | None = None
-    """The file that was checked (set by the pipeline), for findings about the file as a whole."""
-    inputs: list[Path] = field(default_factory=list)
-    """Other files the roster read (a Wartime Warbook): never to be written over."""
+    """The file that was checked, for findings about the file as a whole."""
+    inputs: tuple[Path, ...] = ()
+    """Other files the roster read (a Warbook of its own): never to be written over."""
     roster: bool = True
-    """False for a file that holds no list to play (a Wartime Warbook on its own): reported as
+    """False for a file that holds no list to play (a book of archetypes on its own): reported as
     such, and never counted as a legal list."""
-    _details: Any = field(default=None, repr=False)
+    view: Callable[[], dict[str, Any]] | dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """The resolved roster, or a function that builds it when first asked (see ``details``)."""
 
-    @property
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "findings", FrozenFindings(self.findings))
+        object.__setattr__(self, "inputs", tuple(self.inputs))
+
+    @cached_property
     def details(self) -> dict[str, Any] | None:
         """The resolved roster with every derived value (``inspect``), when it could be built.
 
-        A system may set a function instead of a dict: it runs once, when first needed,
-        so a plain ``check`` of a thousand lists doesn't build views nobody reads.
+        A game may give a function instead of a dict: it runs once, when first needed, so a
+        plain ``check`` of a thousand lists doesn't build views nobody reads.
         """
-        if callable(self._details):
-            self._details = self._details()
-        return self._details
-
-    @details.setter
-    def details(self, value: Any) -> None:
-        self._details = value
+        return self.view() if callable(self.view) else self.view
 
     @property
     def legal(self) -> bool:
         return not self.findings.errors
+
+    def with_findings(self, more: Iterable[Finding]) -> "Evaluation":
+        """This evaluation with findings an event adds (after the list's own)."""
+        added = tuple(more)
+        return replace(self, findings=FrozenFindings(self.findings + added)) if added else self
+
+
+@dataclass(frozen=True)
+class FileCommand:
+    """A command a game adds to the command line (``builder <name> FILE``): it checks one file of
+    that game, prints the game's view of it and writes the spreadsheet and PDF asked for."""
+
+    name: str
+    help: str
+    """Its help text: a first line «español / English», then the details."""
+    xlsx_help: str
+    pdf_help: str
+    wrong_file: str
+    """The message code for a file of another game."""
+    as_json: Callable[[Evaluation, str], dict[str, Any]]
+    """The ``--format json`` output."""
 
 
 class System(ABC):
@@ -68,9 +98,11 @@ class System(ABC):
     title: str
     prefix: str
     """Two letters that open this system's fingerprints."""
-    file_model: type["Record"]
+    messages: Mapping[str, Mapping[str, str]]
+    """The game's messages, in every language (registered when the game is loaded)."""
+    file_model: type[Record]
     """The record a file validates as (generated from the system's models)."""
-    pack_model: type["Record"] | None = None
+    pack_model: type[Record] | None = None
     """What an event pack may set for this system (see builder.events.packs); None: packs don't apply."""
     rule_fields: str
     """The rule cited for a file's structure (missing keys, wrong types)."""
@@ -81,27 +113,27 @@ class System(ABC):
     sheets_module: str
     """The module whose ``workbook(evaluation, lang)`` describes the spreadsheet."""
 
-    def evaluate(self, doc: Document, pack: "Pack | None" = None) -> Evaluation:
-        """Model one parsed roster (under an event's pack if given), then check it."""
-        from builder.core.validation import validate
-        from builder.core.validators import NAME_MOST
-
+    def evaluate(self, doc: Document, pack: Pack | None = None) -> Evaluation:
+        """Model one parsed roster (under an event's pack if given), then check it: the
+        evaluation of ``doc``, its findings in reading order."""
         data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(self.file_model, data, place, self.rule_fields)
         if file is None:
             # The file's own name and limit, as far as they can be shown: a name that failed
             # validation may be of any length.
             name, limit = data.get(self.name_key), data.get("points_limit")
-            return Evaluation(self.key, shorten(name, NAME_MOST) if isinstance(name, str) else None, findings,
-                              points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None)
-        return self.check(file, doc, place, findings, pack, overridden)
+            evaluation = Evaluation(self.key, shorten(name, NAME_MOST) if isinstance(name, str) else None, findings,
+                                    points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None)
+        else:
+            evaluation = self.check(file, doc, place, findings, pack, overridden)
+        return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc)
 
     @abstractmethod
-    def check(self, file: Any, doc: Document, place: Place, findings: Findings, pack: "Pack | None",
+    def check(self, file: Any, doc: Document, place: Place, findings: Findings, pack: Pack | None,
               overridden: set[str]) -> Evaluation:
         """The system's rules over a validated file; ``overridden`` are the keys the pack replaced."""
 
-    def prepare(self, doc: Document, pack: "Pack | None") -> tuple[dict[str, Any], Place, set[str]]:
+    def prepare(self, doc: Document, pack: Pack | None) -> tuple[dict[str, Any], Place, set[str]]:
         """The data to validate (the pack's values over the list's), where findings point, and
         which top-level keys the pack overrode."""
         data = {**doc.data, "system": self.key}
@@ -114,8 +146,6 @@ class System(ABC):
 
     def fingerprint_of(self, content: dict[str, Any], doc: Document, overridden: set[str]) -> str:
         """The fingerprint of the list as written: keys an event overrode count with the list's own values."""
-        from builder.core.fingerprint import as_written, fingerprint
-
         if overridden:
             content = {k: v for k, v in content.items() if k not in overridden}
             content.update(as_written(self.file_model, doc.data, overridden))
@@ -148,6 +178,18 @@ class System(ABC):
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         """The resolved roster as text; systems override this with a readable layout."""
-        import json
-
         return json.dumps(evaluation.details, ensure_ascii=False, indent=2)
+
+    @property
+    def folder(self) -> Path:
+        """The game's own folder: its catalogs in ``data/``, its print templates in ``templates/``."""
+        return Path(sys.modules[type(self).__module__].__file__).parent  # type: ignore[arg-type]
+
+    def commands(self) -> Sequence[FileCommand]:
+        """Commands the game adds to the command line (none unless it says so)."""
+        return ()
+
+    def event_findings(self, evaluations: Sequence[Evaluation], pack: Pack) -> list[tuple[int, Finding]]:
+        """The game's rules across the lists of one event under ``pack`` (its own lists, in the
+        event's order): each finding with the index of the list it is about."""
+        return []

@@ -10,8 +10,9 @@ from typing import Any, TypeVar
 
 from pydantic_core import ValidationError
 
-from builder.core.findings import Findings, Localised, Place, closest
-from builder.core.messages import either, text
+from builder.core.findings import Findings, Localised, Place
+from builder.core.names import closest
+from builder.core.messages import either, table, text
 from builder.core.display import shorten
 from builder.core.records import Record
 from builder.core.validators import whole_number
@@ -59,7 +60,7 @@ def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rul
         findings.error("invalid-field", where, rule, variant=kind, key=key)
     else:
         value = ctx["tag"] if kind == "union_tag_invalid" else error.get("input")
-        variant = kind if f"invalid-field.{kind}" in _known_variants() else "other"
+        variant = kind if f"invalid-field.{kind}" in table() else "other"
         if kind == "string_type" and isinstance(value, (int, float, bool, dt.date)):
             variant = "string_type+quote"
         findings.error("invalid-field", where, rule, variant=variant, value=_show(value),
@@ -80,12 +81,6 @@ class Choices:
 def _quoted(expected: str) -> tuple[str, ...]:
     """The choices in pydantic's description of them ("'movil' or 'inmovil'"), without its words."""
     return tuple(re.findall(r"'([^']*)'", expected))
-
-
-def _known_variants() -> set[str]:
-    from builder.core.messages import all_messages
-
-    return {k for k in all_messages() if k.startswith("invalid-field.")}
 
 
 def clean_location(loc: tuple[Any, ...], data: Any) -> tuple[str | int, ...]:

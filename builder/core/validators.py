@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic_core import PydanticCustomError
 
+from builder.core.names import fold
+
 NAME_MOST = 100
 """Characters in a name: any name from the books fits many times over; a card still prints it."""
 TEXT_MOST = 2000
@@ -53,8 +55,6 @@ class Canonical:
     """Accept a choice however it is written ("Móvil", "muy grande"), giving its canonical form."""
 
     def __init__(self, choices: tuple[str, ...]) -> None:
-        from builder.core.findings import fold
-
         self.choices = choices
         self._fold = fold
         self._by_fold = {fold(c): c for c in choices}

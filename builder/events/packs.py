@@ -1,41 +1,18 @@
-"""Event packs: an event's restrictions for one system, which take precedence over what a
-list says about itself (a list written for 300 points is checked at the pack's 250)."""
+"""Reading an event pack (see :class:`builder.core.pack.Pack`) and the JSON Schema of packs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.findings import Place, Problems
+from builder.core.pack import Pack
 from builder.core.pipeline import open_roster, system_of
-from builder.core.reader import Document
-from builder.core.records import Record
 from builder.core.validation import validate
 
 RULE_PACK = "Pack del evento"
-
-
-@dataclass
-class Pack:
-    doc: Document
-    system: str
-    values: Record
-    """The system's pack record: ``system``, ``name`` and the keys its files can restrict."""
-
-    @property
-    def name(self) -> str:
-        return self.values.name  # type: ignore[attr-defined]
-
-    def overrides(self, file_keys: set[str]) -> dict[str, Any]:
-        """The pack's values for keys a list file also has: these replace the list's own."""
-        given = self.values.model_dump(by_alias=True, exclude={"system", "name"}, exclude_unset=True)
-        return {k: v for k, v in given.items() if k in file_keys}
-
-    def place(self, key: str) -> Place:
-        return Place(self.doc, (key,))
 
 
 def load_pack(path: Path | str) -> Pack:

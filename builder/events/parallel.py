@@ -5,19 +5,17 @@ from __future__ import annotations
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import Callable, Iterable
 
-from builder.core.pipeline import Outcome, event_outcome
-
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
+from builder.core.pack import Pack
+from builder.core.pipeline import Outcome, outcome_of
 
 CHUNK = 25
 """Lists a process takes at a time: few enough to keep every process busy to the end, many
 enough that sending them costs little next to checking them."""
 
 
-def outcomes_in_parallel(paths: list[str], pack: "Pack | None", jobs: int,
+def outcomes_in_parallel(paths: list[str], pack: Pack | None, jobs: int,
                          progress: Callable[[Iterable[str]], Iterable[str]]) -> list[Outcome]:
     """Each file's outcome, in the order given; ``progress`` advances as each arrives."""
     # A fork starts each process with everything already imported and built; elsewhere a
@@ -29,7 +27,7 @@ def outcomes_in_parallel(paths: list[str], pack: "Pack | None", jobs: int,
         return [next(found) for _ in progress(paths)]
 
 
-def _checked(path: str, pack: "Pack | None") -> Outcome:
+def _checked(path: str, pack: Pack | None) -> Outcome:
     # The same per-file boundary as in one process, and without the resolved view, which is
     # built on demand by a function: that could not travel between processes anyway.
-    return event_outcome(path, pack)
+    return outcome_of(path, pack)

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import gc
 import os
-from collections import Counter
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from builder.core.findings import Finding, Place
-from builder.core.pipeline import Outcome, event_outcome
+from builder.core import registry
+from builder.core.pack import Pack
+from builder.core.pipeline import Outcome, outcome_of
 from builder.core.reader import ROSTER_SUFFIXES
 
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
-
 RULE_PACK = "Pack del evento"
-RULE_SAME_SIZE = "Cripmaquión · §10 Preparado para jugar · paso 2"
 
 
 def event_files(paths: Iterable[str], pack: str | None) -> list[str]:
@@ -96,41 +94,32 @@ def _batch(count: int) -> Iterator[None]:
         gc.unfreeze()
 
 
-def check_event(paths: list[str], pack: "Pack | None" = None,
+def check_event(paths: list[str], pack: Pack | None = None,
                 progress: Callable[[Iterable[str]], Iterable[str]] = lambda items: items,
                 jobs: int = 1) -> list[Outcome]:
-    """Check every list as on its own, under the pack; then the rules that span the event.
+    """The one way a folder (or any set) of lists is checked: every list as on its own, under
+    the pack; then the rules that span the event, those of the pack's game among them.
 
     With ``jobs`` above 1 the lists are checked by that many processes at once; the outcomes
-    are the same, in the same order. They carry no resolved view (see ``pipeline.event_outcome``)."""
+    are the same, in the same order. They carry no resolved view (see ``pipeline.outcome_of``)."""
     with _batch(len(paths)):
         if jobs > 1 and len(paths) > 1:
-            from builder.events.parallel import outcomes_in_parallel  # only when asked
+            from builder.events.parallel import outcomes_in_parallel  # multiprocessing, only when asked
 
             outcomes = outcomes_in_parallel(paths, pack, jobs, progress)
         else:
-            outcomes = [event_outcome(path, pack) for path in progress(paths)]
-    if pack is not None:
-        for outcome in outcomes:
-            ev = outcome.evaluation
-            if ev is not None and ev.system != pack.system:
-                ev.findings.append(Finding("wrong-system", "error", Place(ev.source, ("system",)), RULE_PACK,
-                                           {"system": ev.system, "pack": pack.name, "expected": pack.system}))
-        if pack.system == "cripmaquion":
-            _same_lineup_size(outcomes, pack)
-    return outcomes
-
-
-def _same_lineup_size(outcomes: list[Outcome], pack: "Pack") -> None:
-    """All the teams of an event line up the same number of runners (§10, step 2)."""
-    teams = [o.evaluation for o in outcomes
-             if o.evaluation is not None and o.evaluation.system == "cripmaquion" and "lineup_size" in o.evaluation.extra]
-    sizes = Counter(ev.extra["lineup_size"] for ev in teams)
-    if len(teams) < 2 or len(sizes) < 2 or pack.values.runners_per_team is not None:
-        return  # with runners_per_team, each team was already held to it
-    usual = sizes.most_common(1)[0][0]
-    for ev in teams:
-        if ev.extra["lineup_size"] != usual:
-            where = "lineup" if ev.source is not None and "lineup" in ev.source.data else "runners"
-            ev.findings.append(Finding("lineup-size", "error", Place(ev.source, (where,)), RULE_SAME_SIZE,
-                                       {"runners": ev.extra["lineup_size"], "size": usual}, variant="teams"))
+            outcomes = [outcome_of(path, pack) for path in progress(paths)]
+    if pack is None:
+        return outcomes
+    added: dict[int, list[Finding]] = {}
+    for i, outcome in enumerate(outcomes):
+        ev = outcome.evaluation
+        if ev is not None and ev.system != pack.system:
+            added[i] = [Finding("wrong-system", "error", Place(ev.source, ("system",)), RULE_PACK,
+                                {"system": ev.system, "pack": pack.name, "expected": pack.system})]
+    own = [i for i, o in enumerate(outcomes) if o.evaluation is not None and o.evaluation.system == pack.system]
+    game = registry.get(pack.system)
+    for index, finding in game.event_findings([outcomes[i].evaluation for i in own], pack):
+        added.setdefault(own[index], []).append(finding)
+    return [replace(o, evaluation=o.evaluation.with_findings(added[i])) if i in added else o
+            for i, o in enumerate(outcomes)]

@@ -93,7 +93,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         return _file(target, "text/css")
 
     def ui(request: Request, body: dict[str, Any], lang: str) -> Response:
-        table = messages.all_messages()
+        table = registry.all_messages()
         return JSONResponse({"lang": lang, "text": {k: v[lang] for k, v in table.items() if k.startswith("serve.")},
                              "systems": [{"key": s.key, "title": s.title} for s in registry.all_systems()]})
 

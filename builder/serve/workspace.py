@@ -13,7 +13,7 @@ from typing import Any
 
 from builder.core import registry
 from builder.core.errors import InputError
-from builder.core.pipeline import as_roster, evaluate_document, system_of
+from builder.core.pipeline import evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
 
@@ -104,8 +104,7 @@ class Workspace:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
         found beside it); InputError when it can't be read."""
         data = _encoded(text, relative) if isinstance(text, str) else text
-        doc = as_roster(document_from_bytes(data, self.folder / relative, relative))
-        return evaluate_document(doc, system_of(doc))
+        return evaluate(document_from_bytes(data, self.folder / relative, relative))
 
     def save(self, relative: str, text: str, version: str | None) -> str:
         """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from builder.core.findings import closest, fold
+from builder.core.names import closest, fold
 from builder.core.resources import load_catalog
 
 SYSTEM = "confrontation"

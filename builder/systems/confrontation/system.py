@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
 from builder.core.messages import text
+from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.figures import bands_text, figures
+from builder.systems.confrontation.messages import MESSAGES
 from builder.systems.confrontation.records import ConfrontationFile, ConfrontationPack
 from builder.systems.confrontation.rules import RULE_FIELDS, ResolvedMachine, check_force
-
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
 
 
 class ConfrontationSystem(System):
     key = "confrontation"
     title = "Confrontation"
     prefix = "CF"
+    messages = MESSAGES
     file_model = ConfrontationFile
 
     rule_fields = RULE_FIELDS
@@ -32,18 +32,16 @@ class ConfrontationSystem(System):
     def check(self, file: ConfrontationFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
               overridden: set[str]) -> Evaluation:
         points, machines = check_force(file, place, findings)
-        evaluation = Evaluation(self.key, file.name, findings, points=points, points_limit=file.points_limit,
-                                player=file.player)
-        evaluation.extra = {"machines": len(file.machines)}
-        evaluation.fingerprint = self.fingerprint_of(_canonical(file, machines), doc, overridden)
-        evaluation.details = lambda: {
-            "system": self.key,
-            "name": file.name,
-            "points": points,
-            "points_limit": file.points_limit,
-            "machines": [_machine(m) for m in machines],
-        }
-        return evaluation
+        return Evaluation(self.key, file.name, findings, points=points, points_limit=file.points_limit,
+                          player=file.player, extra={"machines": len(file.machines)},
+                          fingerprint=self.fingerprint_of(_canonical(file, machines), doc, overridden),
+                          view=lambda: {
+                              "system": self.key,
+                              "name": file.name,
+                              "points": points,
+                              "points_limit": file.points_limit,
+                              "machines": [_machine(m) for m in machines],
+                          })
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         def x_range(info: catalog.CompetencyInfo) -> str:

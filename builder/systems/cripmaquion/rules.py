@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.core.findings import Findings, Localised, Place, closest, fold, used_by
+from builder.core.findings import Findings, Localised, Place, used_by
+from builder.core.names import closest, fold
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.records import CripmaquionFile, Runner
 

@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import Any, Sequence
 
-from builder.core.findings import Findings, Place, fold
+from builder.core.findings import Finding, Findings, Place
+from builder.core.names import fold
 from builder.core.messages import number, text
+from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
+from builder.systems.cripmaquion.messages import MESSAGES
 from builder.systems.cripmaquion.records import CripmaquionFile, CripmaquionPack
 from builder.systems.cripmaquion.profile import profile, runner_kind
 from builder.systems.cripmaquion.rules import (
-    RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, check_lineup_size, resolve_roster,
+    RULE_EVENT, RULE_FIELDS, Lineup, ResolvedRunner, check_lineup, check_lineup_size, resolve_roster,
 )
-
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
 
 
 class CripmaquionSystem(System):
     key = "cripmaquion"
     title = "Cripmaquión"
     prefix = "CQ"
+    messages = MESSAGES
     file_model = CripmaquionFile
 
     rule_fields = RULE_FIELDS
@@ -36,12 +38,11 @@ class CripmaquionSystem(System):
         lineup = check_lineup(file, roster, place, findings)
         if pack is not None and pack.values.runners_per_team is not None:
             check_lineup_size(file, lineup, pack.values.runners_per_team, place, findings, pack.place("runners_per_team"))
-        evaluation = Evaluation(self.key, file.team, findings, player=file.player)
-        evaluation.extra = {"specialty_slots": lineup.slots, "specialty_limit": lineup.limit,
-                            "lineup_size": len(lineup.runners)}
-        evaluation.fingerprint = self.fingerprint_of(_canonical(file, roster, lineup), doc, overridden)
-        extra = evaluation.extra
-        evaluation.details = lambda: {
+        extra = {"specialty_slots": lineup.slots, "specialty_limit": lineup.limit,
+                 "lineup_size": len(lineup.runners)}
+        return Evaluation(self.key, file.team, findings, player=file.player, extra=extra,
+                          fingerprint=self.fingerprint_of(_canonical(file, roster, lineup), doc, overridden),
+                          view=lambda: {
             "system": self.key,
             "name": file.team,
             "team": file.team,
@@ -50,8 +51,20 @@ class CripmaquionSystem(System):
             "lineup": [r.runner.name for r in lineup.runners],
             **extra,
             "runners": [profile(r) for r in roster],
-        }
-        return evaluation
+        })
+
+    def event_findings(self, evaluations: Sequence[Evaluation], pack: Pack) -> list[tuple[int, Finding]]:
+        """All the teams of an event line up the same number of runners (§10, step 2)."""
+        if pack.values.runners_per_team is not None:
+            return []  # each team was already held to it
+        teams = [(i, ev) for i, ev in enumerate(evaluations) if "lineup_size" in ev.extra]
+        sizes = Counter(ev.extra["lineup_size"] for _, ev in teams)
+        if len(teams) < 2 or len(sizes) < 2:
+            return []
+        usual = sizes.most_common(1)[0][0]
+        return [(i, Finding("lineup-size", "error", Place(ev.source, (_lineup_key(ev),)), RULE_EVENT,
+                            {"runners": ev.extra["lineup_size"], "size": usual}, variant="teams"))
+                for i, ev in teams if ev.extra["lineup_size"] != usual]
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         from builder.systems.cripmaquion import catalog
@@ -104,3 +117,8 @@ def _canonical(file: CripmaquionFile, roster: list[ResolvedRunner], lineup: Line
     if file.player:
         content["player"] = file.player
     return content
+
+
+def _lineup_key(evaluation: Evaluation) -> str:
+    """Where a team's lineup is written: its ``lineup``, else its ``runners``."""
+    return "lineup" if evaluation.source is not None and "lineup" in evaluation.source.data else "runners"

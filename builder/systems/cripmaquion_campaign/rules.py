@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from builder.core.findings import Findings, Place, closest
+from builder.core.findings import Findings, Place
+from builder.core.names import closest
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion_campaign.records import CampaignFile, KO
 from builder.systems.cripmaquion_campaign.teams import Racer, Team

@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from builder.core.errors import InputError
-from builder.core.findings import Findings, Place, fold
+from builder.core.pipeline import evaluate, open_roster, system_of
+from builder.core.findings import Findings, Place
+from builder.core.names import fold
 from builder.core.display import relative_label
 from builder.core.reader import ROSTER_SUFFIXES, Document, read_document
 from builder.core.system import Evaluation
@@ -43,9 +45,6 @@ class Team:
 
 def load_teams(paths: list[str], doc: Document, place: Place, findings: Findings) -> list[Team]:
     """Check every team roster; an unreadable one makes the campaign unreadable (InputError)."""
-    # The pipeline imports the systems: only when a campaign is read.
-    from builder.core.pipeline import evaluate_document, open_roster, system_of
-
     teams: list[Team] = []
     seen: dict[Path, int] = {}
     for i, written in enumerate(paths):
@@ -66,7 +65,7 @@ def load_teams(paths: list[str], doc: Document, place: Place, findings: Findings
             # Checked before the file is evaluated: a campaign named as a team is never followed.
             findings.error("campaign-not-a-team", at, RULE_TEAMS, team=written, system=system.key)
             continue
-        evaluation = evaluate_document(team_doc, system)
+        evaluation = evaluate(team_doc)
         findings.extend(evaluation.findings)
         teams.append(_team(written, evaluation))
     _check_names(teams, place, findings)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from builder.core.findings import Findings, Place, fold
+from builder.core.findings import Findings, Place
+from builder.core.names import fold
 from builder.core.resources import load_catalog
 from builder.systems.dungeon_universalis.records import Companion, ExpeditionFile, Hero
 

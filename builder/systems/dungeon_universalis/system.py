@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
 from builder.core.messages import text
+from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, check_reserve, joa, summary
+from builder.systems.dungeon_universalis.messages import MESSAGES
 from builder.systems.dungeon_universalis.records import ExpeditionFile, ExpeditionPack
-
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
 
 
 class DungeonUniversalisSystem(System):
     key = "dungeon-universalis"
     title = "Dungeon Universalis"
     prefix = "DU"
+    messages = MESSAGES
     file_model = ExpeditionFile
 
     rule_fields = RULE_FIELDS
@@ -32,12 +30,11 @@ class DungeonUniversalisSystem(System):
         check_companions(file, place, findings)
         check_reserve(file, place, findings)
         numbers = summary(file)
-        evaluation = Evaluation(self.key, file.name, findings, player=file.player)
-        evaluation.extra = {k: numbers[k] for k in ("expedition_pv", "joa_reserve", "decks", "epic")}
-        evaluation.fingerprint = self.fingerprint_of(content_of(file), doc, overridden)
-        evaluation.details = {"system": self.key, "name": file.name, "points": None, "points_limit": None,
-                              "repeat_scenario": file.repeat_scenario, **numbers}
-        return evaluation
+        return Evaluation(self.key, file.name, findings, player=file.player,
+                          extra={k: numbers[k] for k in ("expedition_pv", "joa_reserve", "decks", "epic")},
+                          fingerprint=self.fingerprint_of(content_of(file), doc, overridden),
+                          view={"system": self.key, "name": file.name, "points": None, "points_limit": None,
+                                "repeat_scenario": file.repeat_scenario, **numbers})
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         rules = joa()

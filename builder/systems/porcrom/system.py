@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
 from builder.core.messages import number, text
+from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
+from builder.systems.porcrom.messages import MESSAGES
 from builder.systems.porcrom.records import PorCromFile, PorCromPack
 from builder.systems.porcrom.warband import RIDER_SWIM_RULING, RULE_FIELDS, character_sheet, check_warband, minion_sheet
 from builder.systems.porcrom.weapons import inspect_line
-
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
 
 
 class PorCromSystem(System):
     key = "porcrom"
     title = "¡Por Crom!"
     prefix = "PC"
+    messages = MESSAGES
     file_model = PorCromFile
 
     rule_fields = RULE_FIELDS
@@ -31,14 +29,12 @@ class PorCromSystem(System):
     def check(self, file: PorCromFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
               overridden: set[str]) -> Evaluation:
         check_warband(file, place, findings)
-        evaluation = Evaluation(self.key, file.name, findings, player=file.player)
-        evaluation.fingerprint = self.fingerprint_of(content_of(file), doc, overridden)
-        evaluation.details = {
+        return Evaluation(self.key, file.name, findings, player=file.player,
+                          fingerprint=self.fingerprint_of(content_of(file), doc, overridden), view={
             "system": self.key, "name": file.name, "points": None, "points_limit": None,
             "characters": [character_sheet(c) for c in file.characters],
             "minions": [minion_sheet(m) for m in file.minions],
-        }
-        return evaluation
+        })
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         from builder.systems.porcrom.warband import rules

@@ -6,7 +6,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from builder.core.findings import Findings, Localised, Place, fold
+from builder.core.findings import Findings, Localised, Place
+from builder.core.names import fold
 from builder.core.resources import load_catalog
 from builder.systems.porcrom.records import MAX_DICE, Character, MinionGroup, PorCromFile
 from builder.systems.porcrom.weapons import check_weapons, weapon

@@ -9,7 +9,8 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from builder.core.findings import Findings, Place, fold
+from builder.core.findings import Findings, Place
+from builder.core.names import fold
 from builder.core.messages import either, text
 from builder.core.resources import load_catalog
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from builder.core.findings import Findings, Localised, Place, closest, fold, used_by
+from builder.core.findings import Findings, Localised, Place, used_by
+from builder.core.names import closest, fold
 from builder.systems.wartime import costs
 from builder.systems.wartime.records import (
     KINDS, Character, DefenseZones, Member, Object, Squad, Transport, WartimeFile, Weapon,

@@ -2,27 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
+from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.wartime import inspect_view
 from builder.systems.wartime.crews import check_crews, pilots
+from builder.systems.wartime.messages import MESSAGES
 from builder.systems.wartime.records import WartimeFile, WartimePack
 from builder.systems.wartime.pricing import PricedWarbook
 from builder.systems.wartime.rules import RULE_FIELDS, check_list, check_warbook
 from builder.systems.wartime.warbook import resolve
-
-if TYPE_CHECKING:
-    from builder.events.packs import Pack
 
 
 class WartimeSystem(System):
     key = "wartime"
     title = "Wartime"
     prefix = "WT"
+    messages = MESSAGES
     file_model = WartimeFile
 
     rule_fields = RULE_FIELDS
@@ -34,22 +34,21 @@ class WartimeSystem(System):
               overridden: set[str]) -> Evaluation:
         warbook, warbook_place, problems = resolve(file, doc)
         findings.extend(problems)
-        evaluation = Evaluation(self.key, file.name, findings, points_limit=file.points_limit, player=file.player)
         if warbook is None:
-            return evaluation
-        if warbook_place.doc is not None and warbook_place.doc is not doc:
-            evaluation.inputs.append(warbook_place.doc.path)
+            return Evaluation(self.key, file.name, findings, points_limit=file.points_limit, player=file.player)
         book = PricedWarbook(warbook, warbook_place)
         check_warbook(book, findings, pilots(file))
         total = check_list(file, book, place, findings)
         check_crews(file, book, total, place, findings)
         # A file without squads is a Warbook on its own: checked, but no list of 0 points.
-        evaluation.roster = bool(file.squads)
-        evaluation.points = total.points if evaluation.roster else None
-        evaluation.fingerprint = self.fingerprint_of(_canonical(file, warbook), doc, overridden)
-        evaluation.extra = {"models": total.models, "warbook_only": not evaluation.roster}
-        evaluation.details = lambda: inspect_view.details(file, book, total, warbook_place)
-        return evaluation
+        roster = bool(file.squads)
+        own_book = warbook_place.doc is None or warbook_place.doc is doc
+        return Evaluation(self.key, file.name, findings, points_limit=file.points_limit, player=file.player,
+                          inputs=() if own_book else (warbook_place.doc.path,),
+                          roster=roster, points=total.points if roster else None,
+                          fingerprint=self.fingerprint_of(_canonical(file, warbook), doc, overridden),
+                          extra={"models": total.models, "warbook_only": not roster},
+                          view=lambda: inspect_view.details(file, book, total, warbook_place))
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         """The cost tables: what each value from 1 to 10 costs (a Warbook names its own archetypes)."""

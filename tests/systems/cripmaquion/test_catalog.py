@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.core.findings import fold
+from builder.core.names import fold
 from builder.systems.cripmaquion import catalog
 
 REF = json.loads((Path(__file__).parent / "data" / "reference.json").read_text(encoding="utf-8"))

@@ -125,7 +125,7 @@ def test_the_example_warband():
     from builder.core.pipeline import evaluate
 
     ev = evaluate(Path(__file__).resolve().parents[3] / "examples" / "porcrom" / "lobos-de-zamora.yaml", "banda.yaml")
-    assert ev.legal and ev.findings == []
+    assert ev.legal and ev.findings == ()
     # Conan 14 / 2 = 7"; Taramis 11 / 2 = 5.5"; Thoth-Amon 12 / 2 = 6".
     assert [c["jump_inches"] for c in ev.details["characters"]] == [7, 5.5, 6]
 
@@ -151,7 +151,7 @@ def test_heavy_armour_keeps_a_rider_out_of_the_water_by_ruling_50e(check, armour
     assert conan["rulings"] == rulings
     if armour:
         assert conan["armor_effects"]["can_swim"] is False
-    assert ev.legal and ev.findings == []       # a ruling that changes no figure warns of nothing
+    assert ev.legal and ev.findings == ()       # a ruling that changes no figure warns of nothing
 
 
 def test_inspect_and_the_card_say_why_an_armoured_rider_cannot_swim(check):

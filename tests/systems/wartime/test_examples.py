@@ -38,7 +38,7 @@ def test_legal_list():
     assert (ev.points, ev.points_limit) == (283, 300)
     assert [(s["name"], s["models"], s["points"]) for s in ev.details["squads"]] == [
         ("Alfa", 4, 178), ("Bravo", 2, 82), ("Exploradores", 1, 23)]
-    assert ev.findings == []
+    assert ev.findings == ()
 
 
 def test_illegal_list():

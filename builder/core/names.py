@@ -1,0 +1,28 @@
+"""Names as people compare them: without case, accents or separators, and the nearest known
+name to one that is misspelt."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import Iterable
+
+
+def fold(name: str) -> str:
+    """A name as compared by people: no case, accents, spaces, hyphens or underscores."""
+    folded = name.casefold()
+    if not folded.isascii():  # NFKD leaves ASCII as it is
+        folded = unicodedata.normalize("NFKD", folded)
+    return "".join(filter(str.isalnum, folded))
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate nearest to ``name``, if any is close enough to be a typo."""
+    by_fold: dict[str, str] = {}
+    for candidate in candidates:
+        by_fold.setdefault(fold(candidate), candidate)
+    key = fold(name)
+    if key in by_fold:
+        return by_fold[key]
+    match = difflib.get_close_matches(key, list(by_fold), n=1, cutoff=0.6)
+    return by_fold[match[0]] if match else None
