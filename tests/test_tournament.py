@@ -288,7 +288,7 @@ def test_expand_keeps_a_file_a_missing_path_and_an_empty_folder_as_given(tmp_pat
 
 
 def test_no_progress_bar_when_not_on_a_terminal():
-    from builder.cli.main import _progress
+    from builder.cli.check import _progress
 
     items = ["a"] * 50
     assert list(_progress(50, "text", "es")(items)) == items   # CliRunner's stderr is not a terminal

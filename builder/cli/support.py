@@ -8,16 +8,18 @@ from typing import NoReturn
 
 import click
 
-from builder.core import messages
-
-from builder.core import registry
+from builder.core import messages, registry
 from builder.core.errors import Crash, InputError
 from builder.core.findings import input_error_dict, input_error_message
 from builder.core.pipeline import Outcome
-from builder.export.report import INTERNAL_ERROR, as_json, as_text
+from builder.core.system import System
 from builder.core.terminal import json_printable, printable
+from builder.export.report import INTERNAL_ERROR, as_json, as_text
 
 LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
+
+SPEECH = "builder.speech"
+"""Where a running command leaves how it speaks (language, format, file), for the boundary."""
 
 
 def lang_option(func):
@@ -30,6 +32,17 @@ def format_option(func):
                         help="Formato de salida / output format.")(func)
 
 
+def speaking(lang: str | None, fmt: str = "text", file: str | None = None) -> str:
+    """The language this command speaks (the one asked for, else BUILDER_LANG, else Spanish),
+    noted with its output format and file: the command line's one boundary
+    (:class:`builder.cli.main.GuardedGroup`) reports an error the way the command would."""
+    lang = messages.language(lang)
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.meta[SPEECH] = (lang, fmt, file)
+    return lang
+
+
 def echo(message: str, err: bool = False) -> None:
     """Print text for a person: control characters from a roster are shown as escapes."""
     click.echo(printable(message), err=err)
@@ -39,11 +52,11 @@ def echo_json(payload: str) -> None:
     click.echo(json_printable(payload))
 
 
-def system_named(name: str, lang: str, fmt: str = "text") -> registry.System:
-    """The system a command names, or the unknown-system message (exit 2)."""
+def system_named(name: str) -> System:
+    """The system a command names; InputError ``unknown-system`` if there is none."""
     found = registry.find(name)
     if found is None:
-        fail(InputError("unknown-system", None, system=name, known=", ".join(registry.keys())), lang, fmt)
+        raise InputError("unknown-system", None, system=name, known=", ".join(registry.keys()))
     return found
 
 

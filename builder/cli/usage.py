@@ -9,6 +9,7 @@ from typing import IO, Any
 import click
 
 from builder.core import messages
+from builder.core.messages import Choices
 
 _CHOICE = re.compile(r"^(['\"])(.*)\1 is not one of ")
 _RANGE = re.compile(r"^(.*) is not in the range ")
@@ -59,8 +60,6 @@ def localised(error: click.UsageError, args: list[str]) -> click.UsageError:
 
 
 def _problem(error: click.UsageError, t: Any, lang: str) -> str:
-    from builder.core.validation import Choices  # only when a command is typed wrong
-
     if isinstance(error, click.NoSuchOption):
         return t("usage.no-such-option", option=error.option_name) + _hint(error.possibilities, t, lang)
     if isinstance(error, _NO_SUCH_COMMAND):
@@ -95,7 +94,5 @@ def _problem(error: click.UsageError, t: Any, lang: str) -> str:
 
 
 def _hint(possibilities: Any, t: Any, lang: str) -> str:
-    from builder.core.validation import Choices
-
     options = sorted(possibilities or ())
     return f"; {t('usage.did-you-mean', choices=Choices(tuple(options)).render(lang))}" if options else ""

@@ -131,3 +131,13 @@ def localise(value: Any, lang: str) -> Any:
     """A parameter in ``lang``: anything with a ``render(lang)`` is rendered, the rest kept."""
     render = getattr(value, "render", None)
     return render(lang) if callable(render) else value
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The values a field accepts, joined with the user's "or" ("'a', 'b' o 'c'")."""
+
+    values: tuple[str, ...]
+
+    def render(self, lang: str) -> str:
+        return either([f"'{v}'" for v in self.values], lang)

@@ -12,7 +12,7 @@ from pydantic_core import ValidationError
 
 from builder.core.findings import Findings, Localised, Place
 from builder.core.names import closest
-from builder.core.messages import either, table, text
+from builder.core.messages import Choices, table, text
 from builder.core.display import shorten
 from builder.core.records import Record
 from builder.core.validators import whole_number
@@ -66,16 +66,6 @@ def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rul
         findings.error("invalid-field", where, rule, variant=variant, value=_show(value),
                        expected=Choices(_quoted(ctx.get("expected", ctx.get("expected_tags", "")))),
                        min_length=ctx.get("min_length", ""), max_length=ctx.get("max_length", ""))
-
-
-@dataclass(frozen=True)
-class Choices:
-    """The values a field accepts, joined with the user's "or" ("'a', 'b' o 'c'")."""
-
-    values: tuple[str, ...]
-
-    def render(self, lang: str) -> str:
-        return either([f"'{v}'" for v in self.values], lang)
 
 
 def _quoted(expected: str) -> tuple[str, ...]:

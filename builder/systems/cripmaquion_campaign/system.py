@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from builder.core.findings import Findings, Place
 from builder.core.pack import Pack
 from builder.core.reader import Document
-from builder.core.system import Evaluation, System
+from builder.core.system import Evaluation, FileCommand, System
+from builder.systems.cripmaquion_campaign.command import CAMPAIGN
 from builder.systems.cripmaquion_campaign.messages import MESSAGES
 from builder.systems.cripmaquion_campaign.records import CampaignFile
 from builder.systems.cripmaquion_campaign.rules import check_stages
 from builder.systems.cripmaquion_campaign.standings import standings
 from builder.systems.cripmaquion_campaign.teams import load_teams, teams_nearby
 from builder.systems.cripmaquion_campaign.ties import check_ties
-
+from builder.systems.cripmaquion_campaign.view import as_text
 
 RULE_FIELDS = "Cripmaquión · §11 Las campañas"
 
@@ -45,9 +48,10 @@ class CampaignSystem(System):
                           view=lambda: {"system": self.key, "name": file.name, "teams": team_rows, **table})
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
-        from builder.systems.cripmaquion_campaign.view import as_text
-
         return as_text(evaluation, lang)
+
+    def commands(self) -> Sequence[FileCommand]:
+        return (CAMPAIGN,)
 
 
 SYSTEM = CampaignSystem()

@@ -1,0 +1,83 @@
+"""``builder check``: is each list legal, alone or as an event's lists under its pack."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from builder.cli.support import echo, echo_json, format_option, lang_option, speaking
+from builder.core import messages
+from builder.core.errors import Crash, InputError
+from builder.core.findings import input_error_dict, input_error_message
+from builder.events.packs import load_pack
+from builder.events.tournament import check_event, event_files
+from builder.export.outputs import check_output, write_atomically
+from builder.export.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code
+
+PROGRESS_FROM = 20
+"""Show a progress bar (on a terminal) when checking at least this many lists."""
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@click.option("--pack", type=click.Path(), default=None,
+              help="Pack del evento: sus restricciones mandan / event pack: its restrictions win.")
+@click.option("--summary", type=click.Path(dir_okay=True), default=None,
+              help="Hoja resumen del evento (.xlsx) / event summary spreadsheet.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Procesos a la vez para muchas listas / processes checking lists at once.")
+@format_option
+@lang_option
+def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: int, fmt: str,
+          lang: str | None) -> None:
+    """Comprueba la legalidad de cada lista / check that each roster is legal.
+
+    A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.
+    Exit: 0 all legal, 1 any illegal, 2 any unreadable, 3 an internal error.
+    """
+    lang = speaking(lang, fmt)
+    event = load_pack(pack) if pack else None
+    files = event_files(paths, pack)
+    target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else [])) if summary else None
+    outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang), jobs=jobs)
+    failure: InputError | Crash | None = None
+    if target is not None:
+        from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
+
+        try:
+            # The files the lists read are inputs too (a book of archetypes, a team): known now.
+            check_output(target, [p for o in outcomes if o.evaluation is not None for p in o.evaluation.inputs])
+            write_atomically(target, lambda tmp: write_summary(outcomes, tmp, lang, event))
+        except InputError as exc:
+            failure = exc
+        except Exception as exc:  # noqa: BLE001 - the summary's own boundary: the report still prints
+            failure = Crash(str(target), exc)
+    crashed = isinstance(failure, Crash)
+    if fmt == "json":
+        extra = {} if failure is None else \
+            {"error": crash_dict(failure, lang) if crashed else input_error_dict(failure, lang)}
+        echo_json(as_json(outcomes, lang, **extra))
+    else:
+        echo(as_text(outcomes, lang))
+        if failure is not None:
+            echo(crash_text(failure, lang) if crashed else input_error_message(failure, lang), err=True)
+        elif target is not None:
+            echo(messages.text("ui.written", lang, path=target))
+    code = exit_code(outcomes)
+    if failure is not None:
+        code = INTERNAL_ERROR if crashed else max(code, 2)
+    sys.exit(code)
+
+
+def _progress(count: int, fmt: str, lang: str):
+    """A progress bar on stderr, only for a person watching many lists (not piped, not JSON)."""
+    if fmt != "text" or count < PROGRESS_FROM or not sys.stderr.isatty():
+        return lambda items: items
+
+    def bar(items):
+        with click.progressbar(items, label=messages.text("ui.checking", lang), file=sys.stderr) as shown:
+            yield from shown
+
+    return bar

@@ -1,0 +1,27 @@
+"""``builder systems``: the games installed, with their catalogs."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from builder.cli.support import format_option, lang_option, speaking
+from builder.core import messages, registry
+
+
+@click.command(name="systems")
+@format_option
+@lang_option
+def list_systems(fmt: str, lang: str | None) -> None:
+    """Los sistemas de juego disponibles y sus catálogos / the supported systems and their catalogs."""
+    lang = speaking(lang, fmt)
+    rows = [{"key": s.key, "title": s.title, "fingerprint_prefix": s.prefix,
+             "catalogs": [p.name for p in s.catalogs()]} for s in registry.all_systems()]
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    click.echo(messages.text("ui.systems-header", lang))
+    for row in rows:
+        listed = ", ".join(row["catalogs"]) or messages.text("ui.no-catalogs", lang)
+        click.echo(f"  {row['key']:<22} {row['title']:<22} {messages.text('ui.catalogs', lang)}: {listed}")

@@ -1,0 +1,44 @@
+"""``builder verify``: is a printed sheet (its fingerprint) this file, and is the list legal."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from builder.cli.support import echo, lang_option, speaking
+from builder.core import messages
+from builder.core.fingerprint import normalise
+from builder.core.pipeline import evaluate
+from builder.events.packs import load_pack
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=True))
+@click.argument("fingerprint")
+@click.option("--pack", type=click.Path(), default=None,
+              help="Pack del evento para juzgar la legalidad / event pack to judge legality by.")
+@lang_option
+def verify(file: str, fingerprint: str, pack: str | None, lang: str | None) -> None:
+    """Comprueba que un papel es esta lista / check that a printed sheet is this file.
+
+    Says whether the list is legal too (under the event's pack, with --pack).
+    Exit: 0 when FINGERPRINT is the file's, 1 when not, 2 when the file can't be read.
+    """
+    lang = speaking(lang, file=file)
+    event = load_pack(pack) if pack else None
+    evaluation = evaluate(file, file, event)
+    given = normalise(fingerprint)
+    if evaluation.fingerprint is None:
+        echo(messages.text("ui.verify-none", lang, file=file))
+        sys.exit(1)
+    if given != evaluation.fingerprint:
+        echo(messages.text("ui.verify-mismatch", lang, actual=evaluation.fingerprint, given=given))
+        sys.exit(1)
+    echo(messages.text("ui.verify-match", lang, file=file, fingerprint=evaluation.fingerprint))
+    # A matching sheet of an illegal list must not pass for a legal one.
+    under = messages.text("ui.verify-pack", lang, pack=event.name) if event else ""
+    errors = len(evaluation.findings.errors)
+    echo(messages.text("ui.verify-legal", lang, pack=under) if evaluation.legal
+         else messages.text("ui.verify-illegal", lang, pack=under, errors=errors))
+    sys.exit(0)
