@@ -158,7 +158,7 @@ class System(ABC):
         return schema
 
     def catalogs(self) -> list[Path]:
-        return resources.catalog_files(self.key)
+        return resources.catalog_files(self.folder / "data")
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         """What names a roster may use, by topic (``races``, ``competencies``…): (name, detail) pairs."""
@@ -166,7 +166,7 @@ class System(ABC):
 
     def starting_roster(self, lang: str) -> str:
         """A commented roster to start from, in ``lang`` (``builder new``)."""
-        return (resources.templates_dir() / self.key / f"new-roster.{lang}.yaml").read_text(encoding="utf-8")
+        return (self.folder / "templates" / f"new-roster.{lang}.yaml").read_text(encoding="utf-8")
 
     def workbook(self, evaluation: Evaluation, lang: str) -> "WorkbookSpec":
         """The spreadsheet of a checked roster: summary facts and unit tables."""

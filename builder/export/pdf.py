@@ -1,8 +1,9 @@
 """Render a team sheet and reference cards to PDF with Jinja2 and WeasyPrint.
 
 This is the only module that imports them. User text is escaped by Jinja2's
-autoescaping, and WeasyPrint may fetch nothing but files under ``templates/``:
-:class:`ProjectOnlyFetcher` refuses every other URL, file:// and http:// alike.
+autoescaping, and WeasyPrint may fetch nothing but the print templates (see
+:mod:`builder.export.templating`): :class:`ProjectOnlyFetcher` refuses every other URL, file://
+and http:// alike.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,19 +22,16 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from builder import __version__
-
 from builder.core import registry
-from dataclasses import replace
-
-from builder.core.printout import CARD_BODY_MM, Card, PrintSpec, Ruler, Section, certain, pack_all
 from builder.core.messages import text
-from builder.core.resources import templates_dir
+from builder.core.printout import CARD_BODY_MM, Card, PrintSpec, Ruler, Section, certain, pack_all
 from builder.core.system import Evaluation
 from builder.core.terminal import printable
+from builder.export.templating import TEMPLATES_URL, has_style, template_file
 
 CARD_MM = (63, 88)
 CARD_PADDING_MM = (2.5, 2.0, 3.0)
-"""Top, bottom and side padding of a card (templates/base/base.css)."""
+"""Top, bottom and side padding of a card (export/templates/base.css)."""
 FOOT_MM = 3.2
 SAFETY_MM = 1.0
 ROOM_MM = CARD_MM[1] - CARD_PADDING_MM[0] - CARD_PADDING_MM[1] - FOOT_MM - SAFETY_MM
@@ -43,21 +42,30 @@ PAPERS_MM = {"a4": (210, 297), "letter": (215.9, 279.4)}
 
 
 class ProjectOnlyFetcher(URLFetcher):
-    """Serves files under the templates folder; refuses everything else. Records every request."""
+    """Serves the print templates; refuses everything else. Records every request."""
 
-    def __init__(self, root: Path):
+    def __init__(self) -> None:
         super().__init__(allowed_protocols={"file"})
-        self.root = root.resolve()
         self.requested: list[str] = []
 
     def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
         self.requested.append(url)
-        if not url.startswith("file://"):
-            raise ValueError(f"builder fetches nothing outside its templates: {url}")
-        path = Path(url.removeprefix("file://").split("?")[0].split("#")[0]).resolve()
-        if self.root not in path.parents or not path.is_file():
+        name = url.removeprefix(TEMPLATES_URL).split("?")[0].split("#")[0]
+        path = template_file(name) if url.startswith(TEMPLATES_URL) else None
+        if path is None:
             raise ValueError(f"builder fetches nothing outside its templates: {url}")
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": _content_type(path)})
+
+
+class TemplateLoader(jinja2.BaseLoader):
+    """Jinja2 finds a template by its name the same way (``base/…``, ``<game>/…``)."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        path = template_file(template)
+        if path is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = path.stat().st_mtime
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
 
 
 def _content_type(path: Path) -> str:
@@ -67,7 +75,7 @@ def _content_type(path: Path) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), autoescape=True,
+    return jinja2.Environment(loader=TemplateLoader(), autoescape=True,
                               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                               finalize=_printable)
 
@@ -109,8 +117,8 @@ class MeasuredRuler(Ruler):
         width = CARD_MM[0] - 2 * CARD_PADDING_MM[2]
         html = environment().get_template("base/measure.html.j2").render(
             t=lambda key, **p: text(key, lang, **p), lang=lang, pieces=pieces, width=width,
-            system_folder=system_key, has_system_css=(templates_dir() / system_key / "style.css").is_file())
-        document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+            system_folder=system_key, has_system_css=has_style(system_key))
+        document = HTML(string=html, base_url=TEMPLATES_URL, url_fetcher=fetcher).render()
         # A piece is measured when it starts and ends on one page; one the tall page cut in
         # two (a very long roster) keeps the estimate.
         self._mm: dict[str, float] = {}
@@ -174,7 +182,7 @@ def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, 
         system_folder=system.key, spec=spec, pages=[cards[i:i + per_page] for i in range(0, len(cards), per_page)],
         layout=cards_layout(paper), paper=paper, draft=draft, version=__version__,
         today=(today or dt.date.today()).isoformat(),
-        has_system_css=(templates_dir() / system.key / "style.css").is_file(),
+        has_system_css=has_style(system.key),
         page_fingerprint=_css_safe_fingerprint(evaluation.fingerprint),
     )
 
@@ -235,7 +243,7 @@ _WHOLE = _Whole()
 
 
 def _layout(html: str, fetcher: ProjectOnlyFetcher) -> Any:
-    return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+    return HTML(string=html, base_url=TEMPLATES_URL, url_fetcher=fetcher).render()
 
 
 _CARD_ANCHOR = re.compile(r"card-\d+-\d+")
@@ -256,7 +264,7 @@ def _cards_fit(document: Any) -> bool:
 
 def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, paper: str, draft: bool,
               fetcher: ProjectOnlyFetcher | None = None) -> ProjectOnlyFetcher:
-    fetcher = fetcher or ProjectOnlyFetcher(templates_dir())
+    fetcher = fetcher or ProjectOnlyFetcher()
     # WeasyPrint warns through logging about what it refused to fetch; that is the point, not news.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     html, document = _printed(evaluation, spec, lang, paper, draft, fetcher)

@@ -23,9 +23,10 @@ from builder.core import messages
 
 from builder.core import registry
 from builder.core.errors import InputError
-from builder.core.resources import templates_dir
+from builder.export import templating
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
+STATIC_FOLDER = Path(__file__).resolve().parent / "static"
 STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
 """The page's own files, under templates/serve/."""
 PREVIEW_FILES = (".css",)
@@ -77,18 +78,17 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         return run
 
     def page(request: Request, body: dict[str, Any], lang: str) -> Response:
-        return _file(templates_dir() / "serve" / "index.html", "text/html; charset=utf-8")
+        return _file(STATIC_FOLDER / "index.html", "text/html; charset=utf-8")
 
     def static(request: Request, body: dict[str, Any], lang: str) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
             raise Refused("serve-no-such-file", 404)
-        return _file(templates_dir() / "serve" / name, STATIC[name])
+        return _file(STATIC_FOLDER / name, STATIC[name])
 
     def template_file(request: Request, body: dict[str, Any], lang: str) -> Response:
-        root = templates_dir().resolve()
-        target = (root / request.path_params["path"]).resolve()
-        if root not in target.parents or target.suffix not in PREVIEW_FILES or not target.is_file():
+        target = templating.template_file(request.path_params["path"])
+        if target is None or target.suffix not in PREVIEW_FILES:
             raise Refused("serve-no-such-file", 404)
         return _file(target, "text/css")
 

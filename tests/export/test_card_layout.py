@@ -59,13 +59,13 @@ def printed_pages(path: Path, lang: str = "es"):
     from weasyprint import HTML
 
     from builder.export.pdf import ProjectOnlyFetcher, printed_html
-    from builder.core.resources import templates_dir
+    from builder.export.templating import TEMPLATES_URL
 
     ev = evaluate(path, path.name)
     spec = registry.get(ev.system).print_spec(ev, lang)
-    fetcher = ProjectOnlyFetcher(templates_dir())
+    fetcher = ProjectOnlyFetcher()
     html = printed_html(ev, spec, lang, "a4", False, fetcher)
-    document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+    document = HTML(string=html, base_url=TEMPLATES_URL, url_fetcher=fetcher).render()
     boxes = [getattr(page, "_page_box", None) for page in document.pages]
     if None in boxes:
         pytest.skip("this WeasyPrint does not expose its page boxes")
@@ -77,11 +77,11 @@ def card_overflows(path: Path, ruler_override=None) -> list[str]:
     from weasyprint import HTML
 
     from builder.export.pdf import ProjectOnlyFetcher, printed_html, render_html
-    from builder.core.resources import templates_dir
+    from builder.export.templating import TEMPLATES_URL
 
     ev = evaluate(path, path.name)
     spec = registry.get(ev.system).print_spec(ev, "es")
-    fetcher = ProjectOnlyFetcher(templates_dir())
+    fetcher = ProjectOnlyFetcher()
     if ruler_override is not None:
         from builder.core import printout as cards
 
@@ -89,7 +89,7 @@ def card_overflows(path: Path, ruler_override=None) -> list[str]:
         html = render_html(ev, spec, "es", "a4", False, ruler=ruler_override)
     else:  # as builder prints it: the estimate where it is sure, measured heights elsewhere
         html = printed_html(ev, spec, "es", "a4", False, fetcher)
-    document = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher).render()
+    document = HTML(string=html, base_url=TEMPLATES_URL, url_fetcher=fetcher).render()
     bad = []
     for page in document.pages:
         page_box = getattr(page, "_page_box", None)
@@ -129,10 +129,10 @@ def test_a_long_card_continues_instead_of_overflowing(tmp_path):
     assert card_overflows(path) == []
     ev = evaluate(path, path.name)
     from builder.export.pdf import MeasuredRuler, ProjectOnlyFetcher
-    from builder.core.resources import templates_dir
+    from builder.export.templating import TEMPLATES_URL
 
     spec = registry.get("wartime").print_spec(ev, "es")
-    parts = pack(spec.cards[0], MeasuredRuler(spec.cards, "wartime", "es", ProjectOnlyFetcher(templates_dir())))
+    parts = pack(spec.cards[0], MeasuredRuler(spec.cards, "wartime", "es", ProjectOnlyFetcher()))
     assert len(parts) >= 2
     assert [p.continued for p in parts] == [False] + [True] * (len(parts) - 1)
     # Nothing is lost: every weapon row is on one of the parts.

@@ -117,7 +117,7 @@ def test_spells_are_printed_only_with_a_caster(printed):
 def test_html_and_urls_in_names_are_text_and_fetch_nothing(tmp_path):
     from builder.export.pdf import ProjectOnlyFetcher, write_pdf
     from builder.core.pipeline import evaluate
-    from builder.core.resources import templates_dir
+    from builder.export.templating import TEMPLATES_URL
     from builder.core.registry import get
 
     roster = tmp_path / "lista.yaml"
@@ -132,8 +132,8 @@ characters:
     ev = evaluate(roster, "lista.yaml")
     out = tmp_path / "x.pdf"
     fetcher = write_pdf(ev, get("porcrom").print_spec(ev, "es"), out, "es", "a4", draft=False,
-                        fetcher=ProjectOnlyFetcher(templates_dir()))
-    root = templates_dir().resolve().as_uri()
+                        fetcher=ProjectOnlyFetcher())
+    root = TEMPLATES_URL
     assert fetcher.requested, "the templates' own CSS is fetched"
     assert all(url.startswith(root) for url in fetcher.requested), fetcher.requested
     text = "\n".join(pdf_text(out))
@@ -145,14 +145,14 @@ characters:
 
 def test_the_fetcher_refuses_everything_outside_the_templates(tmp_path):
     from builder.export.pdf import ProjectOnlyFetcher
-    from builder.core.resources import templates_dir
+    from builder.export.templating import TEMPLATES_URL
 
-    fetcher = ProjectOnlyFetcher(templates_dir())
+    fetcher = ProjectOnlyFetcher()
     for url in ("file:///etc/passwd", "http://example.invalid/", "https://example.invalid/x.css",
-                templates_dir().as_uri() + "/../pyproject.toml", "data:text/css,body{}"):
+                TEMPLATES_URL + "../pyproject.toml", "data:text/css,body{}"):
         with pytest.raises(ValueError):
             fetcher.fetch(url)
-    assert fetcher.fetch(templates_dir().as_uri() + "/base/base.css").read()
+    assert fetcher.fetch(TEMPLATES_URL + "base/base.css").read()
 
 
 def test_check_does_not_import_weasyprint():

@@ -9,7 +9,7 @@ from builder.core import registry
 from builder.cli.main import cli
 from builder.export.pdf import ProjectOnlyFetcher, write_pdf
 from builder.core.pipeline import evaluate
-from builder.core.resources import templates_dir
+from builder.export.templating import TEMPLATES_URL
 
 PAYLOADS = [
     '=HYPERLINK("http://evil.invalid","x")', "+1+2", "-2+3", "@SUM(1,1)",
@@ -111,8 +111,8 @@ def test_html_and_urls_are_printed_literally_and_fetch_nothing(tmp_path, system)
     ev = evaluate(roster, "lista.yaml")
     out = tmp_path / "cartas.pdf"
     fetcher = write_pdf(ev, registry.get(system).print_spec(ev, "es"), out, "es", "a4", draft=not ev.legal,
-                        fetcher=ProjectOnlyFetcher(templates_dir()))
-    root = templates_dir().resolve().as_uri()
+                        fetcher=ProjectOnlyFetcher())
+    root = TEMPLATES_URL
     assert fetcher.requested and all(url.startswith(root) for url in fetcher.requested), fetcher.requested
     text = squash("\n".join(page.extract_text() for page in PdfReader(out).pages))
     assert squash(PAYLOADS[0]) in text                 # the roster's name

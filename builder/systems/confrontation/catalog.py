@@ -9,8 +9,6 @@ from typing import Any
 from builder.core.names import closest, fold
 from builder.core.resources import load_catalog
 
-SYSTEM = "confrontation"
-
 
 @dataclass(frozen=True)
 class CompetencyInfo:
@@ -32,7 +30,7 @@ class CompetencyInfo:
 @cache
 def competencies() -> dict[str, CompetencyInfo]:
     out = {}
-    for c in load_catalog(SYSTEM, "competencies.yaml")["competencies"]:
+    for c in load_catalog(__file__, "competencies.yaml")["competencies"]:
         x = c.get("x") or {}
         out[c["key"]] = CompetencyInfo(
             key=c["key"], name=c["name"], group=c["group"], x_min=x.get("min"), x_max=x.get("max"),
@@ -46,7 +44,7 @@ def competencies() -> dict[str, CompetencyInfo]:
 @cache
 def _index() -> dict[str, str]:
     out: dict[str, str] = {}
-    for c in load_catalog(SYSTEM, "competencies.yaml")["competencies"]:
+    for c in load_catalog(__file__, "competencies.yaml")["competencies"]:
         for spelling in [c["key"], c["name"], *c.get("aliases", [])]:
             out[fold(spelling)] = c["key"]
     return out
@@ -62,11 +60,11 @@ def suggest(written: str) -> str | None:
 
 
 def access_sides() -> list[str]:
-    return list(load_catalog(SYSTEM, "competencies.yaml")["access"])
+    return list(load_catalog(__file__, "competencies.yaml")["access"])
 
 
 def table(filename: str) -> Any:
-    return load_catalog(SYSTEM, filename)
+    return load_catalog(__file__, filename)
 
 
 def artillery_rank(class_: str, type_: str) -> dict[str, Any] | None:

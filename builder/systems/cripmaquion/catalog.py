@@ -10,8 +10,6 @@ from typing import Any
 from builder.core.names import closest, fold
 from builder.core.resources import load_catalog
 
-SYSTEM = "cripmaquion"
-
 
 @dataclass(frozen=True)
 class Race:
@@ -34,37 +32,37 @@ class Skill:
 @cache
 def races() -> dict[str, Race]:
     return {r["key"]: Race(r["key"], r["name"], r["fue"], r["res"], tuple(r["skills"]), r["summary"])
-            for r in load_catalog(SYSTEM, "races.yaml")["races"]}
+            for r in load_catalog(__file__, "races.yaml")["races"]}
 
 
 @cache
 def skills() -> dict[str, Skill]:
     return {s["key"]: Skill(s["key"], s["name"], s["use"], s["summary"])
-            for s in load_catalog(SYSTEM, "skills.yaml")["skills"]}
+            for s in load_catalog(__file__, "skills.yaml")["skills"]}
 
 
 @cache
 def specialties() -> dict[str, dict[str, Any]]:
-    return {s["key"]: s for s in load_catalog(SYSTEM, "specialties.yaml")["specialties"]}
+    return {s["key"]: s for s in load_catalog(__file__, "specialties.yaml")["specialties"]}
 
 
 @cache
 def stars() -> dict[str, tuple[str, ...]]:
     """Star runner -> the two specialties it combines."""
-    return {s["key"]: tuple(s["specialties"]) for s in load_catalog(SYSTEM, "specialties.yaml")["stars"]}
+    return {s["key"]: tuple(s["specialties"]) for s in load_catalog(__file__, "specialties.yaml")["stars"]}
 
 
 def gregario() -> dict[str, Any]:
-    return load_catalog(SYSTEM, "specialties.yaml")["gregario"]
+    return load_catalog(__file__, "specialties.yaml")["gregario"]
 
 
 @cache
 def spells() -> list[dict[str, Any]]:
-    return load_catalog(SYSTEM, "spells.yaml")["spells"]
+    return load_catalog(__file__, "spells.yaml")["spells"]
 
 
 def tables() -> dict[str, Any]:
-    return load_catalog(SYSTEM, "tables.yaml")
+    return load_catalog(__file__, "tables.yaml")
 
 
 @cache
@@ -95,7 +93,7 @@ def suggest(kind: str, written: str) -> str | None:
 @cache
 def star_names() -> dict[str, str]:
     """Star runner key -> its name as the book prints it."""
-    return {s["key"]: s["name"] for s in load_catalog(SYSTEM, "specialties.yaml")["stars"]}
+    return {s["key"]: s["name"] for s in load_catalog(__file__, "specialties.yaml")["stars"]}
 
 
 def star_of(specialty_keys: frozenset[str]) -> str | None:

@@ -16,7 +16,7 @@ RULE_RESERVE = "Dungeon Universalis · JOA · Puntos de reserva"
 
 
 def joa() -> dict[str, Any]:
-    return load_catalog("dungeon-universalis", "joa.yaml")
+    return load_catalog(__file__, "joa.yaml")
 
 
 def companions_of(hero: Hero) -> list[Companion]:

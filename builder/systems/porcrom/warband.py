@@ -24,7 +24,7 @@ _STEP = re.compile(r"\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*(\(
 
 
 def rules() -> dict[str, Any]:
-    return load_catalog("porcrom", "rules.yaml")
+    return load_catalog(__file__, "rules.yaml")
 
 
 def parse_step(text: str) -> tuple[int, int, int] | None:

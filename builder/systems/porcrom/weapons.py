@@ -28,7 +28,7 @@ than offered "trueno de mano"."""
 
 
 def _catalog() -> list[dict[str, Any]]:
-    return load_catalog("porcrom", "rules.yaml")["weapons"]
+    return load_catalog(__file__, "rules.yaml")["weapons"]
 
 
 def _singulars(word: str) -> set[str]:

@@ -32,7 +32,7 @@ class CostTables(NamedTuple):
 @cache
 def tables() -> CostTables:
     """The cost tables of ``catalogs/wartime/costs.yaml``, read once."""
-    raw = resources.load_catalog("wartime", "costs.yaml")
+    raw = resources.load_catalog(__file__, "costs.yaml")
     t, r = raw["tables"], raw["rates"]
     return CostTables(
         attribute=tuple(t["attribute"]["costs"]),
