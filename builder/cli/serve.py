@@ -27,9 +27,9 @@ def serve(folder: str, port: int, no_browser: bool, lang: str | None) -> None:
     lang = speaking(lang)
     if not Path(folder).is_dir():
         raise InputError("file-not-found", folder)
-    import uvicorn  # the web server and starlette, only for this command
+    import uvicorn  # the web server and Starlette, only for this command
 
-    from builder.serve.app import create_app
+    from builder.serve.app import create_app  # Starlette
 
     url = f"http://127.0.0.1:{port}/"
     echo(messages.text("serve.starting", lang, folder=Path(folder).resolve(), url=url))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+import typing
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, ModuleType
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 import pydantic_core
 from pydantic import BaseModel
 
-from builder.core import validators
+from builder.core import registry, validators
 from builder.core.fields import Strict
 
 _HELPERS = (validators.RefuseControls, validators.Canonical, validators.ByShape)
@@ -86,7 +87,7 @@ class _Writer:
             out.append(f"{model.__name__}.nested = {self._nested(model)}")
             out.append(f"{model.__name__}.schema = {self._emit(schemas[model], 0)}\n")
         out.append("if _core.__version__ != PYDANTIC_CORE:  # another pydantic-core: derive them again, from the models")
-        out.append("    from builder.core.codegen import rebuild\n")
+        out.append("    from builder.core.codegen import rebuild  # pydantic, only when the records are stale\n")
         out.append("    globals().update(rebuild(__name__))")
         text = "\n".join(out) + "\n"
         used = [name for name in ("ByShape", "Canonical", "RefuseControls", "whole_number")
@@ -262,8 +263,6 @@ def _uses(value: Any) -> list[type[BaseModel]]:
 
 
 def _flatten(annotation: Any) -> list[Any]:
-    import typing
-
     args = typing.get_args(annotation)
     if not args:
         return [annotation]
@@ -297,8 +296,6 @@ def rebuild(module_name: str) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    from builder.core import registry
-
     check = "--check" in argv
     stale = []
     for key in registry.keys():

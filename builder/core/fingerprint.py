@@ -13,6 +13,8 @@ import json
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from pydantic_core import SchemaSerializer, SchemaValidator
+
 if TYPE_CHECKING:
     from builder.core.records import Record
 
@@ -60,8 +62,6 @@ def as_written(model: type[Record], data: dict[str, Any], keys: set[str]) -> dic
 def _field(model: type[Record], key: str) -> tuple[Any, Any, Any]:
     """How one top-level field of a file validates and serialises on its own (strictly, as in
     the file), and its default."""
-    from pydantic_core import SchemaSerializer, SchemaValidator
-
     name = next(name for name, written in model.field_keys.items() if written == key)
     schema = model.schema["schema"]["fields"][name]["schema"]
     default = None

@@ -2,7 +2,7 @@
 group, as Datasette and pytest find theirs, so a game may also come from a package of its own.
 
 An entry point's name is the game's key (the value of a file's ``system:``) and its value the
-:class:`System` object, e.g. ``wartime = "builder.systems.wartime.system:SYSTEM"``. Only the
+:class:`System` object, e.g. ``mygame = "mygame.system:SYSTEM"``. Only the
 game a file asks for is imported; loading it registers its messages.
 """
 

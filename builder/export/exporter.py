@@ -10,7 +10,9 @@ from builder.core import registry
 from builder.core.errors import InputError
 from builder.export.outputs import check_output, write_all_atomically
 from builder.core.pipeline import evaluate
+from builder.core.printout import PrintSpec
 from builder.core.system import Evaluation
+from builder.core.workbook import WorkbookSpec
 
 
 @dataclass
@@ -22,8 +24,7 @@ class Export:
 
 
 def _spreadsheet(evaluation: Evaluation, lang: str, paper: str) -> Callable[[Path], None]:
-    from builder.core.workbook import WorkbookSpec
-    from builder.export.xlsx import write_workbook
+    from builder.export.xlsx import write_workbook  # openpyxl, only when a spreadsheet is written
 
     # A draft of a roster that couldn't be modelled has no units: the summary and its problems.
     spec = WorkbookSpec() if evaluation.details is None else registry.get(evaluation.system).workbook(evaluation, lang)
@@ -31,8 +32,7 @@ def _spreadsheet(evaluation: Evaluation, lang: str, paper: str) -> Callable[[Pat
 
 
 def _printout(evaluation: Evaluation, lang: str, paper: str) -> Callable[[Path], None]:
-    from builder.core.printout import PrintSpec
-    from builder.export.pdf import write_pdf
+    from builder.export.pdf import write_pdf  # Jinja2 and WeasyPrint, only when a PDF is written
 
     spec = PrintSpec() if evaluation.details is None else registry.get(evaluation.system).print_spec(evaluation, lang)
     return lambda tmp: write_pdf(evaluation, spec, tmp, lang, paper, draft=not evaluation.legal)

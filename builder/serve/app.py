@@ -9,6 +9,7 @@ at 127.0.0.1.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,11 @@ from starlette.routing import Route
 from builder.core import messages
 
 from builder.core import registry
-from builder.core.errors import InputError
+from builder.core.errors import Crash, InputError
+from builder.core.printout import PrintSpec
 from builder.export import templating
+from builder.export.report import crash_dict
+from builder.serve.downloads import download
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
@@ -71,9 +75,6 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
             except Refused as exc:
                 return JSONResponse({"code": exc.code, **exc.extra}, status_code=exc.status)
             except Exception as exc:  # noqa: BLE001 - a bug: reported with its traceback, never a bare 500
-                from builder.core.errors import Crash
-                from builder.export.report import crash_dict
-
                 return JSONResponse(crash_dict(Crash(None, exc), messages.DEFAULT_LANGUAGE), status_code=500)
         return run
 
@@ -120,8 +121,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
                              "findings": findings_of(ev, lang), "inspect": inspect, "archetypes": archetypes})
 
     def preview(request: Request, body: dict[str, Any], lang: str) -> Response:
-        from builder.core.printout import PrintSpec
-        from builder.export.pdf import render_html
+        from builder.export.pdf import render_html  # Jinja2 and WeasyPrint, only for a preview
 
         relative = _relative(workspace, body)
         try:
@@ -149,8 +149,6 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         return JSONResponse({"topics": catalog(request.query_params.get("system", ""))})
 
     def export(request: Request, body: dict[str, Any], lang: str) -> Response:
-        from builder.serve.downloads import download
-
         relative = _relative(workspace, body)
         kind = str(body.get("kind", ""))
         try:
@@ -184,8 +182,6 @@ def _relative(workspace: Workspace, body: dict[str, Any]) -> str:
 
 
 def _drafted(spec: Any, lang: str) -> Any:
-    from dataclasses import replace
-
     return replace(spec, cards=[replace(card, mark=messages.text("xl.draft", lang)) for card in spec.cards])
 
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from builder.serve.workspace import Refused
 from builder.core.system import Evaluation
+from builder.export.exporter import WRITERS
+from builder.serve.workspace import Refused
 
 KINDS = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "pdf": "application/pdf"}
 
 
 def download(evaluation: Evaluation, kind: str, lang: str, stem: str) -> tuple[bytes, str, str]:
     """The file's bytes, its media type and its name; written as the command line writes it."""
-    from builder.export.exporter import WRITERS
-
     if kind not in KINDS:
         raise Refused("serve-unknown-kind", 400)
     write = WRITERS[kind](evaluation, lang, "a4")

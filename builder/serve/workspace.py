@@ -13,9 +13,11 @@ from typing import Any
 
 from builder.core import registry
 from builder.core.errors import InputError
+from builder.core.findings import input_error_dict
 from builder.core.pipeline import evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
+from builder.export.outputs import write_atomically
 
 
 class Refused(Exception):
@@ -109,8 +111,6 @@ class Workspace:
     def save(self, relative: str, text: str, version: str | None) -> str:
         """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed
         since the page opened it (``version``), or exists and the page thought it new."""
-        from builder.export.outputs import write_atomically
-
         target = self.path(relative)
         try:
             data = _encoded(text, relative)
@@ -153,8 +153,6 @@ def findings_of(evaluation: Evaluation, lang: str) -> list[dict[str, Any]]:
 
 
 def unreadable(error: InputError, lang: str) -> dict[str, Any]:
-    from builder.core.findings import input_error_dict
-
     return {**input_error_dict(error, lang), "severity": "error"}
 
 

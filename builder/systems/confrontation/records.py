@@ -420,6 +420,6 @@ ConfrontationPack.schema = {
 }
 
 if _core.__version__ != PYDANTIC_CORE:  # another pydantic-core: derive them again, from the models
-    from builder.core.codegen import rebuild
+    from builder.core.codegen import rebuild  # pydantic, only when the records are stale
 
     globals().update(rebuild(__name__))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from builder.core.messages import text
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.rules import ResolvedRunner
 
@@ -98,8 +99,6 @@ def _kind_name(r: ResolvedRunner) -> str | None:
 
 def runner_kind(r: dict[str, Any], lang: str) -> str:
     """A profile's star or specialties as the book names them; "gregario", or "—" for a brujo."""
-    from builder.core.messages import text
-
     return r["kind_name"] or ("—" if r["brujo"] else text("cq.gregario", lang))
 
 

@@ -11,6 +11,7 @@ from builder.core.messages import number, text
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
+from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.messages import MESSAGES
 from builder.systems.cripmaquion.records import CripmaquionFile, CripmaquionPack
 from builder.systems.cripmaquion.profile import profile, runner_kind
@@ -67,8 +68,6 @@ class CripmaquionSystem(System):
                 for i, ev in teams if ev.extra["lineup_size"] != usual]
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
-        from builder.systems.cripmaquion import catalog
-
         skills = catalog.skills()
         return {
             "races": [(r.name, f"{r.key} · FUE {r.fue} / RES {r.res} · " + ", ".join(skills[s].name for s in r.skills

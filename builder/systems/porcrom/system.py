@@ -10,7 +10,7 @@ from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.porcrom.messages import MESSAGES
 from builder.systems.porcrom.records import PorCromFile, PorCromPack
-from builder.systems.porcrom.warband import RIDER_SWIM_RULING, RULE_FIELDS, character_sheet, check_warband, minion_sheet
+from builder.systems.porcrom.warband import RIDER_SWIM_RULING, RULE_FIELDS, character_sheet, check_warband, minion_sheet, rules
 from builder.systems.porcrom.weapons import inspect_line
 
 
@@ -37,8 +37,6 @@ class PorCromSystem(System):
         })
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
-        from builder.systems.porcrom.warband import rules
-
         return {"weapons": [(", ".join(w["names"]), "—" if w.get("melee") else
                              f'{w["range"]}"' if w["range"] is not None else "∞") for w in rules()["weapons"]]}
 

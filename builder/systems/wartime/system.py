@@ -9,7 +9,7 @@ from builder.core.fingerprint import content_of
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
-from builder.systems.wartime import inspect_view
+from builder.systems.wartime import costs, inspect_view
 from builder.systems.wartime.crews import check_crews, pilots
 from builder.systems.wartime.messages import MESSAGES
 from builder.systems.wartime.records import WartimeFile, WartimePack
@@ -52,8 +52,6 @@ class WartimeSystem(System):
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         """The cost tables: what each value from 1 to 10 costs (a Warbook names its own archetypes)."""
-        from builder.systems.wartime import costs
-
         tables = costs.tables()
         row = lambda values: " · ".join(f"{n}: {c}" for n, c in enumerate(values, start=1))  # noqa: E731
         return {"costs": [("CON AGI INT REA VOL", row(tables.attribute)),

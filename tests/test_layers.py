@@ -1,0 +1,109 @@
+"""The house in layers: cli → serve → events → export → systems → core, imports one way only,
+no circles (import-linter's contracts in pyproject.toml); no module outside a game's folder
+names a game; an import inside a function is there only to spare start-up time, and says so."""
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from builder.core import registry
+
+ROOT = Path(__file__).resolve().parents[1]
+LINT = Path(sys.executable).with_name("lint-imports")
+
+
+def lint(root: Path, tmp_path: Path) -> subprocess.CompletedProcess:
+    """import-linter on the builder package found under ``root``, its cache kept in tmp_path."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run([str(LINT), "--cache-dir", str(tmp_path / "cache"), str(ROOT / "pyproject.toml")],
+                          cwd=root, env=env, capture_output=True, text=True)
+
+
+def test_the_contracts_hold(tmp_path):
+    done = lint(ROOT, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("KEPT") == 3
+
+
+@pytest.fixture
+def copy(tmp_path):
+    """builder/ copied, to be broken on purpose."""
+    shutil.copytree(ROOT / "builder", tmp_path / "src" / "builder", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path / "src"
+
+
+def add_import(copy: Path, module: str, line: str) -> None:
+    path = copy / (module.replace(".", "/") + ".py")
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+
+
+def test_an_upward_import_breaks_the_layers(copy, tmp_path):
+    add_import(copy, "builder.core.findings", "import builder.export.report  # the core reaching up")
+    done = lint(copy, tmp_path)
+    assert done.returncode == 1
+    assert "never back up BROKEN" in done.stdout
+    assert "builder.core.findings -> builder.export.report" in done.stdout
+
+
+def test_an_import_inside_a_function_counts_too(copy, tmp_path):
+    add_import(copy, "builder.systems.porcrom.weapons", "def later():\n    import builder.events.packs")
+    done = lint(copy, tmp_path)
+    assert done.returncode == 1 and "never back up BROKEN" in done.stdout
+
+
+def test_a_circle_breaks_the_contract(copy, tmp_path):
+    add_import(copy, "builder.core.messages", "import builder.core.findings  # findings already import messages")
+    done = lint(copy, tmp_path)
+    assert done.returncode == 1
+    assert "No import circles, at any depth BROKEN" in done.stdout
+
+
+def test_one_game_reaching_into_another_breaks_the_contract(copy, tmp_path):
+    add_import(copy, "builder.systems.porcrom.weapons", "import builder.systems.wartime.costs")
+    done = lint(copy, tmp_path)
+    assert done.returncode == 1 and "Each game stands alone" in done.stdout and "BROKEN" in done.stdout
+
+
+def modules_outside_the_games() -> list[Path]:
+    games = ROOT / "builder" / "systems"
+    return [p for p in sorted((ROOT / "builder").rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".j2", ".css", ".js", ".html", ".md")
+            and not (games in p.parents and p.parent != games)]
+
+
+def game_names() -> set[str]:
+    names = set()
+    for system in registry.all_systems():
+        names |= {system.key, system.key.replace("-", "_"), system.key.replace("-", " "),
+                  system.title.strip("¡!").split(" · ")[0]}
+    return {n.casefold() for n in names}
+
+
+def test_no_module_outside_a_games_folder_names_a_game():
+    names = game_names()
+    assert {"wartime", "cripmaquión", "dungeon universalis", "por crom", "confrontation"} <= names
+    named = [f"{p.relative_to(ROOT)}: {n}" for p in modules_outside_the_games()
+             for n in names if n in p.read_text(encoding="utf-8").casefold()]
+    assert named == []
+
+
+def imports_inside_functions(path: Path):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for fn in ast.walk(ast.parse("\n".join(lines))):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(fn):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    yield node.lineno, lines[node.lineno - 1], lines[node.lineno - 2]
+
+
+def test_an_import_inside_a_function_says_why():
+    unexplained = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+                   for p in sorted((ROOT / "builder").rglob("*.py")) if "__pycache__" not in p.parts
+                   for n, line, before in imports_inside_functions(p)
+                   if "#" not in line and not before.strip().startswith("#")]
+    assert unexplained == []
