@@ -13,7 +13,6 @@ from builder.core.errors import Crash, InputError
 from builder.core.findings import input_error_dict, input_error_message
 from builder.events.packs import load_pack
 from builder.events.tournament import check_event, event_files
-from builder.export.outputs import check_output, write_atomically
 from builder.export.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code
 
 PROGRESS_FROM = 20
@@ -40,11 +39,16 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
     lang = speaking(lang, fmt)
     event = load_pack(pack) if pack else None
     files = event_files(paths, pack)
-    target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else [])) if summary else None
+    target = None
+    if summary:
+        from builder.export.outputs import check_output  # tempfile and shutil, only to write a summary
+
+        target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else []))
     outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang), jobs=jobs)
     failure: InputError | Crash | None = None
     if target is not None:
         from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
+        from builder.export.outputs import write_atomically  # tempfile and shutil, as above
 
         try:
             # The files the lists read are inputs too (a book of archetypes, a team): known now.

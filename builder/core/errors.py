@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import traceback
 from typing import Any
 
 from builder.core.messages import Localised
@@ -43,6 +42,8 @@ class Crash:
     code = "internal-error"
 
     def __init__(self, file: str | None, error: BaseException):
+        import traceback  # only when a bug is met
+
         self.file = file
         self.error = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
         self.traceback = "".join(traceback.format_exception(error)).rstrip()

@@ -3,7 +3,6 @@ name to one that is misspelt."""
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from typing import Iterable
 
@@ -24,5 +23,7 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     key = fold(name)
     if key in by_fold:
         return by_fold[key]
+    import difflib  # only when a name is wrong
+
     match = difflib.get_close_matches(key, list(by_fold), n=1, cutoff=0.6)
     return by_fold[match[0]] if match else None
