@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tests.book_cases import SIMPLE, check_one, codes, no_crash, run, squad, wartime
+from tests.book_cases import SIMPLE, check_one, codes_of, no_crash, run, squad, wartime
 
 
 # ===========================================================================
@@ -59,7 +59,7 @@ def test_language_en_flag_and_env(tmp_path):
     r = run("check", path, "--format", "json", env={"BUILDER_LANG": "en"})
     no_crash(r)
     en_env = json.loads(r.stdout)["results"][0]
-    assert codes(es["errors"]) == codes(en["errors"]) == codes(en_env["errors"])
+    assert codes_of(es["errors"]) == codes_of(en["errors"]) == codes_of(en_env["errors"])
     assert es["errors"][0]["message"] != en["errors"][0]["message"]
     assert en["errors"][0]["message"] == en_env["errors"][0]["message"]
 

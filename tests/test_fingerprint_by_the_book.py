@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.book_cases import SIMPLE, fingerprint, squad, write_text, write_yaml
+from tests.book_cases import SIMPLE, fingerprint_of, squad, write
 
 
 FP_BLOCK = """\
@@ -48,18 +48,18 @@ system: wartime
 
 
 def test_fingerprint_stable_under_formatting(tmp_path):
-    a = fingerprint(write_text(tmp_path, "a.yaml", FP_BLOCK))
-    b = fingerprint(write_text(tmp_path, "b.yaml", FP_FLOW))
+    a = fingerprint_of(write(tmp_path, "a.yaml", FP_BLOCK))
+    b = fingerprint_of(write(tmp_path, "b.yaml", FP_FLOW))
     assert a == b
     # the language of the report doesn't change it either
-    assert fingerprint(tmp_path / "a.yaml", "--lang", "en") == a
+    assert fingerprint_of(tmp_path / "a.yaml", "--lang", "en") == a
     assert len(a) <= 32  # "a short code"
 
 
 def test_fingerprint_stable_under_trailing_whitespace_and_blank_lines(tmp_path):
-    a = fingerprint(write_text(tmp_path, "a.yaml", FP_BLOCK))
+    a = fingerprint_of(write(tmp_path, "a.yaml", FP_BLOCK))
     text = "\n\n" + FP_BLOCK.replace("\n", "   \n") + "\n# fin\n"
-    assert fingerprint(write_text(tmp_path, "b.yaml", text)) == a
+    assert fingerprint_of(write(tmp_path, "b.yaml", text)) == a
 
 
 @pytest.mark.parametrize("old,new", [
@@ -69,18 +69,18 @@ def test_fingerprint_stable_under_trailing_whitespace_and_blank_lines(tmp_path):
     ("- name: Alfa", "- name: Beta"),
 ], ids=["count", "list-name", "value", "squad-name"])
 def test_fingerprint_changes_with_content(tmp_path, old, new):
-    a = fingerprint(write_text(tmp_path, "a.yaml", FP_BLOCK))
+    a = fingerprint_of(write(tmp_path, "a.yaml", FP_BLOCK))
     assert old in FP_BLOCK
-    b = fingerprint(write_text(tmp_path, "b.yaml", FP_BLOCK.replace(old, new, 1)))
+    b = fingerprint_of(write(tmp_path, "b.yaml", FP_BLOCK.replace(old, new, 1)))
     assert a != b
 
 
 def test_fingerprint_same_for_inline_and_referenced_warbook(tmp_path):
     # "derived from the canonical, resolved content": the warbook a path points
     # to resolves to the same roster as the same warbook written inline.
-    write_yaml(tmp_path, "fenix-warbook.yaml", SIMPLE)
-    ref = write_yaml(tmp_path, "ref.yaml", {"system": "wartime", "name": "P", "warbook": "fenix-warbook.yaml",
-                                            "squads": [squad()]})
-    inline = write_yaml(tmp_path, "inline.yaml", {"system": "wartime", "name": "P", "warbook": SIMPLE,
-                                                  "squads": [squad()]})
-    assert fingerprint(ref) == fingerprint(inline)
+    write(tmp_path, "fenix-warbook.yaml", SIMPLE)
+    ref = write(tmp_path, "ref.yaml", {"system": "wartime", "name": "P", "warbook": "fenix-warbook.yaml",
+                                       "squads": [squad()]})
+    inline = write(tmp_path, "inline.yaml", {"system": "wartime", "name": "P", "warbook": SIMPLE,
+                                             "squads": [squad()]})
+    assert fingerprint_of(ref) == fingerprint_of(inline)

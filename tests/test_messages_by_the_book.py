@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tests.book_cases import (
-    FORM, INVALID_FIELD, OUT_OF_RANGE, SAQUEADORES, SIMPLE, SOLDADO, check_one, codes, crip, no_crash, run,
-    runner, squad, wartime, wb, write_yaml,
+    FORM, INVALID_FIELD, OUT_OF_RANGE, SAQUEADORES, SIMPLE, SOLDADO, check_one, codes_of, crip, no_crash, run,
+    runner, squad, wartime, wb, write,
 )
 
 
@@ -28,7 +28,7 @@ ALL_CODE_CASES = {
         t, wb(bodies=[SOLDADO], weapons=[{"name": "Canon", "energy": 1, "damage": 6}],
               characters=[{"name": "Fusilero", "body": "Soldado", "weapons": ["Canon"]}]),
         [squad()], restrictions={"max_weapon_damage": 5}),
-    "invalid-field": lambda t: write_yaml(t, "lista.yaml", INVALID_FIELD["body-missing-agi"]),
+    "invalid-field": lambda t: write(t, "lista.yaml", INVALID_FIELD["body-missing-agi"]),
     "formation-solo-limit": lambda t: wartime(t, FORM, [squad("Solo", 1, "Vet"), squad("B", 4, "Vet")], formations=True),
     "formation-too-small": lambda t: wartime(t, FORM, [squad("Par", 2, "Vet")], formations=True),
     "defense-over-constitution": lambda t: wartime(
@@ -58,8 +58,8 @@ def test_every_code_in_both_languages(tmp_path, case):
     _, es = check_one(path)
     _, en = check_one(path, "--lang", "en")
     es_f, en_f = es["errors"] + es["warnings"], en["errors"] + en["warnings"]
-    assert code_name in codes(es_f)
-    assert codes(es_f) == codes(en_f)
+    assert code_name in codes_of(es_f)
+    assert codes_of(es_f) == codes_of(en_f)
     for a, b in zip(es_f, en_f):
         assert a["message"] != b["message"], (a, b)
         assert a["where"] == b["where"]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.book_cases import no_crash, run, write_text
+from tests.book_cases import no_crash, run, write
 
 
 def assert_bad_input(tmp_path, path, *, want_line=None):
@@ -40,37 +40,37 @@ def test_bad_input_missing_file(tmp_path):
 
 
 def test_bad_input_invalid_yaml(tmp_path):
-    path = write_text(tmp_path, "roto.yaml", "system: wartime\nname: [sin cerrar\nsquads: {\n")
+    path = write(tmp_path, "roto.yaml", "system: wartime\nname: [sin cerrar\nsquads: {\n")
     assert_bad_input(tmp_path, path)
 
 
 def test_bad_input_invalid_yaml_with_line(tmp_path):
-    path = write_text(tmp_path, "roto.yaml", "system: wartime\nname: A\n  - : : bad\n")
+    path = write(tmp_path, "roto.yaml", "system: wartime\nname: A\n  - : : bad\n")
     assert_bad_input(tmp_path, path, want_line=3)
 
 
 def test_bad_input_repeated_key(tmp_path):
-    path = write_text(tmp_path, "repetido.yaml",
-                      "system: wartime\nname: A\nname: B\nwarbook: {bodies: []}\n")
+    path = write(tmp_path, "repetido.yaml",
+                 "system: wartime\nname: A\nname: B\nwarbook: {bodies: []}\n")
     assert_bad_input(tmp_path, path, want_line=3)
 
 
 def test_bad_input_repeated_key_nested(tmp_path):
-    path = write_text(tmp_path, "repetido.yaml",
-                      "system: wartime\nname: A\nwarbook:\n  bodies:\n"
-                      "    - {name: S, con: 5, con: 6, agi: 1, int: 1, rea: 1, vol: 1}\n")
+    path = write(tmp_path, "repetido.yaml",
+                 "system: wartime\nname: A\nwarbook:\n  bodies:\n"
+                 "    - {name: S, con: 5, con: 6, agi: 1, int: 1, rea: 1, vol: 1}\n")
     assert_bad_input(tmp_path, path, want_line=5)
 
 
 @pytest.mark.parametrize("text", ["- system: wartime\n- name: X\n", "hola\n", "42\n", ""],
                          ids=["list", "string", "number", "empty"])
 def test_bad_input_not_a_mapping(tmp_path, text):
-    assert_bad_input(tmp_path, write_text(tmp_path, "lista.yaml", text))
+    assert_bad_input(tmp_path, write(tmp_path, "lista.yaml", text))
 
 
 @pytest.mark.parametrize("system_line", ["system: warhammer\n", "team: sin sistema\n", "system: null\n"])
 def test_bad_input_unknown_system_lists_known(tmp_path, system_line):
-    path = write_text(tmp_path, "lista.yaml", system_line + "name: X\n")
+    path = write(tmp_path, "lista.yaml", system_line + "name: X\n")
     r = assert_bad_input(tmp_path, path)
     r = run("check", path)
     assert "wartime" in r.output and "cripmaquion" in r.output
@@ -96,7 +96,7 @@ def test_billion_laughs_is_safe(tmp_path):
         prev = f"*a{i-1}"
         lines.append(f"a{i}: &a{i} [{', '.join([prev] * 10)}]")
     lines.append("warbook: {bodies: *a8}")
-    path = write_text(tmp_path, "risa.yaml", "\n".join(lines) + "\n")
+    path = write(tmp_path, "risa.yaml", "\n".join(lines) + "\n")
     proc = subprocess.run(
         [str(Path(sys.executable).parent / "builder"), "check", str(path), "--format", "json"],
         capture_output=True, text=True, timeout=120,

@@ -27,8 +27,8 @@ import pytest
 from openpyxl.utils import range_boundaries
 
 from tests.book_cases import (
-    CRIP, WARTIME, all_cells, check_report as check_json, fingerprint_of, fold, row_values, run_args as run,
-    stdout_json, wartime_list, write_yaml_at as write_yaml,
+    CRIP, WARTIME, all_cells, by_file, check_json, fingerprint_of, fold, row_values, run, stdout_json, wartime_list,
+    write,
 )
 
 
@@ -75,22 +75,18 @@ def event(tmp_path: Path) -> Path:
         "      - {character: Fusilero, count: 2}\n  - name: Batidores\n    members:\n"
         "      - {character: Explorador}\n", encoding="utf-8")
     wartime_list(lists / "c-pareja.yaml", "Pareja", [("Sargento", 1), ("Fusilero", 1)], warbook=wb)
-    write_yaml(lists / "e-cripma.yaml", {"system": "cripmaquion", "team": "Los Despistados",
-                                         "player": "Pau Soler",
-                                         "runners": [{"name": "Uno", "race": "orco", "specialties": []},
-                                                     {"name": "Dos", "race": "goblin", "specialties": []},
-                                                     {"name": "Tres", "race": "humano", "specialties": []}]})
+    write(lists, "e-cripma.yaml", {"system": "cripmaquion", "team": "Los Despistados",
+                                   "player": "Pau Soler",
+                                   "runners": [{"name": "Uno", "race": "orco", "specialties": []},
+                                               {"name": "Dos", "race": "goblin", "specialties": []},
+                                               {"name": "Tres", "race": "humano", "specialties": []}]})
     (lists / "notes.txt").write_text("not a list\n", encoding="utf-8")
     (tmp_path / "pack.yaml").write_text(PACK_WT, encoding="utf-8")
     return tmp_path
 
 
-def by_file(report: dict) -> dict[str, dict]:
-    return {Path(r["file"]).name: r for r in report["results"]}
-
-
 def test_batch_folder_expansion_sorted_and_yaml_only(event):
-    report = check_json(event / "lists", "--pack", event / "pack.yaml")
+    report = check_json(event / "lists", "--pack", event / "pack.yaml")[1]
     names = [Path(r["file"]).name for r in report["results"]]
     assert names == ["a-patrulla.yaml", "b-explor.yml", "c-pareja.yaml", "d-pesado.yaml",
                      "e-cripma.yaml", "f-rota.yaml"]
@@ -113,7 +109,7 @@ def test_batch_pack_precedence_and_codes(event):
     assert [e["code"] for e in r["e-cripma.yaml"]["errors"]] == ["wrong-system"]
     assert r["f-rota.yaml"]["legal"] is False
     # on its own (no pack) the heavy list is legal at its 300: 260 <= 300
-    alone = check_json(event / "lists" / "d-pesado.yaml")["results"][0]
+    alone = check_json(event / "lists" / "d-pesado.yaml")[1]["results"][0]
     assert alone["legal"] is True and alone["points_limit"] == 300
 
 
@@ -121,7 +117,7 @@ def test_pack_restrictions_and_formations_replace_the_lists_own(event, wt):
     # Asalto Fénix on its own: over-points-limit (325 > 250), restriction-max-level (25 > 20),
     # formation-too-small (formations: true). Under the pack: max_level 25 (Sargento 25 is
     # allowed) and formations false, so only the points remain.
-    report = check_json(wt / "asalto-ilegal.yaml", "--pack", event / "pack.yaml")["results"][0]
+    report = check_json(wt / "asalto-ilegal.yaml", "--pack", event / "pack.yaml")[1]["results"][0]
     assert [e["code"] for e in report["errors"]] == ["over-points-limit"]
     assert not [w for w in report["warnings"] if w["code"].startswith("formation")]
     # and a tighter pack bites: Compañía Fénix has 7 models, the pack allows 5
@@ -190,7 +186,7 @@ def test_summary_sheet_one_filterable_row_per_list(event):
     out = event / "resumen.xlsx"
     result = run("check", event / "lists", "--pack", event / "pack.yaml", "--summary", out)
     assert result.exit_code in (1, 2)
-    report = by_file(check_json(event / "lists", "--pack", event / "pack.yaml"))
+    report = by_file(check_json(event / "lists", "--pack", event / "pack.yaml")[1])
     wb = openpyxl.load_workbook(out)
     for ws in wb.worksheets:
         assert 1 <= len(ws.title) <= 31 and not set(ws.title) & set("[]:*?/\\"), ws.title
@@ -246,9 +242,9 @@ def test_summary_sheet_one_filterable_row_per_list(event):
 def test_summary_user_text_is_never_a_formula(event, tmp_path):
     folder = tmp_path / "inj"
     folder.mkdir()
-    write_yaml(folder / "x.yaml", {"system": "wartime", "name": "=1+1", "player": "@SUM(1,2)",
-                                   "warbook": "../wartime/fenix-warbook.yaml",
-                                   "squads": [{"name": "+A", "members": [{"character": "Sargento"}]}]})
+    write(folder, "x.yaml", {"system": "wartime", "name": "=1+1", "player": "@SUM(1,2)",
+                             "warbook": "../wartime/fenix-warbook.yaml",
+                             "squads": [{"name": "+A", "members": [{"character": "Sargento"}]}]})
     out = tmp_path / "inj.xlsx"
     result = run("check", folder, "--pack", event / "pack.yaml", "--summary", out)
     assert result.exit_code == 0, result.output  # Sargento 58 of 250

@@ -22,9 +22,7 @@ from pathlib import Path
 import openpyxl
 import pypdf
 
-from tests.book_cases import (
-    A4, LETTER, all_cells, fingerprint_of, fold, pdf_text_pages, run_args as run, squash,
-)
+from tests.book_cases import A4, LETTER, all_cells, fingerprint_of, fold, pdf_text_pages, run, squash
 
 
 def assert_page_size(path: Path, size: tuple[float, float]) -> None:

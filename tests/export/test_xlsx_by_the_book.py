@@ -29,9 +29,8 @@ import yaml
 from openpyxl.utils import range_boundaries
 
 from tests.book_cases import (
-    CRIP, WARTIME, YES, all_cells, check_report as check_json, dv_cells, find_cells, fingerprint_of, fold,
-    formula_refers_to, is_formula, legal_value, row_values, run_args as run, today_on,
-    write_yaml_at as write_yaml,
+    CRIP, WARTIME, YES, all_cells, check_json, dv_cells, find_cells, fingerprint_of, fold, formula_refers_to,
+    is_formula, legal_value, row_values, run, today_on, write,
 )
 
 
@@ -214,7 +213,7 @@ def test_xlsx_draft_is_marked_in_spanish_and_lists_the_problems(wt):
     v = legal_value(summary)
     assert v is False or fold(v).strip() not in YES, v
     # problems: code, message, rule, as `check` reports them
-    report = check_json(wt / "asalto-ilegal.yaml")["results"][0]
+    report = check_json(wt / "asalto-ilegal.yaml")[1]["results"][0]
     rows = [r for ws in wb.worksheets[1:] for r in row_values(ws)]
     for err in report["errors"]:
         row = next((r for r in rows if err["code"] in r), None)
@@ -240,8 +239,8 @@ def test_xlsx_user_text_is_never_a_formula(wt):
     for ch in book["warbook"]["characters"]:
         ch["name"] = renames[ch["name"]]
     book["name"] = "+Warbook"
-    write_yaml(wt / "inj-warbook.yaml", book)
-    write_yaml(wt / "inj.yaml", {
+    write(wt, "inj-warbook.yaml", book)
+    write(wt, "inj.yaml", {
         "system": "wartime", "name": "=1+1", "points_limit": 300, "warbook": "inj-warbook.yaml",
         "squads": [
             {"name": "+Alfa", "members": [{"character": renames["Sargento"], "count": 1},

@@ -19,13 +19,13 @@ from __future__ import annotations
 import pytest
 
 from tests.book_cases import (
-    assert_finding_fields as assert_finding_shape, assert_illegal_with, assert_legal,
-    check_one_result as check_one, conf, immobile, inspect, mobile, numbers, result_codes as codes, write,
+    assert_finding_shape, assert_illegal_with, assert_legal, check_one, codes_of, conf, immobile, inspect_json,
+    mobile, numbers, write,
 )
 
 
 def machine_json(tmp_path, machine, name="m.yaml"):
-    doc = inspect(write(tmp_path, name, conf([machine])))
+    doc = inspect_json(write(tmp_path, name, conf([machine])), exit_code=0)
     assert isinstance(doc["machines"], list) and len(doc["machines"]) == 1
     entry = doc["machines"][0]
     assert entry["name"] == machine["name"]
@@ -110,8 +110,8 @@ class TestConfrontationTransport:
         # open, so only "illegal, exit 1, no traceback" is asserted
         path = write(tmp_path, "t.yaml", conf([mobile(
             competencies=[{"name": "transporte", "x": 4, "access": "tejado"}])]))
-        result, res = check_one(path)
-        assert result.exit_code == 1 and res["legal"] is False
+        exit_code, res = check_one(path)
+        assert exit_code == 1 and res["legal"] is False
 
 
 class TestConfrontationImmobile:
@@ -146,7 +146,7 @@ class TestConfrontationImmobile:
         m = mobile()
         del m["weight"]
         res = assert_legal(write(tmp_path, "i.yaml", conf([m])))
-        assert "missing-weight" not in codes(res, "warnings")
+        assert "missing-weight" not in codes_of(res["warnings"])
 
 
 class TestConfrontationStructurePoints:
@@ -188,7 +188,7 @@ class TestConfrontationValueRanges:
                        "competencies": [{"name": "mecanico", "x": x}]}])]))
         if legal:
             res = assert_legal(path)
-            assert ("mechanic-one" in codes(res, "warnings")) is warned
+            assert ("mechanic-one" in codes_of(res["warnings"])) is warned
         else:
             assert_illegal_with(path, "value-out-of-range")
 
@@ -243,10 +243,10 @@ class TestConfrontationCrewAndPoints:
         # Dotación 3, 2 servants: can't be used, but can be fielded
         path = write(tmp_path, "c.yaml", conf([immobile(
             crew_min=3, servants=[{"name": "A", "size": "normal"}, {"name": "B", "size": "normal"}])]))
-        result, res = check_one(path)
-        assert "crew-below-minimum" in codes(res, "warnings")
-        assert "crew-below-minimum" not in codes(res)
-        assert res["legal"] is True and result.exit_code == 0
+        exit_code, res = check_one(path)
+        assert "crew-below-minimum" in codes_of(res["warnings"])
+        assert "crew-below-minimum" not in codes_of(res["errors"])
+        assert res["legal"] is True and exit_code == 0
         for f in res["warnings"]:
             assert_finding_shape(f)
 
@@ -254,7 +254,7 @@ class TestConfrontationCrewAndPoints:
         path = write(tmp_path, "c.yaml", conf([immobile(
             crew_min=2, servants=[{"name": "A", "size": "normal"}, {"name": "B", "size": "normal"}])]))
         res = assert_legal(path)
-        assert "crew-below-minimum" not in codes(res, "warnings")
+        assert "crew-below-minimum" not in codes_of(res["warnings"])
 
     def test_points_at_limit_is_legal(self, tmp_path):
         # 60 + 40 = 100 <= 100
@@ -374,9 +374,9 @@ class TestConfrontationDerived:
 
     def test_mobile_machine_with_mov_0_is_legal_with_a_warning(self, tmp_path):
         # Ingenios móviles move by their card's MOV (l. 98) and nothing forbids a 0: ruling 45e warns.
-        result, res = check_one(write(tmp_path, "m.yaml", conf([mobile(movement=0)])))
-        assert result.exit_code == 0 and res["legal"] is True
-        assert codes(res, "warnings") == ["mobile-zero-movement"]
+        exit_code, res = check_one(write(tmp_path, "m.yaml", conf([mobile(movement=0)])))
+        assert exit_code == 0 and res["legal"] is True
+        assert codes_of(res["warnings"]) == ["mobile-zero-movement"]
         assert res["warnings"][0]["path"] == "machines[0].movement"
 
     def test_defensa_is_fine_on_a_mobile_machine(self, tmp_path):

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.book_cases import RACES, assert_error, crip, inspect_json, norm, profile, runner
+from tests.book_cases import RACES, assert_error, crip, inspect_json, norm, runner, runner_in
 
 
 LIGERO = {"esqueleto", "goblin", "mediano"}
@@ -43,7 +43,7 @@ COMBAT = {
 ])
 def test_star_names(tmp_path, specs, star):
     path = crip(tmp_path, [runner("X", "orco", specs)] + [runner(f"G{i}", "orco") for i in range(5)])
-    p = profile(inspect_json(path), "X")
+    p = runner_in(inspect_json(path), "X")
     if star is None:
         assert not p["star"]
     else:
@@ -55,7 +55,7 @@ def test_all_races_fue_res_and_skills(tmp_path):
     path = crip(tmp_path, runners)
     inspected = inspect_json(path)
     for race, (fue, res, skills) in RACES.items():
-        p = profile(inspected, race)
+        p = runner_in(inspected, race)
         assert (p["fue"], p["res"]) == (fue, res), race
         names = set()
         for s in p["skills"]:
@@ -75,7 +75,7 @@ def expected_dice(race, brinca):
                                          if not (race == "brujo" and brinca)])  # inepto: below
 def test_dice_guide(tmp_path, race, brinca):
     path = crip(tmp_path, [runner("X", race, ["brincamontes"] if brinca else [])])
-    p = profile(inspect_json(path), "X")
+    p = runner_in(inspect_json(path), "X")
     got = {k: str(v).upper().replace(" ", "") for k, v in p["dice"].items()}
     assert {k: got.get(k) for k in ("descenso", "llano", "subida")} == expected_dice(race, brinca)
 
@@ -92,7 +92,7 @@ def test_dice_with_other_specialties(tmp_path, specs):
     brinca = specs[0] in ("cripmaqueta", "martillo")
     for race in ("humano", "goblin", "ogro"):
         path = crip(tmp_path, [runner("X", race, specs)], name=f"{race}.yaml")
-        p = profile(inspect_json(path), "X")
+        p = runner_in(inspect_json(path), "X")
         assert p["dice"] == expected_dice(race, brinca), (race, specs)
 
 
@@ -127,7 +127,7 @@ def _terrain_numbers(obj, skip):
 def test_expected_squares_per_terrain(tmp_path, race, specs):
     # The key name is not fixed by the specification: look for any terrain mapping of numbers.
     path = crip(tmp_path, [runner("X", race, specs)])
-    p = profile(inspect_json(path), "X")
+    p = runner_in(inspect_json(path), "X")
     want = {k: _mean(v) for k, v in expected_dice(race, bool(specs)).items()}
     found = list(_terrain_numbers(p, p.get("dice")))
     assert found, f"no expected squares per terrain in profile: {p}"
@@ -206,7 +206,7 @@ def _ko_min(attack):
 @pytest.mark.parametrize("race", sorted(RACES))
 def test_attack_table(tmp_path, race):
     path = crip(tmp_path, [runner("X", race)])
-    p = profile(inspect_json(path), "X")
+    p = runner_in(inspect_json(path), "X")
     fue = RACES[race][0]
     assert _attack_needed(p["attack"]) == COMBAT[fue]
     assert _ko_min(p["attack"]) == 6
@@ -218,7 +218,7 @@ def test_attack_rompehuesos(tmp_path, race, specs):
     # KO on 5-6; the +1 to the roll may be folded into the needed roll
     # (table - 1, never below 2 since a 1 always fails) or kept apart.
     path = crip(tmp_path, [runner("X", race, specs)])
-    p = profile(inspect_json(path), "X")
+    p = runner_in(inspect_json(path), "X")
     fue = RACES[race][0]
     table = COMBAT[fue]
     adjusted = [max(2, n - 1) for n in table]
@@ -235,13 +235,13 @@ def test_profile_lists_roll_options(tmp_path):
     runners = [runner("Enano", "enano"), runner("Humano", "humano"), runner("Momia", "momia"),
                runner("Caza", "orco", ["cazavictorias"]), runner("Orco", "ogro")]
     inspected = inspect_json(crip(tmp_path, runners))
-    enano = profile(inspected, "Enano")
+    enano = runner_in(inspected, "Enano")
     # rodar is an option, not the downhill die of the dice guide
     assert enano["dice"]["descenso"] == "2D4"
     assert "rodar" in _extra(enano) and "2d4+2" in _extra(enano)
-    assert "prisa" in _extra(profile(inspected, "Humano"))
-    assert "constancia" in _extra(profile(inspected, "Momia"))
-    caza = _extra(profile(inspected, "Caza"))
+    assert "prisa" in _extra(runner_in(inspected, "Humano"))
+    assert "constancia" in _extra(runner_in(inspected, "Momia"))
+    caza = _extra(runner_in(inspected, "Caza"))
     assert "cazavictorias" in caza or "sprint" in caza
 
 
@@ -253,4 +253,4 @@ def test_profile_keys_and_lined_up_default(tmp_path):
         assert {"name", "race", "fue", "res", "specialties", "star", "skills", "dice", "attack",
                 "lined_up"} <= set(p)
         assert p["lined_up"] is True  # no lineup: the whole roster is lined up
-    assert profile(inspected, "C")["specialties"] == []
+    assert runner_in(inspected, "C")["specialties"] == []

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from tests.book_cases import (
-    RACES, SAQUEADORES, assert_error, check_json, check_one, codes, crip, fingerprint, inspect_json, norm,
-    profile, runner, write_text,
+    RACES, SAQUEADORES, assert_error, check_json, check_one, codes_of, crip, fingerprint_of, inspect_json, norm,
+    runner, runner_in, write,
 )
 
 
@@ -45,12 +45,12 @@ def test_specialty_limit_table_at_limit_is_legal(tmp_path, n):
     code, r = check_one(crip(tmp_path, runners))
     assert r["specialty_limit"] == limit
     assert r["specialty_slots"] == limit
-    assert "specialty-limit" not in codes(r["errors"])
+    assert "specialty-limit" not in codes_of(r["errors"])
     assert r["legal"] is True and code == 0
     if n < 3:
-        assert "lineup-below-table" in codes(r["warnings"])
+        assert "lineup-below-table" in codes_of(r["warnings"])
     else:
-        assert "lineup-below-table" not in codes(r["warnings"])
+        assert "lineup-below-table" not in codes_of(r["warnings"])
 
 
 @pytest.mark.parametrize("n", sorted(SLOT_LIMIT))
@@ -63,7 +63,7 @@ def test_specialty_limit_table_over_limit(tmp_path, n):
         runners = [runner("Solo", "orco", ["brincamontes"])]  # 1 slot > 0
     code, r = check_one(crip(tmp_path, runners))
     assert r["specialty_slots"] == limit + 1
-    assert "specialty-limit" in codes(r["errors"])
+    assert "specialty-limit" in codes_of(r["errors"])
     assert code == 1 and r["legal"] is False
 
 
@@ -99,7 +99,7 @@ def test_example_team_saqueadores_whole_roster_breaks_table(tmp_path):
     # 8 runners -> limit 5; slots 2+1+1+2+1 = 7 > 5
     code, r = check_one(crip(tmp_path, SAQUEADORES))
     assert r["specialty_slots"] == 7 and r["specialty_limit"] == 5
-    assert "specialty-limit" in codes(r["errors"])
+    assert "specialty-limit" in codes_of(r["errors"])
     assert code == 1
 
 
@@ -122,7 +122,7 @@ def test_lineup_below_table_warning_and_limit(tmp_path):
                runner("C", "orco", ["martillo"]), runner("D", "orco", ["dominorum"])]
     code, r = check_one(crip(tmp_path, runners, ["A", "B"]))
     assert r["specialty_limit"] == 1 and r["specialty_slots"] == 1
-    assert "lineup-below-table" in codes(r["warnings"])
+    assert "lineup-below-table" in codes_of(r["warnings"])
     assert code == 0 and r["legal"] is True
 
 
@@ -150,7 +150,7 @@ def test_brujo_specialty_even_on_the_bench(tmp_path):
     runners = [runner("Mago", "brujo", ["brincamontes"]), runner("B", "orco"),
                runner("C", "orco"), runner("D", "orco")]
     code, r = check_one(crip(tmp_path, runners, ["B", "C", "D"]))
-    assert "brujo-specialty" in codes(r["errors"])
+    assert "brujo-specialty" in codes_of(r["errors"])
     assert code == 1 and r["legal"] is False
 
 
@@ -162,7 +162,7 @@ def test_brujo_limit(tmp_path):
 def test_brujo_limit_only_in_lineup(tmp_path):
     runners = [runner("Mago1", "brujo"), runner("Mago2", "brujo"), runner("C", "orco"), runner("D", "orco")]
     code, r = check_one(crip(tmp_path, runners, ["Mago1", "C", "D"]))
-    assert "brujo-limit" not in codes(r["errors"])
+    assert "brujo-limit" not in codes_of(r["errors"])
     assert code == 0 and r["legal"] is True
 
 
@@ -174,7 +174,7 @@ def test_brujo_with_elf(tmp_path):
 def test_brujo_with_elf_only_in_lineup(tmp_path):
     runners = [runner("Mago", "brujo"), runner("Elfa", "elfo"), runner("C", "orco"), runner("D", "orco")]
     code, r = check_one(crip(tmp_path, runners, ["Mago", "C", "D"]))
-    assert "brujo-with-elf" not in codes(r["errors"])
+    assert "brujo-with-elf" not in codes_of(r["errors"])
     assert code == 0 and r["legal"] is True
     code, r = check_one(crip(tmp_path, runners, ["Elfa", "C", "D"], name="b.yaml"))
     assert code == 0 and r["legal"] is True
@@ -218,7 +218,7 @@ def test_race_matching_ignores_case_accents_spaces_hyphens(tmp_path, spelling, c
     path = crip(tmp_path, [runner("X", spelling), runner("B", "orco"), runner("C", "orco")])
     code, r = check_one(path)
     assert r["errors"] == [] and code == 0
-    p = profile(inspect_json(path), "X")
+    p = runner_in(inspect_json(path), "X")
     assert norm(p["race"]) == norm(canonical)
     fue, res, _ = RACES[canonical]
     assert (p["fue"], p["res"]) == (fue, res)
@@ -238,7 +238,7 @@ def test_specialty_matching_and_star_names(tmp_path, spelling, expected):
     code, r = check_one(path)
     assert r["errors"] == [] and code == 0
     assert r["specialty_slots"] == len(expected)
-    p = profile(inspect_json(path), "X")
+    p = runner_in(inspect_json(path), "X")
     assert {norm(s) for s in p["specialties"]} == expected
 
 
@@ -249,19 +249,19 @@ def test_crip_fingerprint(tmp_path):
             "  - {race: elfo, name: B, specialties: []}\n"
             "  - {name: C, specialties: [], race: ogro}\n"
             "team: Los Saqueadores de Río Lobo\nsystem: cripmaquion\n")
-    b = write_text(tmp_path, "b.yaml", text)
-    fa, fb = fingerprint(a), fingerprint(b)
+    b = write(tmp_path, "b.yaml", text)
+    fa, fb = fingerprint_of(a), fingerprint_of(b)
     assert fa == fb
     c = crip(tmp_path, [runner("A", "orco", ["martillo"]), runner("B", "elfo"), runner("C", "troll")], name="c.yaml")
-    assert fingerprint(c) != fa
+    assert fingerprint_of(c) != fa
     d = crip(tmp_path, [runner("A", "orco", ["martillo"]), runner("B", "elfo"), runner("C", "ogro")],
              ["A", "B"], name="d.yaml")
-    assert fingerprint(d) != fa
+    assert fingerprint_of(d) != fa
 
 
 def test_crip_language_en(tmp_path):
     path = crip(tmp_path, [runner("Mago", "brujo"), runner("Elfa", "elfo"), runner("C", "orco")])
     _, es = check_one(path)
     _, en = check_one(path, "--lang", "en")
-    assert codes(es["errors"]) == codes(en["errors"])
+    assert codes_of(es["errors"]) == codes_of(en["errors"])
     assert es["errors"][0]["message"] != en["errors"][0]["message"]

@@ -17,8 +17,8 @@ from __future__ import annotations
 import pytest
 
 from tests.book_cases import (
-    assert_illegal_with, assert_legal, check_one_result as check_one, du, du_hero, find_named, inspect,
-    keyed_leaves, numbers, result_codes as codes, write,
+    assert_illegal_with, assert_legal, check_one, codes_of, du, du_hero, find_named, inspect_json, keyed_leaves,
+    numbers, write,
 )
 
 
@@ -40,7 +40,7 @@ def find_flag(docs, pattern):
 class TestDungeonUniversalisFigures:
     def test_expedition_reserve_decks_two_heroes(self, tmp_path):
         heroes, items = spec_party()
-        doc = inspect(write(tmp_path, "d.yaml", du(heroes, items)))
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, items)), exit_code=0)
         # expedition_pv = 15 + 4 + 10 + 6 + 3 = 38
         assert doc["expedition_pv"] == 38
         # joa_reserve = 38 - leader 12 = 26
@@ -51,20 +51,20 @@ class TestDungeonUniversalisFigures:
 
     def test_hero_pv_is_10_plus_xp(self, tmp_path):
         heroes, items = spec_party()
-        doc = inspect(write(tmp_path, "d.yaml", du(heroes, items)))
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, items)), exit_code=0)
         aldric = find_named(doc["heroes"], "Aldric")
         assert aldric is not None and 15 in numbers(aldric)  # 10 + 5
 
     def test_repeat_scenario_adds_2_per_hero(self, tmp_path):
         heroes, items = spec_party()
-        doc = inspect(write(tmp_path, "d.yaml", du(heroes, items, repeat=True)))
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, items, repeat=True)), exit_code=0)
         # 38 + 2*2 - 12 = 30; expedition_pv itself is unchanged
         assert doc["expedition_pv"] == 38
         assert doc["joa_reserve"] == 30
 
     def test_decks_three_heroes(self, tmp_path):
         heroes = [du_hero("A"), du_hero("B"), du_hero("C")]
-        doc = inspect(write(tmp_path, "d.yaml", du(heroes, leader_pv=10)))
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, leader_pv=10)), exit_code=0)
         # PV 10*3 = 30; reserve 30 - 10 = 20
         assert doc["expedition_pv"] == 30
         assert doc["joa_reserve"] == 20
@@ -72,7 +72,7 @@ class TestDungeonUniversalisFigures:
         assert doc["decks"] == {"obstacles": 21, "encounters": 3, "power": 20}
 
     def test_decks_one_hero(self, tmp_path):
-        doc = inspect(write(tmp_path, "d.yaml", du([du_hero("Solo", 3)], leader_pv=5)))
+        doc = inspect_json(write(tmp_path, "d.yaml", du([du_hero("Solo", 3)], leader_pv=5)), exit_code=0)
         # PV 13; reserve 13 - 5 = 8; obstacles 6 + 1 + 1 = 8; encounters ceil(1.3) = 2; power 6 + 1 = 7
         assert doc["expedition_pv"] == 13
         assert doc["joa_reserve"] == 8
@@ -82,7 +82,7 @@ class TestDungeonUniversalisFigures:
     def test_encounters_round_up(self, tmp_path, item_pv, pv, enc):
         # heroes 20 + 20 = 40, + item: 40/10 = 4, 41/10 -> 5
         items = [{"name": "Amuleto", "pv": item_pv}] if item_pv else []
-        doc = inspect(write(tmp_path, "d.yaml", du([du_hero("A", 10), du_hero("B", 10)], items)))
+        doc = inspect_json(write(tmp_path, "d.yaml", du([du_hero("A", 10), du_hero("B", 10)], items)), exit_code=0)
         assert doc["expedition_pv"] == pv
         assert doc["decks"]["encounters"] == enc
 
@@ -93,7 +93,7 @@ class TestDungeonUniversalisFigures:
         output, compared by truthiness."""
         path = write(tmp_path, "d.yaml", du([du_hero("A", 20), du_hero("B", 20)],
                                             [{"name": "Reliquia", "pv": item_pv}]))
-        doc = inspect(path)
+        doc = inspect_json(path, exit_code=0)
         assert doc["expedition_pv"] == 60 + item_pv
         _, res = check_one(path)
         flags = find_flag([doc, res], r"[eé]pic")
@@ -106,7 +106,7 @@ class TestDungeonUniversalisFigures:
         in the inspect or check output."""
         path = write(tmp_path, "d.yaml", du([du_hero("A", 10), du_hero("B", 10)],
                                             [{"name": "Reliquia", "pv": 20}]))
-        doc = inspect(path)
+        doc = inspect_json(path, exit_code=0)
         assert doc["expedition_pv"] == 60  # 20 + 20 + 20
         _, res = check_one(path)
         vals = {v for _, v in find_flag([doc, res], r"vital")}
@@ -117,7 +117,7 @@ class TestDungeonUniversalisFigures:
         (76/10 = 7.6 -> 7); "por cada 20 PV" -> 3 (76/20 = 3.8 -> 3).  Same shape caveat."""
         path = write(tmp_path, "d.yaml", du([du_hero("A", 20), du_hero("B", 20)],
                                             [{"name": "Reliquia", "pv": 16}]))
-        doc = inspect(path)
+        doc = inspect_json(path, exit_code=0)
         assert doc["expedition_pv"] == 76
         _, res = check_one(path)
         vals = {v for _, v in find_flag([doc, res], r"vital")}
@@ -131,18 +131,18 @@ class TestDungeonUniversalisReserveBelowZero:
         # before the adventure: 13 - 20 = -7. Ruling 51a: the counter shows 0, a warning at the
         # leader's line says 7 are missing, and the expedition stays legal (exit 0).
         path = write(tmp_path, "d.yaml", du([du_hero("Solo", 3)], leader_pv=20))
-        result, res = check_one(path)
-        assert result.exit_code == 0 and res["legal"] is True
+        exit_code, res = check_one(path)
+        assert exit_code == 0 and res["legal"] is True
         assert res["joa_reserve"] == 0
-        assert codes(res, "warnings") == ["leader-over-reserve"]
+        assert codes_of(res["warnings"]) == ["leader-over-reserve"]
         (warning,) = res["warnings"]
         assert warning["path"] == "leader_pv" and warning["line"] == 4   # system, name, repeat_scenario, leader_pv
         assert "7" in warning["message"] and "51a" in warning["message"]
-        assert inspect(path)["joa_reserve"] == 0
+        assert inspect_json(path, exit_code=0)["joa_reserve"] == 0
 
     def test_a_reserve_spent_exactly_is_0_without_a_warning(self, tmp_path):
         # 10 + 2 = 12 PV, leader 12: 12 - 12 = 0, nothing short.
-        result, res = check_one(write(tmp_path, "d.yaml", du([du_hero("Solo", 2)], leader_pv=12)))
+        exit_code, res = check_one(write(tmp_path, "d.yaml", du([du_hero("Solo", 2)], leader_pv=12)))
         assert res["joa_reserve"] == 0 and res["warnings"] == []
 
 
@@ -172,9 +172,9 @@ class TestDungeonUniversalisCompanions:
         h = du_hero("A", 0, ["Adiestrar animal"])
         h["companion"] = [{"name": "Hans", "kind": "mercenary", "pv": 5},
                           {"name": "Lobo", "kind": "animal", "pv": 4}]
-        result, res = check_one(write(tmp_path, "d.yaml", du([h])))
-        assert result.exit_code == 1 and res["legal"] is False
-        assert "companion-limit" in codes(res) or "invalid-field" in codes(res), res["errors"]
+        exit_code, res = check_one(write(tmp_path, "d.yaml", du([h])))
+        assert exit_code == 1 and res["legal"] is False
+        assert "companion-limit" in codes_of(res["errors"]) or "invalid-field" in codes_of(res["errors"]), res["errors"]
 
     def test_duplicate_companion(self, tmp_path):
         wolf = {"name": "Lobo", "kind": "animal", "pv": 4}

@@ -22,8 +22,8 @@ import re
 import pytest
 
 from tests.book_cases import (
-    assert_illegal_with, assert_legal, check_one_result as check_one, crom, find_named, guards, hero,
-    inspect, keyed_leaves, leaves, result_codes as codes, write,
+    assert_illegal_with, assert_legal, check_one, codes_of, crom, find_named, guards, hero, inspect_json,
+    keyed_leaves, leaves, write,
 )
 
 
@@ -67,17 +67,17 @@ class TestPorCromCheck:
     @pytest.mark.parametrize("dice,warned", [(9, True), (10, False), (16, False), (17, True)])
     def test_dice_pool_unusual_is_a_warning(self, tmp_path, dice, warned):
         path = write(tmp_path, "c.yaml", crom([hero(dice=dice)]))
-        result, res = check_one(path)
-        assert ("dice-pool-unusual" in codes(res, "warnings")) is warned
-        assert "dice-pool-unusual" not in codes(res)
-        assert res["legal"] is True and result.exit_code == 0
+        exit_code, res = check_one(path)
+        assert ("dice-pool-unusual" in codes_of(res["warnings"])) is warned
+        assert "dice-pool-unusual" not in codes_of(res["errors"])
+        assert res["legal"] is True and exit_code == 0
 
     def test_unknown_weapon_is_a_warning_and_the_warband_stays_legal(self, tmp_path):
         # The rules are "sencillas y abiertas" (l. 7) and name few weapons (l. 78-84): a scenario's
         # "tridente" or a misspelt "pistolla" warns (ruling 50c of issue 28) and exit stays 0.
         path = write(tmp_path, "c.yaml", crom([hero(weapons=["espada", "pistolla", "tridente"])], [guards()]))
         res = assert_legal(path)
-        assert codes(res, "warnings") == ["unknown-weapon", "unknown-weapon"]
+        assert codes_of(res["warnings"]) == ["unknown-weapon", "unknown-weapon"]
         assert "«pistola»" in res["warnings"][0]["message"]          # the nearest known weapon, named
         for f in res["warnings"]:
             assert "50c" in f["message"]
@@ -92,7 +92,7 @@ class TestPorCromCheck:
         # The book gives their reach (12", l. 82) but not whether they reload; gunpowder weapons
         # must (l. 96): builder's ruling 50d says they do, and says so.
         res = assert_legal(write(tmp_path, "c.yaml", crom([hero(weapons=["truenos de mano"])])))
-        assert codes(res, "warnings") == ["hand-thunder-reloads"]
+        assert codes_of(res["warnings"]) == ["hand-thunder-reloads"]
         assert "50d" in res["warnings"][0]["message"]
 
     def test_error_names_the_minion_group(self, tmp_path):
@@ -109,7 +109,7 @@ class TestPorCromInspect:
     range/alcance); any reasonable shape passes."""
 
     def doc(self, tmp_path, **hero_over):
-        return inspect(write(tmp_path, "c.yaml", crom([hero(**hero_over)], [guards()])))
+        return inspect_json(write(tmp_path, "c.yaml", crom([hero(**hero_over)], [guards()])), exit_code=0)
 
     def test_character_jump_is_half_pool(self, tmp_path):
         # dice 14 -> 14 / 2 = 7"

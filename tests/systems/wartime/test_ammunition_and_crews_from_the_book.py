@@ -5,203 +5,33 @@ CHEQUEOS DE VOLUNTAD CONTRA ESCUADRAS (l. 392), CREACIÓN DE LISTAS DE JUEGO (l.
 (l. 638–639) and the cost tables — and README.md "Wartime files", docs/rulings.md ("Costs",
 "Legality", "Ammunition and crews", "Formations") and docs/codes.md.
 
-Cost tables (rulebook):
-  attributes 1..10:                    0, 1, 2, 3, 4, 6, 10, 17, 28, 45
-  energy/damage/protection/defense:    5, 10, 15, 20, 25, 35, 45, 55, 65, 75
-  fortune 1..10:                       10, 15, 20, 25, 30, 35, 40, 45, 50, 55
-  range = damage × K × 0.1 (rounded up); capacity = levels ÷ 5; minimum cost 1.
-  A magazine costs the weapon's damage; holds 10 − damage shots (at least 1); reloading costs
-  the weapon's damage in energy.
-
-Every cost of the shared Warbook, by hand:
-
-Bodies
-  Tanquista:  CON 4 (3) + AGI 5 (4) + INT 4 (3) + REA 5 (4) + VOL 4 (3) = 17; level 22, energy 10
-  Soldado:    CON 4 (3) + AGI 4 (3) + INT 3 (2) + REA 4 (3) + VOL 3 (2) = 13; level 18, energy 9
-  Recluta:    CON 3 (2) + AGI 3 (2) + INT 2 (1) + REA 2 (1) + VOL 2 (1) = 7;  level 12, energy 7
-  Veterano:   CON 4 (3) + AGI 4 (3) + INT 3 (2) + REA 4 (3) + VOL 7 (10) = 21; level 22, energy 9
-
-Weapons                                                          magazine  reload
-  Cuchillo:      damage 1 (5) + range 0 − energy 1 (5) = 0 → minimum 1      9        1
-  Pistola:       damage 3 (15) + 3 × 10 × 0.1 = 3 − energy 1 (5) = 13       7        3
-  Fusil:         damage 4 (20) + 4 × 15 × 0.1 = 6 − energy 2 (10) = 16      6        4
-  Ametralladora: damage 4 (20) + 4 × 20 × 0.1 = 8 − energy 2 (10) = 18      6        4
-  Lanzallamas:   damage 5 (25) + 5 × 5 × 0.1 = 2.5 → 3 − energy 3 (15) = 13 5        5
-  Cañón:         damage 7 (45) + 7 × 30 × 0.1 = 21 − energy 4 (20) = 46     3        7
-  Obús:          damage 9 (65) + 9 × 10 × 0.1 = 9 − energy 5 (25) = 49      1        9
-  Bomba:         damage 10 (75) + range 0 − energy 6 (35) = 40          10−10=0 → 1  10
-
-Protections
-  Mono:     protection 1 (5) − energy 1 (5) = 0 → minimum 1
-  Chaleco:  protection 3 (15) − energy 2 (10) = 5
-
-Transports
-  Carro: defense front 6 (35) + left 4 (20) + right 4 (20) + rear 3 (15) = 90
-         + weapons Cañón 46 + Ametralladora 18 = 64
-         − energy 3 (15)
-         + magazines Cañón 2 × 7 = 14 + Ametralladora 3 × 4 = 12 = 26
-         = 90 + 64 − 15 + 26 = 165
-  Moto:  defense 2 (10) − energy 1 (5) = 5
-
-Characters
-  Fusilero:    Soldado 13 + Fusil 16 + Chaleco 5 + magazines Fusil 3 × 4 = 12 → 46 (energy 9, VOL 3)
-  Infante:     Soldado 13 + Fusil 16 + Chaleco 5 = 34 (no magazines: plays without the rule)
-  Jefe:        Tanquista 17 + Carro 165 + Pistola 13 + Mono 1 = 196 (level 22, energy 10, REA 5,
-               VOL 4, defense 1)
-  Artillero:   Tanquista 17 + Mono 1 = 18 (level 22, energy 10, REA 5, VOL 4, defense 1)
-  Cargador:    Recluta 7 + Mono 1 = 8 (level 12, energy 7, REA 2, VOL 2, defense 1)
-  Observador:  Veterano 21 + fortune 2 (15) = 36 (level 22, energy 9, VOL 7, defense 0)
-  Conductor:   Recluta 7 + Carro 165 = 172 (level 12, energy 7)
-  Artificiero: Soldado 13 + Obús 49 + Bomba 40 + magazines Obús 2 × 9 = 18 + Bomba 1 × 10 = 10
-               = 13 + 49 + 40 + 28 = 130
-  Machetero:   Soldado 13 + Cuchillo 1 + magazines Cuchillo 2 × 1 = 2 → 16
+The shared Warbook is ``CREWS_WARBOOK`` in tests/book_cases.py, beside every one of its costs worked
+out by hand.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from builder.cli.main import cli
-
-WARBOOK = {
-    "bodies": [
-        {"name": "Tanquista", "con": 4, "agi": 5, "int": 4, "rea": 5, "vol": 4},
-        {"name": "Soldado", "con": 4, "agi": 4, "int": 3, "rea": 4, "vol": 3},
-        {"name": "Recluta", "con": 3, "agi": 3, "int": 2, "rea": 2, "vol": 2},
-        {"name": "Veterano", "con": 4, "agi": 4, "int": 3, "rea": 4, "vol": 7},
-    ],
-    "weapons": [
-        {"name": "Cuchillo", "energy": 1, "damage": 1},
-        {"name": "Pistola", "energy": 1, "damage": 3, "range": 10},
-        {"name": "Fusil", "energy": 2, "damage": 4, "range": 15},
-        {"name": "Ametralladora", "energy": 2, "damage": 4, "range": 20},
-        {"name": "Lanzallamas", "energy": 3, "damage": 5, "range": 5},
-        {"name": "Cañón", "energy": 4, "damage": 7, "range": 30},
-        {"name": "Obús", "energy": 5, "damage": 9, "range": 10},
-        {"name": "Bomba", "energy": 6, "damage": 10},
-    ],
-    "protections": [
-        {"name": "Mono", "energy": 1, "protection": 1},
-        {"name": "Chaleco", "energy": 2, "protection": 3},
-    ],
-    "transports": [
-        {
-            "name": "Carro",
-            "energy": 3,
-            "large": True,
-            "defense": {"front": 6, "left": 4, "right": 4, "rear": 3},
-            "weapons": ["Cañón", "Ametralladora"],
-            "magazines": {"Cañón": 2, "Ametralladora": 3},
-            "base_length_cm": 12,
-        },
-        {"name": "Moto", "energy": 1, "defense": 2, "base_length_cm": 4},
-    ],
-    "characters": [
-        {"name": "Fusilero", "body": "Soldado", "weapons": ["Fusil"], "protections": ["Chaleco"],
-         "magazines": {"Fusil": 3}, "base_diameter_cm": 2.5},
-        {"name": "Infante", "body": "Soldado", "weapons": ["Fusil"], "protections": ["Chaleco"],
-         "base_diameter_cm": 2.5},
-        {"name": "Jefe", "body": "Tanquista", "transport": "Carro", "weapons": ["Pistola"],
-         "protections": ["Mono"], "base_diameter_cm": 2.5},
-        {"name": "Artillero", "body": "Tanquista", "protections": ["Mono"], "base_diameter_cm": 2.5},
-        {"name": "Cargador", "body": "Recluta", "protections": ["Mono"], "base_diameter_cm": 2.5},
-        {"name": "Observador", "body": "Veterano", "fortune": 2, "base_diameter_cm": 2.5},
-        {"name": "Conductor", "body": "Recluta", "transport": "Carro", "base_diameter_cm": 2.5},
-        {"name": "Artificiero", "body": "Soldado", "weapons": ["Obús", "Bomba"],
-         "magazines": {"Obús": 2, "Bomba": 1}, "base_diameter_cm": 2.5},
-        {"name": "Machetero", "body": "Soldado", "weapons": ["Cuchillo"],
-         "magazines": {"Cuchillo": 2}, "base_diameter_cm": 2.5},
-    ],
-}
-
-# Costs worked out by hand in the module docstring.
-COST = {
-    "Fusilero": 46, "Infante": 34, "Jefe": 196, "Artillero": 18, "Cargador": 8,
-    "Observador": 36, "Conductor": 172, "Artificiero": 130, "Machetero": 16,
-    "Carro": 165, "Moto": 5,
-}
-
-
-# --- helpers ------------------------------------------------------------------------------
-
-
-def roster(squads=None, *, points_limit=None, formations=None, restrictions=None,
-           extra_characters=(), extra_transports=()) -> dict:
-    warbook = copy.deepcopy(WARBOOK)
-    warbook["characters"].extend(copy.deepcopy(list(extra_characters)))
-    warbook["transports"].extend(copy.deepcopy(list(extra_transports)))
-    data: dict = {"system": "wartime", "name": "Prueba de munición y tripulaciones"}
-    if points_limit is not None:
-        data["points_limit"] = points_limit
-    if formations is not None:
-        data["formations"] = formations
-    if restrictions is not None:
-        data["restrictions"] = restrictions
-    data["warbook"] = warbook
-    if squads:
-        data["squads"] = squads
-    return data
-
-
-def squad(name: str, *members: dict) -> dict:
-    return {"name": name, "members": list(members)}
-
-
-def member(character: str, count: int = 1, crew=None) -> dict:
-    entry: dict = {"character": character, "count": count}
-    if crew is not None:
-        entry["crew"] = [{"character": c, "count": n} for c, n in crew]
-    return entry
-
-
-def write(tmp_path: Path, data: dict, name: str = "lista.yaml") -> Path:
-    path = tmp_path / name
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return path
-
-
-def check(tmp_path: Path, data: dict) -> tuple[int, dict]:
-    path = write(tmp_path, data)
-    result = CliRunner().invoke(cli, ["check", str(path), "--format", "json"])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    report = json.loads(result.stdout)
-    assert len(report["results"]) == 1
-    return result.exit_code, report["results"][0]
-
-
-def inspect(tmp_path: Path, data: dict) -> dict:
-    path = write(tmp_path, data)
-    result = CliRunner().invoke(cli, ["inspect", str(path), "--format", "json"])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return json.loads(result.stdout)
-
-
-def archetype(report: dict, name: str) -> dict:
-    return next(a for a in report["archetypes"] if a["name"] == name)
-
-
-def squad_of(report: dict, name: str) -> dict:
-    return next(s for s in report["squads"] if s["name"] == name)
-
-
-def codes(findings: list[dict]) -> list[str]:
-    return [f["code"] for f in findings]
+from tests.book_cases import (
+    CREWS_WARBOOK_COSTS, archetype_in, check_one, codes_of, crews_roster, inspect_json, member, squad_in, squad_with,
+    write,
+)
 
 
 # --- the shared Warbook is legal and priced as worked out by hand ------------------------------
 
 
 def test_shared_warbook_costs_match_the_hand_worked_tables(tmp_path):
-    report = inspect(tmp_path, roster([squad("Alfa", member("Infante"))]))
+    report = inspect_json(write(tmp_path, "lista.yaml", crews_roster([squad_with("Alfa", member("Infante"))])))
     assert report["errors"] == [], report["errors"]
-    for name, cost in COST.items():
-        assert archetype(report, name)["cost"] == cost, name
+    for name, cost in CREWS_WARBOOK_COSTS.items():
+        assert archetype_in(report, name)["cost"] == cost, name
 
 
 # --- ammunition: prices -------------------------------------------------------------------------
@@ -210,25 +40,26 @@ def test_shared_warbook_costs_match_the_hand_worked_tables(tmp_path):
 def test_magazines_on_a_character_cost_the_weapons_damage_each(tmp_path):
     # Fusilero: Soldado 13 + Fusil 16 + Chaleco 5 + 3 magazines × damage 4 = 12 → 46.
     # Two of them: 2 × 46 = 92.
-    data = roster([squad("Alfa", member("Fusilero", 2))])
-    report = inspect(tmp_path, data)
-    fusilero = archetype(report, "Fusilero")
+    data = crews_roster([squad_with("Alfa", member("Fusilero", 2))])
+    report = inspect_json(write(tmp_path, "lista.yaml", data))
+    fusilero = archetype_in(report, "Fusilero")
     assert fusilero["cost"] == 46
     assert fusilero["breakdown"]["magazines"] == 12
     assert sum(fusilero["breakdown"].values()) == 46
-    assert squad_of(report, "Alfa")["points"] == 92
-    exit_code, result = check(tmp_path, data)
+    assert squad_in(report, "Alfa")["points"] == 92
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"]
     assert result["points"] == 92
 
 
 def test_without_magazines_the_character_costs_the_same_as_without_the_rule(tmp_path):
     # Infante: Soldado 13 + Fusil 16 + Chaleco 5 = 34; no magazines, nothing added (rule optional).
-    report = inspect(tmp_path, roster([squad("Alfa", member("Infante"))]))
-    infante = archetype(report, "Infante")
+    report = inspect_json(write(tmp_path, "lista.yaml", crews_roster([squad_with("Alfa", member("Infante"))])))
+    infante = archetype_in(report, "Infante")
     assert infante["cost"] == 34
     assert infante["breakdown"].get("magazines", 0) == 0
-    exit_code, result = check(tmp_path, roster([squad("Alfa", member("Infante"))]))
+    exit_code, result = check_one(write(tmp_path, "lista.yaml",
+                                        crews_roster([squad_with("Alfa", member("Infante"))])))
     assert exit_code == 0 and result["legal"] and result["points"] == 34
 
 
@@ -238,40 +69,40 @@ def test_magazines_on_a_transport_are_priced_into_the_transport_and_its_pilot(tm
     # Jefe: Tanquista 17 + Carro 165 + Pistola 13 + Mono 1 = 196; the Jefe buys no magazines itself.
     # Ruling 5a (issue 28): the Carro enters the Jefe as its archetype, 165 − 26 = 139, and its
     # magazines, 26, on top, so that no floor can swallow them: 17 + 139 + 13 + 1 = 170, + 26 = 196.
-    report = inspect(tmp_path, roster([squad("Carros", member("Jefe"))]))
-    carro = archetype(report, "Carro")
+    report = inspect_json(write(tmp_path, "lista.yaml", crews_roster([squad_with("Carros", member("Jefe"))])))
+    carro = archetype_in(report, "Carro")
     assert carro["cost"] == 165
     assert carro["breakdown"]["magazines"] == 26
     assert (carro["archetype_cost"], carro["magazines_cost"]) == (139, 26)
     assert sum(carro["breakdown"].values()) == 165
-    jefe = archetype(report, "Jefe")
+    jefe = archetype_in(report, "Jefe")
     assert jefe["cost"] == 196
     assert jefe["breakdown"]["transport"] == 139
     assert jefe["breakdown"]["transport_magazines"] == 26
     assert jefe["breakdown"].get("magazines", 0) == 0
     assert (jefe["archetype_cost"], jefe["magazines_cost"]) == (170, 26)
-    assert squad_of(report, "Carros")["points"] == 196
+    assert squad_in(report, "Carros")["points"] == 196
 
 
 def test_magazines_for_damage_9_and_10_weapons_cost_9_and_10_each(tmp_path):
     # Artificiero: Soldado 13 + Obús 49 + Bomba 40 + Obús 2 × 9 = 18 + Bomba 1 × 10 = 10 → 130.
-    data = roster([squad("Zapadores", member("Artificiero"))])
-    report = inspect(tmp_path, data)
-    artificiero = archetype(report, "Artificiero")
+    data = crews_roster([squad_with("Zapadores", member("Artificiero"))])
+    report = inspect_json(write(tmp_path, "lista.yaml", data))
+    artificiero = archetype_in(report, "Artificiero")
     assert artificiero["breakdown"]["magazines"] == 28
     assert artificiero["cost"] == 130
-    exit_code, result = check(tmp_path, data)
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["points"] == 130
 
 
 def test_magazines_for_a_close_combat_weapon_are_allowed(tmp_path):
     # Machetero: Soldado 13 + Cuchillo 1 (5 − 5 = 0 → minimum 1) + 2 magazines × damage 1 = 2 → 16.
     # The magazines cost the weapon's damage (1), not its floored cost.
-    data = roster([squad("Alfa", member("Machetero"))])
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Alfa", member("Machetero"))])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"], result["errors"]
     assert result["points"] == 16
-    machetero = archetype(inspect(tmp_path, data), "Machetero")
+    machetero = archetype_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Machetero")
     assert machetero["breakdown"]["magazines"] == 2
 
 
@@ -292,8 +123,8 @@ def test_magazines_for_a_close_combat_weapon_are_allowed(tmp_path):
 )
 def test_magazine_capacity_is_ten_minus_damage_at_least_one_and_reload_costs_damage(
         tmp_path, weapon, damage, cost, capacity, reload):
-    report = inspect(tmp_path, roster([squad("Alfa", member("Infante"))]))
-    entry = archetype(report, weapon)
+    report = inspect_json(write(tmp_path, "lista.yaml", crews_roster([squad_with("Alfa", member("Infante"))])))
+    entry = archetype_in(report, weapon)
     assert entry["damage"] == damage
     assert entry["cost"] == cost
     assert entry["magazine_capacity"] == capacity
@@ -307,8 +138,8 @@ def test_character_magazines_for_a_weapon_it_does_not_carry_are_an_error(tmp_pat
     # Pistola exists in the Warbook but this rifleman doesn't carry it.
     extra = {"name": "Despistado", "body": "Soldado", "weapons": ["Fusil"],
              "magazines": {"Pistola": 2}}
-    exit_code, result = check(tmp_path, roster([squad("Alfa", member("Infante"))],
-                                               extra_characters=[extra]))
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", crews_roster([squad_with("Alfa", member("Infante"))],
+                                                                             extra_characters=[extra])))
     assert exit_code == 1 and not result["legal"]
     errors = [e for e in result["errors"] if e["code"] == "magazine-weapon-not-carried"]
     assert len(errors) == 1, result["errors"]
@@ -318,8 +149,8 @@ def test_character_magazines_for_a_weapon_it_does_not_carry_are_an_error(tmp_pat
 
 def test_transport_magazines_for_a_weapon_not_mounted_on_it_are_an_error(tmp_path):
     extra = {"name": "Moto armada", "energy": 1, "defense": 2, "magazines": {"Fusil": 1}}
-    exit_code, result = check(tmp_path, roster([squad("Alfa", member("Infante"))],
-                                               extra_transports=[extra]))
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", crews_roster([squad_with("Alfa", member("Infante"))],
+                                                                             extra_transports=[extra])))
     assert exit_code == 1 and not result["legal"]
     errors = [e for e in result["errors"] if e["code"] == "magazine-weapon-not-carried"]
     assert len(errors) == 1, result["errors"]
@@ -332,10 +163,11 @@ def test_a_pilot_may_buy_magazines_for_its_transports_weapon(tmp_path):
     # + the Carro's own magazines 26 = 189. (Before issue 28 this was magazine-weapon-not-carried.)
     extra = {"name": "Jefe previsor", "body": "Tanquista", "transport": "Carro",
              "magazines": {"Cañón": 1}}
-    exit_code, result = check(tmp_path, roster([squad("Alfa", member("Jefe previsor"))],
-                                               extra_characters=[extra]))
+    exit_code, result = check_one(write(tmp_path, "lista.yaml",
+                                        crews_roster([squad_with("Alfa", member("Jefe previsor"))],
+                                                     extra_characters=[extra])))
     assert exit_code == 0, result["errors"]
-    assert "magazine-weapon-not-carried" not in codes(result["errors"])
+    assert "magazine-weapon-not-carried" not in codes_of(result["errors"])
     assert result["points"] == 189
 
 
@@ -345,13 +177,13 @@ def test_a_pilot_may_buy_magazines_for_its_transports_weapon(tmp_path):
 def test_crew_models_and_points_each_member_pays_and_the_transport_is_not_counted_again(tmp_path):
     # 2 vehicles, each: Jefe (pilot) + 1 Artillero + 2 Cargadores → 2 × (1 + 1 + 2) = 8 models.
     # Points: 2 × 196 + 2 × 18 + 4 × 8 = 392 + 36 + 32 = 460 (the Carro is inside the Jefe's 196).
-    data = roster([squad("Carros", member("Jefe", 2, crew=[("Artillero", 1), ("Cargador", 2)]))])
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carros", member("Jefe", 2, crew=[("Artillero", 1), ("Cargador", 2)]))])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"], result["errors"]
     assert result["models"] == 8
     assert result["points"] == 460
-    report = inspect(tmp_path, data)
-    carros = squad_of(report, "Carros")
+    report = inspect_json(write(tmp_path, "lista.yaml", data))
+    carros = squad_in(report, "Carros")
     assert carros["models"] == 8
     assert carros["member_count"] == 2
     assert carros["points"] == 460
@@ -362,8 +194,8 @@ def test_crew_models_and_points_each_member_pays_and_the_transport_is_not_counte
 def test_crew_energy_is_pooled_per_vehicle(tmp_path):
     # TRIPULACIÓN: Jefe 10 + Artillero 10 + Cargador 7 + Cargador 7 = 34 per vehicle.
     # The squad holds only vehicles, so its energy (the lowest member's) is 34.
-    data = roster([squad("Carros", member("Jefe", 2, crew=[("Artillero", 1), ("Cargador", 2)]))])
-    carros = squad_of(inspect(tmp_path, data), "Carros")
+    data = crews_roster([squad_with("Carros", member("Jefe", 2, crew=[("Artillero", 1), ("Cargador", 2)]))])
+    carros = squad_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Carros")
     assert carros["crews"][0]["energy"] == 34
     assert carros["crews"][0]["vehicles"] == 2
     assert carros["energy"] == 34
@@ -371,8 +203,8 @@ def test_crew_energy_is_pooled_per_vehicle(tmp_path):
 
 def test_squad_energy_is_the_lowest_between_a_crewed_vehicle_and_infantry(tmp_path):
     # Vehicle: Jefe 10 + Artillero 10 = 20; Infante: REA 4 + 5 = 9 → the squad acts with 9.
-    data = roster([squad("Mixta", member("Jefe", crew=[("Artillero", 1)]), member("Infante"))])
-    mixta = squad_of(inspect(tmp_path, data), "Mixta")
+    data = crews_roster([squad_with("Mixta", member("Jefe", crew=[("Artillero", 1)]), member("Infante"))])
+    mixta = squad_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Mixta")
     assert mixta["energy"] == 9
     assert mixta["models"] == 3
     assert mixta["member_count"] == 2
@@ -380,8 +212,8 @@ def test_squad_energy_is_the_lowest_between_a_crewed_vehicle_and_infantry(tmp_pa
 
 def test_reaction_phase_looks_at_every_crew_member(tmp_path):
     # Pilot Jefe REA 5, crew Cargador REA 2 → the squad acts in reaction phase 2.
-    data = roster([squad("Carros", member("Jefe", crew=[("Cargador", 1)]))])
-    assert squad_of(inspect(tmp_path, data), "Carros")["reaction_phase"] == 2
+    data = crews_roster([squad_with("Carros", member("Jefe", crew=[("Cargador", 1)]))])
+    assert squad_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Carros")["reaction_phase"] == 2
 
 
 # --- crews: willpower -------------------------------------------------------------------------
@@ -397,8 +229,8 @@ def test_reaction_phase_looks_at_every_crew_member(tmp_path):
     ],
 )
 def test_willpower_counts_a_vehicle_and_its_crew_as_one_member(tmp_path, vehicles, willpower):
-    data = roster([squad("Carros", member("Jefe", vehicles, crew=[("Observador", 1)]))])
-    carros = squad_of(inspect(tmp_path, data), "Carros")
+    data = crews_roster([squad_with("Carros", member("Jefe", vehicles, crew=[("Observador", 1)]))])
+    carros = squad_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Carros")
     assert carros["models"] == 2 * vehicles
     assert carros["member_count"] == vehicles
     assert carros["willpower"] == willpower
@@ -407,8 +239,8 @@ def test_willpower_counts_a_vehicle_and_its_crew_as_one_member(tmp_path, vehicle
 def test_willpower_counts_infantry_beside_a_vehicle_one_each(tmp_path):
     # 1 vehicle (Jefe + Artillero, VOL 4) + 4 Infantes (VOL 3) = 5 members, 6 models:
     # highest VOL 4 + 1 for 5 members = 5.
-    data = roster([squad("Mixta", member("Jefe", crew=[("Artillero", 1)]), member("Infante", 4))])
-    mixta = squad_of(inspect(tmp_path, data), "Mixta")
+    data = crews_roster([squad_with("Mixta", member("Jefe", crew=[("Artillero", 1)]), member("Infante", 4))])
+    mixta = squad_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Mixta")
     assert mixta["member_count"] == 5
     assert mixta["models"] == 6
     assert mixta["willpower"] == 5
@@ -420,21 +252,21 @@ def test_willpower_counts_infantry_beside_a_vehicle_one_each(tmp_path):
 def test_a_tank_with_its_crew_alone_is_a_lone_formation_allowed_at_exactly_ten_percent(tmp_path):
     # Jefe 196 + Artillero 18 = 214 in a squad of one member (the vehicle).
     # Limit 2140: 10 % = 214 → at most 214, legal; it is a lone formation, not "too small".
-    data = roster([squad("Carro solo", member("Jefe", crew=[("Artillero", 1)]))],
-                  points_limit=2140, formations=True)
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carro solo", member("Jefe", crew=[("Artillero", 1)]))],
+                        points_limit=2140, formations=True)
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"], result["errors"]
     assert result["points"] == 214
-    assert "formation-too-small" not in codes(result["warnings"])
+    assert "formation-too-small" not in codes_of(result["warnings"])
 
 
 def test_a_tank_with_its_crew_alone_over_ten_percent_is_formation_solo_limit(tmp_path):
     # Limit 2139: 10 % = 213.9 < 214 → illegal, even though the squad has 2 models.
-    data = roster([squad("Carro solo", member("Jefe", crew=[("Artillero", 1)]))],
-                  points_limit=2139, formations=True)
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carro solo", member("Jefe", crew=[("Artillero", 1)]))],
+                        points_limit=2139, formations=True)
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 1 and not result["legal"]
-    assert "formation-solo-limit" in codes(result["errors"])
+    assert "formation-solo-limit" in codes_of(result["errors"])
 
 
 @pytest.mark.parametrize(
@@ -449,12 +281,12 @@ def test_a_tank_with_its_crew_alone_over_ten_percent_is_formation_solo_limit(tmp
 )
 def test_lone_vehicle_without_points_limit_is_measured_against_the_list_points(
         tmp_path, infantes, legal):
-    data = roster([squad("Carro solo", member("Jefe", crew=[("Artillero", 1)])),
-                   squad("Infantería", member("Infante", infantes))], formations=True)
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carro solo", member("Jefe", crew=[("Artillero", 1)])),
+                         squad_with("Infantería", member("Infante", infantes))], formations=True)
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert result["points"] == 214 + 34 * infantes
     assert result["legal"] is legal, result["errors"]
-    assert ("formation-solo-limit" in codes(result["errors"])) is (not legal)
+    assert ("formation-solo-limit" in codes_of(result["errors"])) is (not legal)
 
 
 @pytest.mark.parametrize(
@@ -466,10 +298,10 @@ def test_lone_vehicle_without_points_limit_is_measured_against_the_list_points(
     ],
 )
 def test_formation_too_small_counts_vehicles_not_models(tmp_path, vehicles, crew, too_small):
-    data = roster([squad("Carros", member("Jefe", vehicles, crew=crew))], formations=True)
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carros", member("Jefe", vehicles, crew=crew))], formations=True)
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"], result["errors"]  # a warning keeps it legal
-    assert ("formation-too-small" in codes(result["warnings"])) is too_small
+    assert ("formation-too-small" in codes_of(result["warnings"])) is too_small
 
 
 def test_formation_defense_is_the_vehicles_and_fortune_looks_at_every_crew_member(tmp_path):
@@ -478,8 +310,8 @@ def test_formation_defense_is_the_vehicles_and_fortune_looks_at_every_crew_membe
     # front 6, left 4, right 4, rear 3: its lowest, 3, not the crew's armour (0) as before.
     # Fortune (l. 456: the crew's fortune protects the vehicle) = 4 × 0 + 4 × 2 = 8.
     # Energy per vehicle: Jefe 10 + Observador (REA 4 + 5) 9 = 19.
-    data = roster([squad("Carros", member("Jefe", 4, crew=[("Observador", 1)]))], formations=True)
-    carros = squad_of(inspect(tmp_path, data), "Carros")
+    data = crews_roster([squad_with("Carros", member("Jefe", 4, crew=[("Observador", 1)]))], formations=True)
+    carros = squad_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Carros")
     assert carros["formation"]["defense"] == 3
     assert carros["formation"]["fortune"] == 8
     assert carros["energy"] == 19
@@ -489,8 +321,8 @@ def test_formation_defense_is_the_vehicles_and_fortune_looks_at_every_crew_membe
 
 
 def test_crew_on_a_character_without_transport_is_an_error(tmp_path):
-    data = roster([squad("Alfa", member("Infante", crew=[("Artillero", 1)]))])
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Alfa", member("Infante", crew=[("Artillero", 1)]))])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 1 and not result["legal"]
     errors = [e for e in result["errors"] if e["code"] == "crew-without-transport"]
     assert len(errors) == 1, result["errors"]
@@ -500,9 +332,9 @@ def test_crew_on_a_character_without_transport_is_an_error(tmp_path):
 def test_crew_member_with_a_transport_of_its_own_is_an_error(tmp_path):
     # Only the pilot is assigned a transport; Motorista rides a Moto.
     extra = {"name": "Motorista", "body": "Soldado", "transport": "Moto"}
-    data = roster([squad("Carros", member("Jefe", crew=[("Motorista", 1)]))],
-                  extra_characters=[extra])
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carros", member("Jefe", crew=[("Motorista", 1)]))],
+                        extra_characters=[extra])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 1 and not result["legal"]
     errors = [e for e in result["errors"] if e["code"] == "crew-member-with-transport"]
     assert len(errors) == 1, result["errors"]
@@ -515,20 +347,20 @@ def test_crew_member_with_a_transport_of_its_own_is_an_error(tmp_path):
 @pytest.mark.parametrize("max_models, legal", [(4, True), (3, False)])
 def test_max_models_counts_every_crew_member_but_not_the_transport(tmp_path, max_models, legal):
     # 2 vehicles × (Jefe + Artillero) = 4 models; the Carro is not a model of its own.
-    data = roster([squad("Carros", member("Jefe", 2, crew=[("Artillero", 1)]))],
-                  restrictions={"max_models": max_models})
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carros", member("Jefe", 2, crew=[("Artillero", 1)]))],
+                        restrictions={"max_models": max_models})
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert result["models"] == 4
     assert result["legal"] is legal, result["errors"]
-    assert ("restriction-max-models" in codes(result["errors"])) is (not legal)
+    assert ("restriction-max-models" in codes_of(result["errors"])) is (not legal)
 
 
 def test_max_level_applies_to_crew_members(tmp_path):
     # Conductor (Recluta, level 12) pilots; Artillero (Tanquista: 4 + 5 + 4 + 5 + 4 = 22) mans.
     # max_level 21: the pilot is within it, the crew member is not.
-    data = roster([squad("Carros", member("Conductor", crew=[("Artillero", 1)]))],
-                  restrictions={"max_level": 21})
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carros", member("Conductor", crew=[("Artillero", 1)]))],
+                        restrictions={"max_level": 21})
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 1 and not result["legal"]
     errors = [e for e in result["errors"] if e["code"] == "restriction-max-level"]
     assert len(errors) == 1, result["errors"]
@@ -536,9 +368,9 @@ def test_max_level_applies_to_crew_members(tmp_path):
 
 
 def test_max_level_at_the_crew_members_level_is_legal(tmp_path):
-    data = roster([squad("Carros", member("Conductor", crew=[("Artillero", 1)]))],
-                  restrictions={"max_level": 22})
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carros", member("Conductor", crew=[("Artillero", 1)]))],
+                        restrictions={"max_level": 22})
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"], result["errors"]
     # Conductor 172 + Artillero 18 = 190.
     assert result["points"] == 190
@@ -564,9 +396,9 @@ def test_bundled_columna_blindada_is_priced_from_the_book():
     assert checked["models"] == 10
     result = CliRunner().invoke(cli, ["inspect", str(example), "--format", "json"])
     report = json.loads(result.stdout)
-    assert archetype(report, "Carro medio")["cost"] == 175
-    assert archetype(report, "Jefe de carro")["cost"] == 212
-    carros = squad_of(report, "Sección de carros")
+    assert archetype_in(report, "Carro medio")["cost"] == 175
+    assert archetype_in(report, "Jefe de carro")["cost"] == 212
+    carros = squad_in(report, "Sección de carros")
     assert carros["points"] == 488
     assert carros["models"] == 6
     assert carros["member_count"] == 2
@@ -581,8 +413,8 @@ def test_magazine_counts_from_0_to_50_cost_damage_each(tmp_path, magazines, cost
     # Infante 34 + magazines × damage 4: 0 → 34, 1 → 38, 50 → 34 + 200 = 234.
     extra = {"name": "Cargado", "body": "Soldado", "weapons": ["Fusil"],
              "protections": ["Chaleco"], "magazines": {"Fusil": magazines}}
-    data = roster([squad("Alfa", member("Cargado"))], extra_characters=[extra])
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Alfa", member("Cargado"))], extra_characters=[extra])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"], result["errors"]
     assert result["points"] == cost
 
@@ -591,30 +423,30 @@ def test_more_than_50_magazines_for_a_weapon_are_out_of_range(tmp_path):
     # rulings.md, upper bounds: magazines 0–50 per weapon.
     extra = {"name": "Cargado", "body": "Soldado", "weapons": ["Fusil"],
              "magazines": {"Fusil": 51}}
-    exit_code, result = check(tmp_path, roster([squad("Alfa", member("Infante"))],
-                                               extra_characters=[extra]))
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", crews_roster([squad_with("Alfa", member("Infante"))],
+                                                                             extra_characters=[extra])))
     assert exit_code == 1
-    assert "value-out-of-range" in codes(result["errors"])
+    assert "value-out-of-range" in codes_of(result["errors"])
 
 
 def test_magazines_for_a_weapon_missing_from_the_warbook_leave_the_cost_unknown(tmp_path):
     # rulings.md: "A weapon that doesn't exist at all leaves the archetype's cost unknown".
     extra = {"name": "Soñador", "body": "Soldado", "weapons": ["Fusil"],
              "magazines": {"Rayo láser": 1}}
-    data = roster([squad("Alfa", member("Soñador"))], extra_characters=[extra])
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Alfa", member("Soñador"))], extra_characters=[extra])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 1 and not result["legal"]
     assert result["errors"], result
-    assert archetype(inspect(tmp_path, data), "Soñador")["cost"] is None
+    assert archetype_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Soñador")["cost"] is None
 
 
 def test_two_crewed_vehicles_of_different_pilots_each_pool_their_own_energy(tmp_path):
     # Vehicle 1: Jefe 10 + Artillero 10 = 20. Vehicle 2: Conductor 7 + Cargador 7 = 14.
     # Two members; the squad acts with the lowest, 14. Models 4.
     # Points: 196 + 18 + 172 + 8 = 394.
-    data = roster([squad("Carros", member("Jefe", crew=[("Artillero", 1)]),
-                         member("Conductor", crew=[("Cargador", 1)]))])
-    carros = squad_of(inspect(tmp_path, data), "Carros")
+    data = crews_roster([squad_with("Carros", member("Jefe", crew=[("Artillero", 1)]),
+                                    member("Conductor", crew=[("Cargador", 1)]))])
+    carros = squad_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Carros")
     assert sorted(c["energy"] for c in carros["crews"]) == [14, 20]
     assert carros["energy"] == 14
     assert carros["member_count"] == 2
@@ -624,33 +456,35 @@ def test_two_crewed_vehicles_of_different_pilots_each_pool_their_own_energy(tmp_
 
 def test_a_pilot_count_of_zero_fields_no_crew_and_the_squad_is_empty(tmp_path):
     # Each of 0 vehicles is manned by 2 Artilleros: 0 × (1 + 2) = 0 models → empty-squad.
-    data = roster([squad("Fantasma", member("Jefe", 0, crew=[("Artillero", 2)])),
-                   squad("Alfa", member("Infante"))])
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Fantasma", member("Jefe", 0, crew=[("Artillero", 2)])),
+                         squad_with("Alfa", member("Infante"))])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 1
-    assert "empty-squad" in codes(result["errors"])
+    assert "empty-squad" in codes_of(result["errors"])
     assert result["models"] == 1
 
 
 def test_lone_formations_add_up_crewed_vehicle_and_lone_infantry(tmp_path):
     # Lone formations: tank + crew 214 and one Infante 34 → 248 together.
     # Limit 2480: 10 % = 248 → legal; 2479: 247.9 < 248 → formation-solo-limit.
-    squads = [squad("Carro solo", member("Jefe", crew=[("Artillero", 1)])),
-              squad("Francotirador", member("Infante"))]
-    exit_code, result = check(tmp_path, roster(squads, points_limit=2480, formations=True))
+    squads = [squad_with("Carro solo", member("Jefe", crew=[("Artillero", 1)])),
+              squad_with("Francotirador", member("Infante"))]
+    exit_code, result = check_one(write(tmp_path, "lista.yaml",
+                                        crews_roster(squads, points_limit=2480, formations=True)))
     assert exit_code == 0 and result["legal"], result["errors"]
     assert result["points"] == 248
-    exit_code, result = check(tmp_path, roster(squads, points_limit=2479, formations=True))
+    exit_code, result = check_one(write(tmp_path, "lista.yaml",
+                                        crews_roster(squads, points_limit=2479, formations=True)))
     assert exit_code == 1
-    assert "formation-solo-limit" in codes(result["errors"])
+    assert "formation-solo-limit" in codes_of(result["errors"])
 
 
 def test_max_weapon_damage_applies_to_a_crew_members_own_weapons(tmp_path):
     # Conductor pilots the Carro (Cañón damage 7, Ametralladora 4); the crew Artificiero carries
     # Obús (9) and Bomba (10). max_weapon_damage 8: the crew member breaks it, the pilot doesn't.
-    data = roster([squad("Carros", member("Conductor", crew=[("Artificiero", 1)]))],
-                  restrictions={"max_weapon_damage": 8})
-    exit_code, result = check(tmp_path, data)
+    data = crews_roster([squad_with("Carros", member("Conductor", crew=[("Artificiero", 1)]))],
+                        restrictions={"max_weapon_damage": 8})
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 1
     errors = [e for e in result["errors"] if e["code"] == "restriction-max-weapon-damage"]
     assert errors, result["errors"]
@@ -665,15 +499,15 @@ def test_a_transports_weapon_is_not_compared_with_the_pilots_energy_alone(tmp_pa
     extra_weapon = {"name": "Supercañón", "energy": 8, "damage": 8}
     bateria = {"name": "Batería", "energy": 1, "defense": 1, "weapons": ["Supercañón"]}
     pilot = {"name": "Artillero de batería", "body": "Recluta", "transport": "Batería"}
-    data = roster([squad("Batería", member("Artillero de batería", crew=[("Cargador", 1)]))],
-                  extra_characters=[pilot], extra_transports=[bateria])
+    data = crews_roster([squad_with("Batería", member("Artillero de batería", crew=[("Cargador", 1)]))],
+                        extra_characters=[pilot], extra_transports=[bateria])
     data["warbook"]["weapons"].append(extra_weapon)
-    exit_code, result = check(tmp_path, data)
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
     assert exit_code == 0 and result["legal"], result["errors"]
-    assert "weapon-energy-over-character" not in codes(result["warnings"])
+    assert "weapon-energy-over-character" not in codes_of(result["warnings"])
     # Artillero de batería 8 + Cargador 8 = 16; pooled energy 7 + 7 = 14 ≥ 8.
     assert result["points"] == 16
-    report = inspect(tmp_path, data)
-    assert archetype(report, "Supercañón")["cost"] == 1
-    assert archetype(report, "Batería")["cost"] == 1
-    assert squad_of(report, "Batería")["crews"][0]["energy"] == 14
+    report = inspect_json(write(tmp_path, "lista.yaml", data))
+    assert archetype_in(report, "Supercañón")["cost"] == 1
+    assert archetype_in(report, "Batería")["cost"] == 1
+    assert squad_in(report, "Batería")["crews"][0]["energy"] == 14

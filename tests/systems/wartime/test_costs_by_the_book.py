@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.book_cases import SOLDADO, archetype, cost_of, full_book, inspect_json, wartime, wb
+from tests.book_cases import SOLDADO, archetype_in, cost_of, full_book, inspect_json, wartime, wb
 
 
 ATTR = [0, 1, 2, 3, 4, 6, 10, 17, 28, 45]
@@ -155,8 +155,8 @@ def test_protection_bonus_malus_and_minimum(tmp_path):
         {"name": "Casco", "energy": 3, "protection": 1},
     ])
     inspected = inspect_json(wartime(tmp_path, book))
-    assert archetype(inspected, "Coraza")["cost"] == 22
-    assert archetype(inspected, "Casco")["cost"] == 1
+    assert archetype_in(inspected, "Coraza")["cost"] == 22
+    assert archetype_in(inspected, "Casco")["cost"] == 1
 
 
 def test_object_area_capacity(tmp_path):
@@ -190,9 +190,9 @@ def test_small_transport(tmp_path):
         transports=[{"name": "Moto", "energy": 2, "defense": 5, "capacity": 12, "weapons": ["Fusil"]}],
     )
     inspected = inspect_json(wartime(tmp_path, book))
-    assert archetype(inspected, "Fusil")["cost"] == 15
-    assert archetype(inspected, "Moto")["cost"] == 33
-    assert archetype(inspected, "Moto")["kind"] == "transport"
+    assert archetype_in(inspected, "Fusil")["cost"] == 15
+    assert archetype_in(inspected, "Moto")["cost"] == 33
+    assert archetype_in(inspected, "Moto")["kind"] == "transport"
 
 
 def test_capacity_one_level_costs_one(tmp_path):
@@ -219,9 +219,9 @@ def test_large_transport_pays_each_zone(tmp_path):
         }],
     )
     inspected = inspect_json(wartime(tmp_path, book))
-    assert archetype(inspected, "Cuchillo")["cost"] == 1
-    assert archetype(inspected, "Mochila")["cost"] == 6
-    assert archetype(inspected, "Camion")["cost"] == 63
+    assert archetype_in(inspected, "Cuchillo")["cost"] == 1
+    assert archetype_in(inspected, "Mochila")["cost"] == 6
+    assert archetype_in(inspected, "Camion")["cost"] == 63
 
 
 def test_transport_minimum_one(tmp_path):
@@ -240,7 +240,7 @@ def test_character_fortune_table(tmp_path, fortune):
 
 def test_character_sums_floored_parts(tmp_path):
     inspected = inspect_json(wartime(tmp_path, full_book()))
-    fus = archetype(inspected, "Fusilero")
+    fus = archetype_in(inspected, "Fusilero")
     assert fus["kind"] == "character"
     assert fus["cost"] == 81  # see full_book()
     # Each part as full_book() works it out: body Soldado 25, transport Moto 10,
@@ -251,7 +251,7 @@ def test_character_sums_floored_parts(tmp_path):
     # ... and they add up to the cost: 25 + 10 + 16 + 11 + 1 + 15 + 4 - 1 = 81
     assert sum(fus["breakdown"].values()) == fus["cost"]
     # Recluta: 25 + Casco's floored 1 = 26 (not 25 - 10 = 15)
-    assert archetype(inspected, "Recluta")["cost"] == 26
+    assert archetype_in(inspected, "Recluta")["cost"] == 26
 
 
 def test_character_minimum_one(tmp_path):
@@ -261,8 +261,8 @@ def test_character_minimum_one(tmp_path):
         characters=[{"name": "Crio", "body": "Nino", "malus": [{"name": "Torpe", "cost": 10}]}],
     )
     inspected = inspect_json(wartime(tmp_path, book))
-    assert archetype(inspected, "Nino")["cost"] == 1
-    assert archetype(inspected, "Crio")["cost"] == 1
+    assert archetype_in(inspected, "Nino")["cost"] == 1
+    assert archetype_in(inspected, "Crio")["cost"] == 1
 
 
 def test_kinds_reported(tmp_path):

@@ -12,8 +12,8 @@ import re
 import pytest
 
 from tests.book_cases import (
-    INVALID_FIELD, OUT_OF_RANGE, SIMPLE, SOLDADO, archetype, assert_error, check_one, codes, inspect_json,
-    squad, wartime, wb, write_text, write_yaml,
+    INVALID_FIELD, OUT_OF_RANGE, SIMPLE, SOLDADO, archetype_in, assert_error, check_one, codes_of, inspect_json,
+    squad, wartime, wb, write,
 )
 
 
@@ -80,7 +80,7 @@ def test_where_names_file_line_and_path(tmp_path):
         "    members:\n"                                      # 10
         "      - {character: Fusilro, count: 4}\n"            # 11
     )
-    path = write_text(tmp_path, "lista.yaml", text)
+    path = write(tmp_path, "lista.yaml", text)
     found = assert_error(path, "unknown-reference")
     f = found[0]
     assert "squads[0].members[0]" in f["where"]
@@ -108,8 +108,8 @@ def test_range_at_max_is_legal(tmp_path):
     book = wb(weapons=[{"name": "W", "energy": 1, "damage": 2, "range": 10}])
     path = wartime(tmp_path, book)
     code, r = check_one(path)
-    assert code == 0 and "range-too-long" not in codes(r["errors"])
-    assert archetype(inspect_json(path), "W")["cost"] == 7
+    assert code == 0 and "range-too-long" not in codes_of(r["errors"])
+    assert archetype_in(inspect_json(path), "W")["cost"] == 7
 
 
 @pytest.mark.parametrize("transport", [
@@ -166,7 +166,7 @@ def test_restriction_max_weapon_damage_on_transport(tmp_path):
 
 @pytest.mark.parametrize("case", sorted(INVALID_FIELD))
 def test_invalid_field_is_located(tmp_path, case):
-    path = write_yaml(tmp_path, "lista.yaml", INVALID_FIELD[case])
+    path = write(tmp_path, "lista.yaml", INVALID_FIELD[case])
     found = assert_error(path, "invalid-field")
     f = found[0]
     # located: names the file and a line

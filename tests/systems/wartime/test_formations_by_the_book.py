@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.book_cases import FORM, SOLDADO, VETERANO, assert_error, check_one, codes, squad, wartime, wb
+from tests.book_cases import FORM, SOLDADO, VETERANO, assert_error, check_one, codes_of, squad, wartime, wb
 
 
 def test_formation_solo_within_ten_percent(tmp_path):
@@ -17,7 +17,7 @@ def test_formation_solo_within_ten_percent(tmp_path):
     squads = [squad("Solo", 1, "Vet"), squad("Bloque", 4, "Vet")]
     code, r = check_one(wartime(tmp_path, FORM, squads, points_limit=300, formations=True))
     assert r["points"] == 150
-    assert "formation-solo-limit" not in codes(r["errors"])
+    assert "formation-solo-limit" not in codes_of(r["errors"])
     assert code == 0 and r["legal"] is True
 
 
@@ -53,15 +53,15 @@ def test_no_formation_rules_without_flag(tmp_path):
     squads = [squad("Solo1", 1, "Vet"), squad("Solo2", 1, "Vet"), squad("Par", 2, "Vet")]
     code, r = check_one(wartime(tmp_path, FORM, squads, points_limit=300))
     assert code == 0
-    assert "formation-solo-limit" not in codes(r["errors"])
-    assert "formation-too-small" not in codes(r["warnings"])
+    assert "formation-solo-limit" not in codes_of(r["errors"])
+    assert "formation-too-small" not in codes_of(r["warnings"])
 
 
 @pytest.mark.parametrize("size", [2, 3])
 def test_formation_too_small_warning(tmp_path, size):
     squads = [squad("Pequena", size, "Vet"), squad("Bloque", 4, "Vet")]
     code, r = check_one(wartime(tmp_path, FORM, squads, points_limit=1000, formations=True))
-    assert "formation-too-small" in codes(r["warnings"])
+    assert "formation-too-small" in codes_of(r["warnings"])
     assert code == 0 and r["legal"] is True
 
 
@@ -72,8 +72,8 @@ def test_formation_too_small_counts_models_across_members(tmp_path):
     squads = [{"name": "Pareja", "members": [{"character": "Vet", "count": 1},
                                              {"character": "Sol", "count": 1}]}]
     code, r = check_one(wartime(tmp_path, book, squads, formations=True))
-    assert "formation-too-small" in codes(r["warnings"])
-    assert "formation-solo-limit" not in codes(r["errors"])
+    assert "formation-too-small" in codes_of(r["warnings"])
+    assert "formation-solo-limit" not in codes_of(r["errors"])
     assert code == 0  # a squad too small is said, but doesn't make the list illegal
 
 

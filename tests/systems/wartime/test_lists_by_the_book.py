@@ -8,7 +8,7 @@ worked out by hand next to each assertion (the warbook is ``full_book()`` in tes
 from __future__ import annotations
 
 from tests.book_cases import (
-    SOLDADO, check_json, check_one, full_book, inspect_json, no_crash, run, squad, wartime, wb, write_yaml,
+    SOLDADO, check_json, check_one, full_book, inspect_json, no_crash, run, squad, wartime, wb, write,
 )
 
 
@@ -67,10 +67,10 @@ def test_warbook_from_relative_path(tmp_path):
     # the warbook path is relative to the list file, not to the cwd
     sub = tmp_path / "libros"
     sub.mkdir()
-    write_yaml(sub, "fenix-warbook.yaml", full_book())
+    write(sub, "fenix-warbook.yaml", full_book())
     lists = tmp_path / "listas"
     lists.mkdir()
-    path = write_yaml(lists, "lista.yaml", {
+    path = write(lists, "lista.yaml", {
         "system": "wartime", "name": "Relativa", "warbook": "../libros/fenix-warbook.yaml",
         "squads": [{"name": "Alfa", "members": [{"character": "Recluta", "count": 2}]}],
     })
@@ -80,8 +80,8 @@ def test_warbook_from_relative_path(tmp_path):
 
 
 def test_missing_warbook_file_is_unreadable(tmp_path):
-    path = write_yaml(tmp_path, "lista.yaml", {"system": "wartime", "name": "P", "warbook": "no-existe.yaml",
-                                               "squads": [squad()]})
+    path = write(tmp_path, "lista.yaml", {"system": "wartime", "name": "P", "warbook": "no-existe.yaml",
+                                          "squads": [squad()]})
     r = run("check", path)
     no_crash(r)
     assert r.exit_code == 2

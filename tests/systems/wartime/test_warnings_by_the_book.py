@@ -4,7 +4,7 @@ energy is over the character's; both leave the roster legal (exit 0).
 
 from __future__ import annotations
 
-from tests.book_cases import assert_finding_shape, check_one, codes, squad, wartime, wb
+from tests.book_cases import assert_finding_shape, check_one, codes_of, squad, wartime, wb
 
 
 def test_defense_over_constitution_warning(tmp_path):
@@ -13,7 +13,7 @@ def test_defense_over_constitution_warning(tmp_path):
               protections=[{"name": "Chaleco", "energy": 1, "protection": 3}],
               characters=[{"name": "C", "body": "Flaco", "protections": ["Chaleco"]}])
     code, r = check_one(wartime(tmp_path, book, [squad(character="C")]))
-    assert "defense-over-constitution" in codes(r["warnings"])
+    assert "defense-over-constitution" in codes_of(r["warnings"])
     assert code == 0 and r["legal"] is True
     for f in r["warnings"]:
         assert_finding_shape(f)
@@ -24,7 +24,7 @@ def test_defense_equal_constitution_no_warning(tmp_path):
               protections=[{"name": "Chaleco", "energy": 1, "protection": 3}],
               characters=[{"name": "C", "body": "Flaco", "protections": ["Chaleco"]}])
     code, r = check_one(wartime(tmp_path, book, [squad(character="C")]))
-    assert "defense-over-constitution" not in codes(r["warnings"])
+    assert "defense-over-constitution" not in codes_of(r["warnings"])
     # Nothing else to say either: REA 5 -> energy 10, above the Chaleco's 1; no limit set.
     assert r["warnings"] == [] and r["errors"] == [] and code == 0
 
@@ -35,9 +35,9 @@ def test_weapon_energy_over_character_warning(tmp_path):
     book = wb(bodies=[lento], weapons=[{"name": "Misil", "energy": 8, "damage": 10}],
               characters=[{"name": "C", "body": "Lento", "weapons": ["Misil"]}])
     code, r = check_one(wartime(tmp_path, book, [squad(character="C")]))
-    assert "weapon-energy-over-character" in codes(r["warnings"])
+    assert "weapon-energy-over-character" in codes_of(r["warnings"])
     assert code == 0 and r["legal"] is True
     book = wb(bodies=[lento], weapons=[{"name": "Mortero", "energy": 7, "damage": 10}],
               characters=[{"name": "D", "body": "Lento", "weapons": ["Mortero"]}])
     code, r = check_one(wartime(tmp_path, book, [squad(character="D")], name="d.yaml"))
-    assert "weapon-energy-over-character" not in codes(r["warnings"])
+    assert "weapon-energy-over-character" not in codes_of(r["warnings"])
