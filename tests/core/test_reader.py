@@ -320,7 +320,7 @@ def _read_in_child(tmp_path: Path, content: str) -> subprocess.CompletedProcess:
         resource.setrlimit(resource.RLIMIT_STACK, (soft, hard))
 
     return subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120,
-                          preexec_fn=small_stack, cwd=Path(__file__).resolve().parents[1])
+                          preexec_fn=small_stack, cwd=Path(__file__).resolve().parents[2])
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="uses POSIX resource limits")

@@ -12,7 +12,7 @@ from builder.core.reader import read_document
 from builder.core.records import Record
 from builder.systems.wartime.records import Member, Restrictions, Squad
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROSTERS = sorted(p for p in EXAMPLES.rglob("*.yaml") if "pack" not in p.parts and "05-rota" not in p.name)
 
 

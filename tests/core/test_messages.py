@@ -10,7 +10,7 @@ from builder.core import messages
 
 from builder.core import registry
 
-CODES_DOC = Path(__file__).resolve().parents[1] / "docs" / "codes.md"
+CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "codes.md"
 NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "usage.")
 
 
@@ -68,7 +68,7 @@ def test_a_code_cannot_be_registered_twice_with_other_text():
 
 # Every key the code can ask for exists in both languages, whichever system's file comes first.
 
-BUILDER = Path(__file__).resolve().parents[1] / "builder"
+BUILDER = Path(__file__).resolve().parents[2] / "builder"
 LOOKUPS = {"text", "t", "Localised", "error", "warning", "InputError", "Finding"}
 """Calls whose first argument is a message key or a finding's code."""
 

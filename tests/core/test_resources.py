@@ -10,7 +10,7 @@ import pytest
 
 from builder.core import resources
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_found_in_the_checkout():

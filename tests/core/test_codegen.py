@@ -102,7 +102,7 @@ def test_only_the_command_line_tools_that_need_pydantic_models_import_them():
 
     from tests.support import loaded_after
 
-    examples = Path(__file__).resolve().parents[1] / "examples"
+    examples = Path(__file__).resolve().parents[2] / "examples"
     example = examples / "wartime" / "compania-fenix.yaml"
     assert loaded_after(["check", example], "pydantic.main", "builder.core.fields") == [False, False]
     # An event's pack that overrides keys of the lists: their fingerprints are kept without models.
@@ -131,7 +131,7 @@ def test_records_generated_with_another_pydantic_core_are_derived_again_and_chec
 
     _skip_unless_generated_with_this_pydantic_core("wartime")
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     for folder in ("builder", "catalogs", "templates"):
         shutil.copytree(root / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
     for records in (tmp_path / "builder" / "systems").glob("*/records.py"):

@@ -12,7 +12,7 @@ from builder.core.errors import InputError
 from builder.core.nesting import LINE_OPENINGS, opens_deep
 from builder.core.yaml_data import MAX_DEPTH, parse_text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class _NoLibyaml:
