@@ -21,7 +21,7 @@ from builder.core.reader import MAX_BYTES, read_document
 from builder.core.yaml_data import MAX_DEPTH, parse_text
 
 
-def write(tmp_path: Path, text: str, name: str = "roster.yaml") -> Path:
+def write_dedented(tmp_path: Path, text: str, name: str = "roster.yaml") -> Path:
     path = tmp_path / name
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path
@@ -43,7 +43,7 @@ def text_refusal(text: str) -> InputError:
 
 
 def test_block_keys_and_items_have_their_lines(tmp_path):
-    doc = read_document(write(tmp_path, """\
+    doc = read_document(write_dedented(tmp_path, """\
         # a comment on line 1
         system: wartime
         name: Patrulla
@@ -68,7 +68,7 @@ def test_block_keys_and_items_have_their_lines(tmp_path):
 
 
 def test_flow_keys_and_items_have_their_lines(tmp_path):
-    doc = read_document(write(tmp_path, """\
+    doc = read_document(write_dedented(tmp_path, """\
         body: {name: Soldado, con: 4,
                agi: 4}
         weapons: [Fusil,
@@ -90,7 +90,7 @@ def test_flow_keys_and_items_have_their_lines(tmp_path):
 
 
 def test_invalid_yaml_gives_its_line(tmp_path):
-    error = refusal(write(tmp_path, "system: wartime\nname: Patrulla\nsquads: [Alfa,\n"))
+    error = refusal(write_dedented(tmp_path, "system: wartime\nname: Patrulla\nsquads: [Alfa,\n"))
     assert error.code == "invalid-yaml"
     assert error.line == 4  # the flow list is still open when the file ends
     assert error.params["problem"]
@@ -110,7 +110,7 @@ def test_two_documents_are_invalid_yaml():
 
 @pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])
 def test_empty_file(tmp_path, text):
-    assert refusal(write(tmp_path, text)).code == "empty-file"
+    assert refusal(write_dedented(tmp_path, text)).code == "empty-file"
 
 
 def test_repeated_key():
@@ -168,7 +168,7 @@ def test_flow_nesting_one_over_the_limit_is_refused():
 
 
 def test_deep_flow_nesting_in_a_file_gives_its_line(tmp_path):
-    error = refusal(write(tmp_path, "system: wartime\nsquads: " + "{a: " * 200 + "1" + "}" * 200 + "\n"))
+    error = refusal(write_dedented(tmp_path, "system: wartime\nsquads: " + "{a: " * 200 + "1" + "}" * 200 + "\n"))
     assert error.code == "too-deep"
     assert error.line == 2
 
