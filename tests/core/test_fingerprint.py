@@ -1,11 +1,13 @@
 """builder.core.fingerprint: the short code naming a roster's resolved content, and the forms people type it in."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 from builder.core.fingerprint import fingerprint, normalise
-from tests.book_cases import SIMPLE, fingerprint_of, squad, write
+from tests.book_cases import SIMPLE, fingerprint_of, run, squad, write
 
 
 def test_format_is_prefix_and_two_groups_of_four_hex_digits():
@@ -25,6 +27,23 @@ def test_the_prefix_names_the_system():
 def test_normalise_accepts_what_people_type():
     assert normalise("wt-3f9a-c21b") == "WT-3F9A-C21B"
     assert normalise(" WT3F9AC21B ") == "WT-3F9A-C21B"
+
+
+WARBOOK = Path(__file__).resolve().parents[2] / "examples" / "wartime" / "fenix-warbook.yaml"
+
+
+def _fingerprint(path: Path) -> str:
+    return json.loads(run("check", path, "--format", "json").output)["results"][0]["fingerprint"]
+
+
+def test_writing_a_default_out_keeps_the_fingerprint(tmp_path):
+    plain = tmp_path / "a.yaml"
+    plain.write_text(f"system: wartime\nname: X\nwarbook: {WARBOOK}\n"
+                     "squads: [{name: A, members: [{character: Fusilero}]}]\n", encoding="utf-8")
+    explicit = tmp_path / "b.yaml"
+    explicit.write_text(f"system: wartime\nname: X\nformations: false\nwarbook: {WARBOOK}\n"
+                        "squads: [{name: A, members: [{character: Fusilero, count: 1}]}]\n", encoding="utf-8")
+    assert _fingerprint(plain) == _fingerprint(explicit)
 
 
 # --- by the book ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from builder.cli.main import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TOURNAMENT = ROOT / "examples" / "tournament"
 
 
