@@ -5,8 +5,11 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from builder.cli.main import cli
 from tests.book_cases import fingerprint_of, run
+from tests.cli.rosters import CRASHING
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "tournament"
@@ -53,6 +56,19 @@ def test_verify_fingerprint_is_the_one_check_reports_and_printed():
     listing = EXAMPLE / "lists" / "02-exploradores.yaml"
     fingerprint = json.loads(run("check", listing, "--format", "json").output)["results"][0]["fingerprint"]
     assert run("verify", listing, fingerprint).exit_code == 0
+
+
+# --- internal errors ------------------------------------------------------------------------------
+# One boundary per file: a bug met on one roster is that roster's `internal-error` (exit 3), shown
+# with its traceback and a request to report it; the other files are still checked, the summary
+# still written, and an export writes nothing.
+
+
+def test_verify_meeting_a_bug_exits_3(folder, buggy):
+    (folder / "rotos.yaml").write_text(CRASHING, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["verify", "rotos.yaml", "PC-0000-0000"])
+    assert result.exit_code == 3
+    assert "internal-error" in result.output
 
 
 # --- tournaments by the book ----------------------------------------------------------------------

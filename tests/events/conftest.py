@@ -23,7 +23,6 @@ import pytest
 
 from tests.book_cases import WARTIME, wartime_list, write
 
-
 PACK_WT = """\
 system: wartime
 name: Torneo de Otoño

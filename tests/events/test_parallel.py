@@ -59,12 +59,6 @@ def test_processes_are_loaded_only_when_asked():
     assert loaded_after(["check", TOURNAMENT / "lists", "--jobs", "2"], "builder.events.parallel") == [True]
 
 
-def test_serve_alone_loads_the_web_server():
-    from tests.support import loaded_after
-
-    assert loaded_after(["check", TOURNAMENT / "lists"], "starlette", "uvicorn") == [False, False]
-
-
 def test_every_broken_file_of_the_hostile_corpus_is_reported_the_same():
     corpus = ROOT / "tests" / "hostile" / "corpus"
     one = run("check", corpus, "--format", "json", "--lang", "en")

@@ -173,13 +173,6 @@ def test_a_batch_tunes_the_collector_and_puts_it_back(tmp_path):
     assert all(o.evaluation.details is None for o in outcomes)
 
 
-def test_no_progress_bar_when_not_on_a_terminal():
-    from builder.cli.main import _progress
-
-    items = ["a"] * 50
-    assert list(_progress(50, "text", "es")(items)) == items   # CliRunner's stderr is not a terminal
-
-
 # --- tournaments by the book ----------------------------------------------------------------------
 # Black-box, written from the tournament specification only (plus the shared command-line contract
 # and file formats); the event (tests/events/conftest.py) and the Fénix examples (the `wt` fixture,

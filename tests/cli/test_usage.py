@@ -4,6 +4,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli.main import cli
+from tests.book_cases import no_crash, run
 
 
 def typed(*args: str, env: dict | None = None):
@@ -50,3 +51,37 @@ def test_help_and_version_still_work():
     assert typed("--help").exit_code == 0 and "check" in typed("--help").output
     assert typed("check", "-h").exit_code == 0
     assert typed("--version").exit_code == 0 and "builder" in typed("--version").output
+
+
+@pytest.mark.parametrize("args", [
+    ["check"],                                # no FILE
+    ["inspect"],                              # no FILE
+    ["check", "--bogus", "a.yaml"],           # unknown option
+    ["check", "--format", "xml", "a.yaml"],   # unknown format
+    ["check", "--lang", "fr", "a.yaml"],      # unknown language
+    ["schema"],                               # no SYSTEM
+    ["frobnicate"],                           # unknown command
+])
+def test_usage_errors_exit_2(folder, args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "Usage" in result.output or "Uso" in result.output
+
+
+# --- by the book ----------------------------------------------------------------------------------
+# The command-line contract by the book: a misused command exits 2, never with a traceback.
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("args", [
+    ["check"],
+    ["check", "--format", "xml", "X"],
+    ["check", "--lang", "fr", "X"],
+    ["check", "--bogus", "X"],
+    ["inspect"],
+    ["nonexistent-command"],
+])
+def test_usage_errors_exit_2_without_a_traceback(args):
+    r = run(*args)
+    no_crash(r)
+    assert r.exit_code == 2
