@@ -1,9 +1,18 @@
-"""``builder export``: the plain text for a forum, and nothing written when a bug is met."""
+"""``builder export``: the plain text for a forum, something to export asked for, and nothing written when a
+bug is met."""
+
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from builder.cli.main import cli
 from tests.cli.rosters import CRASHING, ILLEGAL, LEGAL, LEGAL_WARBAND, POINTS
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def export(*args: str):
+    return CliRunner().invoke(cli, ["export", *map(str, args)])
 
 
 def test_export_text_is_a_plain_list_for_a_forum(folder):
@@ -19,6 +28,10 @@ def test_export_text_is_a_plain_list_for_a_forum(folder):
     assert CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text"]).exit_code == 1
     draft = CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text", "--draft", "--lang", "en"])
     assert draft.exit_code == 0 and "DRAFT — NOT LEGAL" in draft.output and "[over-points-limit]" in draft.output
+
+
+def test_nothing_to_export_is_a_usage_error(tmp_path):
+    assert export(EXAMPLES / "porcrom" / "lobos-de-zamora.yaml").exit_code == 2
 
 
 # --- internal errors ------------------------------------------------------------------------------
