@@ -501,6 +501,32 @@ def squad_in(report: dict, name: str) -> dict:
     return next(s for s in report["squads"] if s["name"] == name)
 
 
+# Issue 28's cases: a character and a transport that cost less than their floor of 1, with magazines.
+# Nino: five attributes of 1 cost 0 → a body of 0, floored to 1 (COSTE, l. 428).
+NINO = {"name": "Nino", "con": 1, "agi": 1, "int": 1, "rea": 1, "vol": 1}
+
+# Crio: Nino 1 + Cuchillo 1 − malus Torpe 10 = −8 → the archetype costs 1 (l. 428, Paso 8 l. 470);
+# 3 magazines for the Cuchillo cost 3 × damage 1 = 3 (l. 320), bought on top: 1 + 3 = 4.
+# (Flooring after adding them, as before issue 28, gave max(−8 + 3, 1) = 1: the magazines free.)
+CRIO = {"name": "Crio", "body": "Nino", "weapons": ["Cuchillo"], "magazines": {"Cuchillo": 3},
+        "malus": [{"name": "Torpe", "cost": 10}]}
+
+# Burro: defense 1 (5) + Fusil 16 − energy 10 (75) = −54 → 1 (Paso 7, l. 653);
+# 2 magazines for the Fusil: 2 × 4 = 8 on top → 9. (Before: max(−54 + 8, 1) = 1.)
+BURRO = {"name": "Burro", "energy": 10, "defense": 1, "weapons": ["Fusil"], "magazines": {"Fusil": 2}}
+
+# Arriero: Soldado 13 + Burro's archetype 1 = 14, + the Burro's magazines 8 = 22.
+ARRIERO = {"name": "Arriero", "body": "Soldado", "transport": "Burro"}
+
+
+def floored_roster(**extra) -> dict:
+    """``crews_roster`` with Crio and the Arriero on his Burro, priced at their floor of 1 (ruling 5a)."""
+    data = crews_roster([squad_with("Alfa", member("Crio")), squad_with("Recua", member("Arriero"))],
+                        extra_characters=[CRIO, ARRIERO], extra_transports=[BURRO], **extra)
+    data["warbook"]["bodies"].append(dict(NINO))
+    return data
+
+
 def wartime_list(path: Path, name: str, members: list[tuple[str, int]], *, warbook: str,
                  points_limit: int | None = None, player: str | None = None, **extra) -> Path:
     """A list for an event, written to ``path``: one squad, Alfa, of ``members``."""
@@ -734,4 +760,3 @@ def formula_refers_to(formula: str, cell) -> bool:
 
 def pdf_text_pages(path: Path) -> list[str]:
     return [page.extract_text() or "" for page in pypdf.PdfReader(str(path)).pages]
-

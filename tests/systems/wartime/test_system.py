@@ -1,8 +1,16 @@
-"""The bundled examples: what `make demo` shows, worked out by hand."""
+"""The Wartime plugin end to end: the bundled examples (what `make demo` shows, worked out by hand), and
+the laws a whole roster obeys whatever its numbers."""
 
 from pathlib import Path
 
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from builder.core.pipeline import evaluate
+from builder.core.reader import Document
+from builder.core.registry import get
+from builder.core.yaml_data import parse_text
 from tests.systems.wartime.conftest import archetype, codes
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "wartime"
@@ -72,3 +80,63 @@ def test_armoured_column_with_crews_and_magazines():
     tanks, escort = ev.details["squads"]
     assert (tanks["models"], tanks["member_count"], tanks["points"], tanks["energy"]) == (6, 2, 488, 29)
     assert (escort["models"], escort["points"]) == (4, 172)
+
+
+# --- laws -----------------------------------------------------------------------------------------
+# Laws the arithmetic must obey whatever the numbers: hypothesis searches for exceptions.
+
+
+def evaluate_text(text: str):
+    data, lines = parse_text(text, "mem.yaml")
+    return get("wartime").evaluate(Document(Path("mem.yaml"), "mem.yaml", data, lines))
+
+
+BOOK = {
+    "bodies": [{"name": "B", "con": 4, "agi": 5, "int": 3, "rea": 4, "vol": 6}],
+    "weapons": [{"name": "W", "energy": 2, "damage": 5, "range": 12}],
+    "characters": [{"name": f"C{i}", "body": "B", "weapons": ["W"] * i} for i in range(4)],
+}
+
+
+squads = st.lists(
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 6)), min_size=1, max_size=4),
+    min_size=1, max_size=5,
+)
+
+
+def roster(squad_list, book=BOOK):
+    return {"system": "wartime", "name": "L", "warbook": book,
+            "squads": [{"name": f"S{n}", "members": [{"character": f"C{c}", "count": k} for c, k in members]}
+                       for n, members in squad_list]}
+
+
+@settings(max_examples=60)
+@given(squad_list=squads, data=st.data())
+def test_the_order_of_squads_and_members_does_not_change_the_total(squad_list, data):
+    named = list(enumerate(squad_list))
+    shuffled = [(n, data.draw(st.permutations(m))) for n, m in data.draw(st.permutations(named))]
+    first = evaluate_text(yaml.safe_dump(roster(named), allow_unicode=True))
+    second = evaluate_text(yaml.safe_dump(roster(shuffled), allow_unicode=True))
+    assert first.points == second.points
+    assert first.extra["models"] == second.extra["models"] == sum(k for _, m in named for _, k in m)
+
+
+@settings(max_examples=40)
+@given(squad_list=squads, flow=st.booleans(), data=st.data())
+def test_formatting_key_order_and_comments_keep_the_fingerprint(squad_list, flow, data):
+    content = roster(list(enumerate(squad_list)))
+    plain = evaluate_text(yaml.safe_dump(content, allow_unicode=True, sort_keys=True))
+    keys = data.draw(st.permutations(list(content)))
+    reordered = {k: content[k] for k in keys}
+    restyled = "# a comment\n" + yaml.safe_dump(reordered, allow_unicode=True, sort_keys=False,
+                                                 default_flow_style=flow, indent=4)
+    assert evaluate_text(restyled).fingerprint == plain.fingerprint
+
+
+@settings(max_examples=40)
+@given(squad_list=squads)
+def test_any_change_of_a_count_changes_the_fingerprint(squad_list):
+    content = roster(list(enumerate(squad_list)))
+    before = evaluate_text(yaml.safe_dump(content)).fingerprint
+    content["squads"][0]["members"][0]["count"] += 1
+    assert evaluate_text(yaml.safe_dump(content)).fingerprint != before
