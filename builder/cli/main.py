@@ -41,9 +41,11 @@ class GuardedGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         from builder.cli.games import game_commands  # loads every game: only for the whole list
 
-        return sorted({*COMMANDS, *game_commands()})
+        return sorted({*self.commands, *COMMANDS, *game_commands()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.commands:
+            return self.commands[name]
         if name in COMMANDS:
             module, attribute = COMMANDS[name].split(":")
             return getattr(importlib.import_module(module), attribute)
@@ -75,11 +77,13 @@ class GuardedGroup(click.Group):
             raise localised(exc, ctx.meta.get("builder.typed", [])) from None
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, BrokenPipeError):
             raise
-        except InputError as exc:
-            lang, fmt, _ = ctx.meta.get(SPEECH, (messages.language(None), "text", None))
-            fail(exc, lang, fmt)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - the boundary
             lang, fmt, file = ctx.meta.get(SPEECH, (messages.language(None), "text", None))
+            try:
+                if isinstance(exc, InputError):
+                    fail(exc, lang, fmt)
+            except Exception as bug:  # noqa: BLE001 - saying what was wrong met a bug of its own
+                crash(file, bug, lang, fmt)
             crash(file, exc, lang, fmt)
 
 

@@ -11,7 +11,7 @@ from builder.core.reader import Document
 from builder.core.records import Record
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pack:
     doc: Document
     system: str

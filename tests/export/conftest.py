@@ -3,10 +3,12 @@ import hashlib
 import os
 from pathlib import Path
 
+import openpyxl
 import pytest
 from click.testing import CliRunner
 
 from builder.cli.main import cli
+from tests.book_cases import run
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +34,13 @@ def printed(tmp_path_factory):
         return out
 
     return make
+
+
+@pytest.fixture
+def fenix_xlsx(wt: Path):
+    out = wt / "out" / "fenix.xlsx"
+    out.parent.mkdir()
+    result = run("export", wt / "compania-fenix.yaml", "--xlsx", out)
+    assert result.exit_code == 0, result.output
+    assert out.is_file()
+    return out, openpyxl.load_workbook(out)

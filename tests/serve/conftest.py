@@ -7,6 +7,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = 8000
+# A Wartime list with one mistake, on its line 6: a squad member no one knows (Fusilro).
+BROKEN = "system: wartime\nname: Prueba\nwarbook: fenix-warbook.yaml\nsquads:\n  - name: A\n    members: [{character: Fusilro}]\n"
 
 
 @pytest.fixture

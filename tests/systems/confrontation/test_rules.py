@@ -2,6 +2,9 @@
 
 import pytest
 
+from tests.book_cases import (
+    assert_finding_shape, assert_illegal_with, assert_legal, check_one, codes_of, conf, immobile, mobile, write,
+)
 from tests.support import codes, only
 
 
@@ -227,10 +230,268 @@ def test_a_competency_on_two_servants_is_no_repeat(check):
     assert "duplicate-name" not in codes(ev)
 
 
-
 def test_inspect_text_has_no_impact_line_for_a_machine_that_never_moves(check):
     from builder.core import registry
 
     ev = check(force("  - {name: Carro, kind: movil, movement: 0, competencies: [{name: impacto, x: 3}]}\n"))
     text = registry.get("confrontation").inspect_text(ev, "es")
     assert "Impacto/3" in text and "tramo" not in text  # the competency, but no empty band line
+
+
+# --- by the book: war machines --------------------------------------------------------------------
+# Confrontation war machines by the book: transport capacity and access, what an immobile machine
+# may not have, structure points, value ranges, crews and points. Black-box, written from the
+# Confrontation war-machine specification, the shared command-line contract and the rulebook
+# (../shared/rulebooks/confrontation-fortification.txt) alone; every expected value is worked out by
+# hand in a comment next to the assertion, none copied from the tool's output.
+
+
+@pytest.mark.book
+class TestConfrontationLegalBaseline:
+    def test_mobile_and_immobile_force_is_legal_exit_0(self, tmp_path):
+        # a chariot carrying troops (transporte/4 with access, 2 normal = 4 units) and an
+        # immobile piece crewed at its Dotación: nothing in the war-machine rules objects to it
+        path = write(tmp_path, "ok.yaml", conf([
+            mobile(name="Carro", structure_points=8, resistance=12,
+                   competencies=[{"name": "irreprimible"}, {"name": "impacto", "x": 3},
+                                 {"name": "transporte", "x": 4, "access": "lateral"}],
+                   embarked=[{"name": "G1", "size": "normal", "mounted": False},
+                             {"name": "G2", "size": "normal", "mounted": False}]),
+            immobile(name="Canon", structure_points=6, crew_min=1,
+                     artillery={"class": "ligera", "type": "zona"},
+                     servants=[{"name": "Guigne", "size": "normal",
+                                "competencies": [{"name": "mecanico", "x": 4}]}]),
+        ]))
+        res = assert_legal(path)
+        assert res["system"] == "confrontation"
+        assert res["name"] == "Fuerza de prueba"
+        for key in ("file", "system", "name", "legal", "points", "points_limit",
+                    "fingerprint", "errors", "warnings"):
+            assert key in res
+
+
+@pytest.mark.book
+class TestConfrontationTransport:
+    def test_capacity_exactly_full_is_legal(self, tmp_path):
+        # rulebook: Transporte/4 takes "uno de talla grande y uno de talla pequeña": 3 + 1 = 4
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            competencies=[{"name": "transporte", "x": 4, "access": "trasero"}],
+            embarked=[{"name": "Ogro", "size": "grande", "mounted": False},
+                      {"name": "Goblin", "size": "pequeno", "mounted": False}])]))
+        assert_legal(path)
+
+    def test_capacity_exceeded(self, tmp_path):
+        # normal 2 + normal 2 + pequeño 1 = 5 > X = 4
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            competencies=[{"name": "transporte", "x": 4, "access": "lateral"}],
+            embarked=[{"name": "A", "size": "normal", "mounted": False},
+                      {"name": "B", "size": "normal", "mounted": False},
+                      {"name": "C", "size": "pequeno", "mounted": False}])]))
+        assert_illegal_with(path, "transport-capacity")
+
+    def test_mounted_fighter_cannot_embark(self, tmp_path):
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            competencies=[{"name": "transporte", "x": 4, "access": "lateral"}],
+            embarked=[{"name": "Jinete", "size": "normal", "mounted": True}])]))
+        assert_illegal_with(path, "cannot-embark")
+
+    def test_muy_grande_fighter_cannot_embark(self, tmp_path):
+        # capacity 10 so that only the size rule can object
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            competencies=[{"name": "transporte", "x": 10, "access": "frontal"}],
+            embarked=[{"name": "Gigante", "size": "muy-grande", "mounted": False}])]))
+        assert_illegal_with(path, "cannot-embark")
+
+    def test_nobody_embarks_on_a_machine_without_transporte(self, tmp_path):
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            embarked=[{"name": "Goblin", "size": "pequeno", "mounted": False}])]))
+        assert_illegal_with(path, "cannot-embark")
+
+    def test_transport_without_access(self, tmp_path):
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            competencies=[{"name": "transporte", "x": 4}])]))
+        assert_illegal_with(path, "transport-access")
+
+    @pytest.mark.parametrize("access", ["frontal", "lateral", "trasero"])
+    def test_each_access_named_in_the_spec_is_accepted(self, tmp_path, access):
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            competencies=[{"name": "transporte", "x": 4, "access": access}])]))
+        assert_legal(path)
+
+    def test_access_outside_the_three_sides_is_rejected(self, tmp_path):
+        # the spec lists frontal, lateral, trasero; which code an invalid side gets is
+        # open, so only "illegal, exit 1, no traceback" is asserted
+        path = write(tmp_path, "t.yaml", conf([mobile(
+            competencies=[{"name": "transporte", "x": 4, "access": "tejado"}])]))
+        exit_code, res = check_one(path)
+        assert exit_code == 1 and res["legal"] is False
+
+
+@pytest.mark.book
+class TestConfrontationImmobile:
+    @pytest.mark.parametrize("comp", [
+        {"name": "irreprimible"}, {"name": "impacto", "x": 3},
+        {"name": "segadora", "x": 4}, {"name": "transporte", "x": 4, "access": "lateral"},
+    ])
+    def test_moving_engine_competency_on_immobile(self, tmp_path, comp):
+        path = write(tmp_path, "i.yaml", conf([immobile(competencies=[comp])]))
+        assert_illegal_with(path, "immobile-competency")
+
+    @pytest.mark.parametrize("comp", [
+        {"name": "irreprimible"}, {"name": "impacto", "x": 3},
+        {"name": "segadora", "x": 4},
+    ])
+    def test_same_competencies_on_a_mobile_machine_are_fine(self, tmp_path, comp):
+        path = write(tmp_path, "i.yaml", conf([mobile(competencies=[comp])]))
+        assert_legal(path)
+
+    def test_defensa_is_fine_on_an_immobile_machine(self, tmp_path):
+        # defensa/X is not in the list of moving-engine competencies
+        path = write(tmp_path, "i.yaml", conf([immobile(competencies=[{"name": "defensa", "x": 10}])]))
+        assert_legal(path)
+
+    def test_immobile_without_weight(self, tmp_path):
+        m = immobile()
+        del m["weight"]
+        assert_illegal_with(write(tmp_path, "i.yaml", conf([m])), "missing-weight")
+
+    def test_mobile_without_weight_is_fine(self, tmp_path):
+        # rulebook: the lightest mobile engines have no Peso
+        m = mobile()
+        del m["weight"]
+        res = assert_legal(write(tmp_path, "i.yaml", conf([m])))
+        assert "missing-weight" not in codes_of(res["warnings"])
+
+
+@pytest.mark.book
+class TestConfrontationStructurePoints:
+    def test_inalterable_without_pe(self, tmp_path):
+        path = write(tmp_path, "p.yaml", conf([mobile(competencies=[{"name": "inalterable"}])]))
+        assert_illegal_with(path, "needs-structure-points")
+
+    def test_inalterable_with_pe_is_fine(self, tmp_path):
+        path = write(tmp_path, "p.yaml", conf([mobile(structure_points=8,
+                                                      competencies=[{"name": "inalterable"}])]))
+        assert_legal(path)
+
+    def test_servant_mecanico_without_pe(self, tmp_path):
+        path = write(tmp_path, "p.yaml", conf([immobile(
+            servants=[{"name": "Guigne", "size": "normal",
+                       "competencies": [{"name": "mecanico", "x": 4}]}])]))
+        assert_illegal_with(path, "needs-structure-points")
+
+    def test_servant_mecanico_with_pe_is_fine(self, tmp_path):
+        path = write(tmp_path, "p.yaml", conf([immobile(
+            structure_points=6,
+            servants=[{"name": "Guigne", "size": "normal",
+                       "competencies": [{"name": "mecanico", "x": 4}]}])]))
+        assert_legal(path)
+
+
+@pytest.mark.book
+class TestConfrontationValueRanges:
+    @pytest.mark.parametrize("x,legal,warned", [
+        (0, False, False),   # below any D6 result, like every other X (at least 1)
+        (1, True, True),     # "igual o mayor que X" and "con un resultado de 1 ... pierde" meet on the 1 (l. 437)
+        (2, True, False),
+        (6, True, False),
+        (7, False, False),   # a D6 never reaches 7
+    ])
+    def test_mecanico_x_is_1_to_6(self, tmp_path, x, legal, warned):
+        path = write(tmp_path, "v.yaml", conf([immobile(
+            structure_points=6,
+            servants=[{"name": "Guigne", "size": "normal",
+                       "competencies": [{"name": "mecanico", "x": x}]}])]))
+        if legal:
+            res = assert_legal(path)
+            assert ("mechanic-one" in codes_of(res["warnings"])) is warned
+        else:
+            assert_illegal_with(path, "value-out-of-range")
+
+    @pytest.mark.parametrize("x,legal", [(0, False), (1, True)])
+    def test_other_x_at_least_1(self, tmp_path, x, legal):
+        path = write(tmp_path, "v.yaml", conf([mobile(competencies=[{"name": "impacto", "x": x}])]))
+        if legal:
+            assert_legal(path)
+        else:
+            assert_illegal_with(path, "value-out-of-range")
+
+    @pytest.mark.parametrize("x,legal", [(0, False), (1, True)])
+    def test_servant_zapador_x_at_least_1(self, tmp_path, x, legal):
+        path = write(tmp_path, "v.yaml", conf([immobile(
+            servants=[{"name": "Z", "size": "normal",
+                       "competencies": [{"name": "zapador", "x": x}]}])]))
+        if legal:
+            assert_legal(path)
+        else:
+            assert_illegal_with(path, "value-out-of-range")
+
+    @pytest.mark.parametrize("field", ["weight", "movement", "resistance", "structure_points", "crew_min"])
+    def test_negative_characteristic(self, tmp_path, field):
+        path = write(tmp_path, "v.yaml", conf([mobile(**{field: -1})]))
+        assert_illegal_with(path, "value-out-of-range")
+
+    def test_unknown_competency_suggests_closest(self, tmp_path):
+        path = write(tmp_path, "u.yaml", conf([mobile(competencies=[{"name": "impakto", "x": 3}])]))
+        res = assert_illegal_with(path, "unknown-reference")
+        msg = next(f["message"] for f in res["errors"] if f["code"] == "unknown-reference")
+        assert "impacto" in msg.lower()
+
+    def test_unknown_servant_competency(self, tmp_path):
+        path = write(tmp_path, "u.yaml", conf([immobile(
+            servants=[{"name": "S", "size": "normal", "competencies": [{"name": "artifciero"}]}])]))
+        res = assert_illegal_with(path, "unknown-reference")
+        msg = next(f["message"] for f in res["errors"] if f["code"] == "unknown-reference")
+        assert "artificiero" in msg.lower()
+
+    def test_error_names_the_machine(self, tmp_path):
+        # the command-line contract: the message names the place, e.g. `lista.yaml:14 squads[0].members[0]`;
+        # the faulty machine here is the second one
+        path = write(tmp_path, "where.yaml", conf([mobile(name="Bueno"), immobile(name="Malo", weight=-1)]))
+        res = assert_illegal_with(path, "value-out-of-range")
+        f = next(f for f in res["errors"] if f["code"] == "value-out-of-range")
+        assert "machines[1]" in (str(f["where"]) + f["message"])
+        assert "where.yaml" in f["message"]
+
+
+@pytest.mark.book
+class TestConfrontationCrewAndPoints:
+    def test_crew_below_minimum_is_a_warning(self, tmp_path):
+        # Dotación 3, 2 servants: can't be used, but can be fielded
+        path = write(tmp_path, "c.yaml", conf([immobile(
+            crew_min=3, servants=[{"name": "A", "size": "normal"}, {"name": "B", "size": "normal"}])]))
+        exit_code, res = check_one(path)
+        assert "crew-below-minimum" in codes_of(res["warnings"])
+        assert "crew-below-minimum" not in codes_of(res["errors"])
+        assert res["legal"] is True and exit_code == 0
+        for f in res["warnings"]:
+            assert_finding_shape(f)
+
+    def test_crew_at_minimum_no_warning(self, tmp_path):
+        path = write(tmp_path, "c.yaml", conf([immobile(
+            crew_min=2, servants=[{"name": "A", "size": "normal"}, {"name": "B", "size": "normal"}])]))
+        res = assert_legal(path)
+        assert "crew-below-minimum" not in codes_of(res["warnings"])
+
+    def test_points_at_limit_is_legal(self, tmp_path):
+        # 60 + 40 = 100 <= 100
+        path = write(tmp_path, "p.yaml", conf([mobile(name="A", cost=60), immobile(name="B", cost=40)],
+                                              points_limit=100))
+        res = assert_legal(path)
+        assert res["points"] == 100
+        assert res["points_limit"] == 100
+
+    def test_over_points_limit(self, tmp_path):
+        # 60 + 41 = 101 > 100
+        path = write(tmp_path, "p.yaml", conf([mobile(name="A", cost=60), immobile(name="B", cost=41)],
+                                              points_limit=100))
+        res = assert_illegal_with(path, "over-points-limit")
+        assert res["points"] == 101
+        assert res["points_limit"] == 100
+
+    def test_no_limit_points_limit_null(self, tmp_path):
+        # 75 + 30 = 105, no limit to exceed
+        path = write(tmp_path, "p.yaml", conf([mobile(name="A", cost=75), immobile(name="B", cost=30)]))
+        res = assert_legal(path)
+        assert res["points"] == 105
+        assert res["points_limit"] is None

@@ -42,3 +42,11 @@ def campaign(tmp_path: Path):
 
 def table(evaluation, key: str, points: str = "points") -> list[tuple[int, str, int]]:
     return [(r["position"], r["runner"], r[points]) for r in evaluation.details[key]]
+
+
+def warnings(ev, code):
+    return [f for f in ev.findings.warnings if f.code == code]
+
+
+def kos(*lines: str) -> str:
+    return "  - name: J1\n    finish: []\n    kos:\n" + "".join(f"      - {line}\n" for line in lines)

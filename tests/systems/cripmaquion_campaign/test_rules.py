@@ -1,6 +1,7 @@
 """What a campaign's days must say, each mistake a finding with its code, file and line."""
 
 from tests.support import codes, only
+from tests.systems.cripmaquion_campaign.conftest import kos, warnings
 
 
 def test_a_runner_on_no_team(campaign):
@@ -47,37 +48,6 @@ def test_kos_by_and_of_unknown_runners(campaign):
     assert codes(ev) == ["campaign-unknown-runner", "campaign-unknown-runner"]
 
 
-def test_a_team_listed_twice(campaign):
-    ev = campaign("  - {name: J1, finish: [Ana]}\n", teams="[rojos.yaml, azules.yaml, rojos.yaml]")
-    assert only(ev, "campaign-duplicate-team").place.path == ("teams", 2)
-    assert len(ev.details["general"]) == 6  # its runners are counted once
-
-
-def test_a_file_of_another_game_or_a_campaign_is_no_team(campaign, tmp_path):
-    (tmp_path / "banda.yaml").write_text("system: porcrom\nname: Banda\ncharacters: []\n", encoding="utf-8")
-    ev = campaign("  - {name: J1, finish: [Ana]}\n", teams="[rojos.yaml, banda.yaml, campana.yaml]")
-    found = [f for f in ev.findings.errors if f.code == "campaign-not-a-team"]
-    assert [f.place.path for f in found] == [("teams", 1), ("teams", 2)]  # itself is never followed
-
-
-def test_two_teams_racing_runners_of_one_name(campaign, tmp_path):
-    (tmp_path / "azules.yaml").write_text((tmp_path / "azules.yaml").read_text(encoding="utf-8")
-                                          .replace("name: Cid", "name: Ana"), encoding="utf-8")
-    ev = campaign("  - {name: J1, finish: [Ana]}\n")
-    assert "campaign-runner-name-clash" in codes(ev)
-
-
-def test_every_team_is_checked_as_usual(campaign, tmp_path):
-    # A brujo with a specialty is illegal on a roster (Cripmaquión's own rule), reported at the team's line.
-    (tmp_path / "azules.yaml").write_text((tmp_path / "azules.yaml").read_text(encoding="utf-8")
-                                          + "  - {name: Brujo, race: brujo, specialties: [rompehuesos]}\n",
-                                          encoding="utf-8")
-    ev = campaign("  - {name: J1, finish: [Ana]}\n")
-    finding = only(ev, "brujo-specialty")
-    assert finding.place.file == "azules.yaml" and finding.place.line == 7
-    assert not ev.legal
-
-
 def test_days_are_bounded(campaign):
     ev = campaign("  - name: J1\n    finish: []\n    kos: [{by: Ana, victim: Cid, attack: dt, turn: 1001}]\n")
     assert codes(ev) == ["value-out-of-range"]
@@ -91,3 +61,73 @@ def test_a_runner_of_a_team_beside_the_campaign_but_not_in_it(campaign, tmp_path
     finding = only(ev, "campaign-unknown-runner")
     assert finding.variant == "other-team"
     assert finding.message("es").endswith("«Gil» corre con «Verdes» (verdes.yaml), que no está en la campaña")
+
+
+# --- builder's rulings where §11 is silent or contradicts itself ----------------------------------
+# Where §11 is silent or contradicts itself: builder's rulings 36a-36d, each shown as a warning that
+# names it wherever it changes a figure.
+#
+# Teams (conftest): Rojos Ana humano RES 3, Bea ogro (manejar) RES 4, Eva elfo RES 2; Azules Cid
+# goblin RES 1, Dan troll RES 5, Fer enano (rodar) RES 5. Cripmaquiazos 25 18 15 12 10 8 6 4 2 1 (l.
+# 1301-1307); dureza RES by DT, 2 × RES otherwise (l. 1347-1353); honor bronce 5 4 3 2 1, plata 15
+# 12 9 7 5 3 1, oro 30 25 20 16 12 10 7 5 3 2 [1] (l. 1364-1366).
+
+
+# 36a. Gold: "los 10 primeros" (l. 1366) and a day sheet of ten rows (l. 1615-1649) against an eleventh
+# printed value (1): the eleventh crowns for nothing, and is told so.
+
+def test_the_eleventh_over_a_gold_summit_scores_nothing_and_is_warned(campaign, tmp_path):
+    (tmp_path / "rojos.yaml").write_text((tmp_path / "rojos.yaml").read_text(encoding="utf-8")
+                                         + "".join(f"  - {{name: R{i}, race: orco}}\n" for i in range(6)),
+                                         encoding="utf-8")
+    order = ["Ana", "Bea", "Eva", "Cid", "Dan", "Fer", "R0", "R1", "R2", "R3", "R4", "R5"]
+    ev = campaign(f"  - {{name: J1, finish: [], summits: [{{category: oro, order: [{', '.join(order)}]}}]}}\n")
+    assert ev.legal
+    points = [r["points"] for r in ev.details["stages"][0]["summits"][0]["order"]]
+    assert points == [30, 25, 20, 16, 12, 10, 7, 5, 3, 2, 0, 0]  # the 11th (R4) not 1; the 12th nothing anyway
+    finding = only(ev, "campaign-gold-eleventh")
+    assert finding.severity == "warning"
+    assert finding.place.path == ("stages", 0, "summits", 0, "order", 10)
+    assert finding.params["name"] == "R4" and finding.params["value"] == 1 and finding.params["position"] == 11
+    assert "regla 36a de builder" in finding.message("es") and "builder's ruling 36a" in finding.message("en")
+
+
+def test_ten_over_gold_or_an_eighth_over_silver_draw_no_warning(campaign):
+    # Silver pays seven (l. 1365) and prints seven values: the eighth is outside the row, no ruling needed.
+    ev = campaign("  - {name: J1, finish: [], summits: [{category: oro, order: [Ana, Bea, Eva, Cid, Dan, Fer]},"
+                  " {category: plata, order: [Ana, Bea, Eva, Cid, Dan, Fer]}]}\n")
+    assert warnings(ev, "campaign-gold-eleventh") == []
+
+
+# --- whose turn a KO happened in (`tp`) -----------------------------------------------------------
+# Whose turn a KO happened in (`tp`), so that "un KO por TP" (l. 1356) groups KOs as the book does.
+#
+# The book's turns (l. 226): a race turn (TC, the KO's `turn`) in which every runner has his own
+# turn (TP). A DT attack is made in the attacker's TP (l. 380, 394); an FT attack (zancadilla,
+# coletazo, hipnotizar) in the victim's (l. 400). Dureza (l. 1347-1353): a KO scores the victim's
+# RES by DT and 2 × RES otherwise; only the best KO of each TP scores (l. 1356).
+#
+# Teams (conftest): Rojos Ana humano (zancadilla) RES 3, Bea ogro RES 4, Eva elfo RES 2; Azules Cid
+# goblin RES 1, Dan troll RES 5, Fer enano RES 5.
+
+
+def test_a_dt_ko_in_someone_elses_turn_is_an_error(campaign):
+    ev = campaign(kos("{by: Ana, victim: Dan, attack: dt, turn: 3, tp: Dan}"))
+    finding = only(ev, "campaign-ko-turn")
+    assert finding.place.path == ("stages", 0, "kos", 0, "tp") and finding.place.line == 8
+    assert finding.params == {"by": "Ana", "tp": "Dan"}
+    assert not ev.legal
+
+
+def test_a_tp_of_a_runner_who_does_not_race(campaign):
+    ev = campaign(kos("{by: Ana, victim: Dan, attack: other, turn: 3, tp: Dna}"))
+    finding = only(ev, "campaign-unknown-runner")
+    assert finding.place.path == ("stages", 0, "kos", 0, "tp")
+    assert "Dan" in finding.message("en")  # the closest runner
+    assert "campaign-ko-turn" not in codes(ev)
+
+
+def test_tp_must_be_a_name(campaign):
+    for bad in ("3", "[Dan]", "{runner: Dan}"):
+        ev = campaign(kos(f"{{by: Ana, victim: Dan, attack: other, turn: 3, tp: {bad}}}"))
+        assert codes(ev) == ["invalid-field"], bad

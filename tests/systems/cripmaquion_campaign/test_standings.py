@@ -3,7 +3,8 @@
 from pathlib import Path
 
 from builder.core.pipeline import evaluate
-from tests.systems.cripmaquion_campaign.conftest import table
+from tests.support import codes
+from tests.systems.cripmaquion_campaign.conftest import kos, table, warnings
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "cripmaquion" / "infierno-de-amauta.yaml"
 SRL, GV = "Los Saqueadores de Río Lobo", "El Grupetto verde"
@@ -120,3 +121,114 @@ def test_every_summit_scores_its_first_runners(campaign):
     bronce, plata = ev.details["stages"][0]["summits"]
     assert [r["points"] for r in bronce["order"]] == [5, 4, 3, 2, 1, 0]
     assert [r["points"] for r in plata["order"]] == [15, 12, 9, 7, 5, 3]
+
+
+# --- builder's rulings where §11 is silent or contradicts itself ----------------------------------
+# Where §11 is silent or contradicts itself: builder's rulings 36a-36d, each shown as a warning that
+# names it wherever it changes a figure.
+#
+# Teams (conftest): Rojos Ana humano RES 3, Bea ogro (manejar) RES 4, Eva elfo RES 2; Azules Cid
+# goblin RES 1, Dan troll RES 5, Fer enano (rodar) RES 5. Cripmaquiazos 25 18 15 12 10 8 6 4 2 1 (l.
+# 1301-1307); dureza RES by DT, 2 × RES otherwise (l. 1347-1353); honor bronce 5 4 3 2 1, plata 15
+# 12 9 7 5 3 1, oro 30 25 20 16 12 10 7 5 3 2 [1] (l. 1364-1366).
+
+
+GOBLIN_FOR_ROJOS = "  - {name: Gil, race: goblin}\n"  # manejable, RES 1: Bea can throw him
+
+
+# 36d. A KO of a teammate scores nothing, the thrown runner's own included: combat is for rivals
+# (l. 384; teammates are moved aside, l. 326), a kicked head spares teammates (l. 864), and the thrown
+# runner, always the thrower's teammate (l. 794, 800), is what reaches "alguien" (l. 1342), not whom.
+
+def test_the_thrown_runner_knocked_out_scores_nothing_for_the_thrower(campaign, tmp_path):
+    (tmp_path / "rojos.yaml").write_text((tmp_path / "rojos.yaml").read_text(encoding="utf-8") + GOBLIN_FOR_ROJOS,
+                                         encoding="utf-8")
+    # TC 2: Bea throws Gil onto Dan: both knocked out (l. 794). Dan (troll RES 5, other) → 2 × 5 = 10 to Bea;
+    # Gil (her teammate) → 0. TC 4: she throws Gil into a wall, he alone is knocked out → 0 (read literally,
+    # 2 × 1 = 2). Bea: 10, not 12.
+    ev = campaign("  - name: J1\n    finish: []\n    kos:\n"
+                  "      - {by: Bea, victim: Dan, attack: other, turn: 2}\n"
+                  "      - {by: Bea, victim: Gil, attack: other, turn: 2}\n"
+                  "      - {by: Bea, victim: Gil, attack: other, turn: 4}\n")
+    assert ev.legal
+    assert table(ev, "dureza")[0] == (1, "Bea", 10)
+    kos = ev.details["stages"][0]["kos"]
+    assert [(k["points"], k["teammate"], k["counts"]) for k in kos] == [(10, False, True), (0, True, False),
+                                                                         (0, True, False)]
+    found = warnings(ev, "campaign-teammate-ko")
+    assert [f.place.path for f in found] == [("stages", 0, "kos", 1), ("stages", 0, "kos", 2)]
+    assert [f.place.line for f in found] == [9, 10]
+    assert "regla 36d de builder" in found[0].message("es") and "builder's ruling 36d" in found[0].message("en")
+
+
+def test_a_teammate_reached_by_a_thrown_runner_scores_nothing(campaign, tmp_path):
+    (tmp_path / "rojos.yaml").write_text((tmp_path / "rojos.yaml").read_text(encoding="utf-8") + GOBLIN_FOR_ROJOS,
+                                         encoding="utf-8")
+    # TC 1: Bea throws Gil onto Eva, her teammate (elfo RES 2): 0, not 2 × 2 = 4 (Gil too: 0).
+    # TC 2: she throws Gil onto Cid, a rival (goblin RES 1): 2 × 1 = 2. Bea: 2.
+    ev = campaign("  - name: J1\n    finish: []\n    kos:\n"
+                  "      - {by: Bea, victim: Eva, attack: other, turn: 1}\n"
+                  "      - {by: Bea, victim: Gil, attack: other, turn: 1}\n"
+                  "      - {by: Bea, victim: Cid, attack: other, turn: 2}\n")
+    assert table(ev, "dureza")[0] == (1, "Bea", 2)
+    assert len(warnings(ev, "campaign-teammate-ko")) == 2 and codes(ev) == []
+
+
+# --- whose turn a KO happened in (`tp`) -----------------------------------------------------------
+# Whose turn a KO happened in (`tp`), so that "un KO por TP" (l. 1356) groups KOs as the book does.
+#
+# The book's turns (l. 226): a race turn (TC, the KO's `turn`) in which every runner has his own
+# turn (TP). A DT attack is made in the attacker's TP (l. 380, 394); an FT attack (zancadilla,
+# coletazo, hipnotizar) in the victim's (l. 400). Dureza (l. 1347-1353): a KO scores the victim's
+# RES by DT and 2 × RES otherwise; only the best KO of each TP scores (l. 1356).
+#
+# Teams (conftest): Rojos Ana humano (zancadilla) RES 3, Bea ogro RES 4, Eva elfo RES 2; Azules Cid
+# goblin RES 1, Dan troll RES 5, Fer enano RES 5.
+
+
+def test_zancadillas_in_each_victims_turn_count_apart_from_the_scorers_own_turn(campaign):
+    # TC 3. Ana's own TP: DT on Cid (goblin RES 1) → 1.
+    # Dan's TP: Ana's zancadilla knocks Dan out (troll RES 5, other) → 2 × 5 = 10.
+    # Fer's TP: Ana's zancadilla knocks Fer out (enano RES 5, other) → 2 × 5 = 10.
+    # Three TPs, one KO each: 1 + 10 + 10 = 21.
+    ev = campaign(kos("{by: Ana, victim: Cid, attack: dt, turn: 3}",
+                      "{by: Ana, victim: Dan, attack: other, turn: 3, tp: Dan}",
+                      "{by: Ana, victim: Fer, attack: other, turn: 3, tp: Fer}"))
+    assert ev.legal, [f.message("en") for f in ev.findings]
+    assert table(ev, "dureza")[0] == (1, "Ana", 1 + 10 + 10)
+    assert [k["counts"] for k in ev.details["stages"][0]["kos"]] == [True, True, True]
+
+
+def test_without_tp_a_ko_is_in_the_scorers_own_turn_as_before(campaign):
+    # The same three KOs written without `tp`: all in Ana's TP of TC 3, so only the best, 10, scores
+    # (the first of the two 10s).
+    ev = campaign(kos("{by: Ana, victim: Cid, attack: dt, turn: 3}",
+                      "{by: Ana, victim: Dan, attack: other, turn: 3}",
+                      "{by: Ana, victim: Fer, attack: other, turn: 3}"))
+    assert table(ev, "dureza")[0] == (1, "Ana", 10)
+    assert [k["counts"] for k in ev.details["stages"][0]["kos"]] == [False, True, False]
+    assert [k["tp"] for k in ev.details["stages"][0]["kos"]] == ["Ana", "Ana", "Ana"]
+
+
+def test_naming_the_scorers_own_turn_is_the_same_as_leaving_it_out(campaign):
+    # Ana's TP of TC 2: DT on Cid (RES 1) → 1 and DT on Fer (RES 5) → 5: one TP, the best: 5.
+    ev = campaign(kos("{by: Ana, victim: Cid, attack: dt, turn: 2}",
+                      "{by: Ana, victim: Fer, attack: dt, turn: 2, tp: Ana}"))
+    assert ev.legal
+    assert table(ev, "dureza")[0] == (1, "Ana", 5)
+
+
+def test_kos_written_in_one_tp_that_is_not_the_scorers_are_grouped_too(campaign):
+    # Two KOs Ana scores in Dan's TP of TC 4: Dan (RES 5, other) 10 and Cid (RES 1, other) 2: one TP,
+    # the best: 10. Ana's own TP of TC 4: DT on Fer (RES 5) → 5. Total 10 + 5 = 15.
+    ev = campaign(kos("{by: Ana, victim: Dan, attack: other, turn: 4, tp: Dan}",
+                      "{by: Ana, victim: Cid, attack: other, turn: 4, tp: Dan}",
+                      "{by: Ana, victim: Fer, attack: dt, turn: 4}"))
+    assert table(ev, "dureza")[0] == (1, "Ana", 15)
+
+
+def test_the_same_victims_turn_in_another_race_turn_is_another_tp(campaign):
+    # Dan's TP of TC 1 and of TC 2: Ana's zancadilla KOs him in both, 10 + 10 = 20.
+    ev = campaign(kos("{by: Ana, victim: Dan, attack: other, turn: 1, tp: Dan}",
+                      "{by: Ana, victim: Dan, attack: other, turn: 2, tp: Dan}"))
+    assert table(ev, "dureza")[0] == (1, "Ana", 20)

@@ -2,6 +2,10 @@
 
 import pytest
 
+from tests.book_cases import (
+    assert_illegal_with, assert_legal, check_one, codes_of, du, du_hero, find_named, inspect_json, keyed_leaves,
+    numbers, write,
+)
 from tests.support import codes, only
 
 
@@ -133,3 +137,195 @@ def test_the_sheet_floors_the_reserve_too(check):
     ev = check(expedition(hero("A"), head="leader_pv: 12\n"))
     (reserve,) = [f for f in workbook(ev, "es").facts if f.label == "Puntos de reserva del JOA"]
     assert reserve.formula == "MAX(0,{fact:pv}+0-{fact:leader})"
+
+
+# --- by the book ----------------------------------------------------------------------------------
+# Dungeon Universalis expeditions with the JOA by the book.
+#
+# Black-box, written from the Dungeon Universalis specification, the shared command-line contract
+# and the rulebook (../shared/rulebooks/dungeon-universalis-joa.txt) alone: the expedition's PV, the
+# JOA's reserve, the three decks, the epic flag, the leader's vitality, and the companion rules.
+#
+# Every expected value is worked out by hand in a comment next to the assertion; none is copied from
+# the tool's output.
+#
+# The specification fixes the epic and leader-vitality figures but not their JSON shape, so those
+# tests walk the JSON for a key whose name says what it is, and say so in their docstring.
+
+
+def spec_party():
+    # Aldric 10+5 = 15, Lobo 4, Bera 10+0 = 10, Hans (mercenary) 6, item 3
+    return [
+        du_hero("Aldric", 5, ["Adiestrar animal"], {"name": "Lobo", "kind": "animal", "pv": 4}),
+        du_hero("Bera", 0, [], {"name": "Hans", "kind": "mercenary", "pv": 6}),
+    ], [{"name": "Espada rúnica", "pv": 3}]
+
+
+def find_flag(docs, pattern):
+    found = []
+    for d in docs:
+        found += keyed_leaves(d, pattern)
+    return found
+
+
+@pytest.mark.book
+class TestDungeonUniversalisFigures:
+    def test_expedition_reserve_decks_two_heroes(self, tmp_path):
+        heroes, items = spec_party()
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, items)), exit_code=0)
+        # expedition_pv = 15 + 4 + 10 + 6 + 3 = 38
+        assert doc["expedition_pv"] == 38
+        # joa_reserve = 38 - leader 12 = 26
+        assert doc["joa_reserve"] == 26
+        # obstacles 6*2 + 1 thief + 1 ambush = 14; encounters ceil(38/10) = 4; power 6*2 + 1 = 13
+        assert doc["decks"] == {"obstacles": 14, "encounters": 4, "power": 13}
+        assert isinstance(doc["heroes"], list) and len(doc["heroes"]) == 2
+
+    def test_hero_pv_is_10_plus_xp(self, tmp_path):
+        heroes, items = spec_party()
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, items)), exit_code=0)
+        aldric = find_named(doc["heroes"], "Aldric")
+        assert aldric is not None and 15 in numbers(aldric)  # 10 + 5
+
+    def test_repeat_scenario_adds_2_per_hero(self, tmp_path):
+        heroes, items = spec_party()
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, items, repeat=True)), exit_code=0)
+        # 38 + 2*2 - 12 = 30; expedition_pv itself is unchanged
+        assert doc["expedition_pv"] == 38
+        assert doc["joa_reserve"] == 30
+
+    def test_decks_three_heroes(self, tmp_path):
+        heroes = [du_hero("A"), du_hero("B"), du_hero("C")]
+        doc = inspect_json(write(tmp_path, "d.yaml", du(heroes, leader_pv=10)), exit_code=0)
+        # PV 10*3 = 30; reserve 30 - 10 = 20
+        assert doc["expedition_pv"] == 30
+        assert doc["joa_reserve"] == 20
+        # obstacles 6*3 + 1 + 2 = 21; encounters 30/10 = 3; power 6*3 + 2 = 20
+        assert doc["decks"] == {"obstacles": 21, "encounters": 3, "power": 20}
+
+    def test_decks_one_hero(self, tmp_path):
+        doc = inspect_json(write(tmp_path, "d.yaml", du([du_hero("Solo", 3)], leader_pv=5)), exit_code=0)
+        # PV 13; reserve 13 - 5 = 8; obstacles 6 + 1 + 1 = 8; encounters ceil(1.3) = 2; power 6 + 1 = 7
+        assert doc["expedition_pv"] == 13
+        assert doc["joa_reserve"] == 8
+        assert doc["decks"] == {"obstacles": 8, "encounters": 2, "power": 7}
+
+    @pytest.mark.parametrize("item_pv,pv,enc", [(0, 40, 4), (1, 41, 5)])
+    def test_encounters_round_up(self, tmp_path, item_pv, pv, enc):
+        # heroes 20 + 20 = 40, + item: 40/10 = 4, 41/10 -> 5
+        items = [{"name": "Amuleto", "pv": item_pv}] if item_pv else []
+        doc = inspect_json(write(tmp_path, "d.yaml", du([du_hero("A", 10), du_hero("B", 10)], items)), exit_code=0)
+        assert doc["expedition_pv"] == pv
+        assert doc["decks"]["encounters"] == enc
+
+    @pytest.mark.parametrize("item_pv,epic", [(15, False), (16, True)])
+    def test_epic_above_75(self, tmp_path, item_pv, epic):
+        """Heroes 30 + 30 = 60; item 15 -> 75 (not above 75), 16 -> 76 (epic).  The key
+        is not fixed by the spec: any key containing "epic"/"épic" in the inspect or check
+        output, compared by truthiness."""
+        path = write(tmp_path, "d.yaml", du([du_hero("A", 20), du_hero("B", 20)],
+                                            [{"name": "Reliquia", "pv": item_pv}]))
+        doc = inspect_json(path, exit_code=0)
+        assert doc["expedition_pv"] == 60 + item_pv
+        _, res = check_one(path)
+        flags = find_flag([doc, res], r"[eé]pic")
+        assert flags, "no epic flag in inspect or check output"
+        assert all(bool(v) is epic for _, v in flags), flags
+
+    def test_leader_vitality_without_reserve_counter(self, tmp_path):
+        """PV 60: 1 per 10 PV -> 60/10 = 6; with Invulnerable or armour 6, 1 per 20 -> 3.
+        The shape is not fixed: both figures must appear under keys containing "vital"
+        in the inspect or check output."""
+        path = write(tmp_path, "d.yaml", du([du_hero("A", 10), du_hero("B", 10)],
+                                            [{"name": "Reliquia", "pv": 20}]))
+        doc = inspect_json(path, exit_code=0)
+        assert doc["expedition_pv"] == 60  # 20 + 20 + 20
+        _, res = check_one(path)
+        vals = {v for _, v in find_flag([doc, res], r"vital")}
+        assert {6, 3} <= vals, vals
+
+    def test_leader_vitality_counts_whole_tens_and_twenties(self, tmp_path):
+        """PV 76 (30 + 30 + 16): "1 punto de Vitalidad por cada 10 PV" -> 7 complete tens
+        (76/10 = 7.6 -> 7); "por cada 20 PV" -> 3 (76/20 = 3.8 -> 3).  Same shape caveat."""
+        path = write(tmp_path, "d.yaml", du([du_hero("A", 20), du_hero("B", 20)],
+                                            [{"name": "Reliquia", "pv": 16}]))
+        doc = inspect_json(path, exit_code=0)
+        assert doc["expedition_pv"] == 76
+        _, res = check_one(path)
+        vals = {v for _, v in find_flag([doc, res], r"vital")}
+        assert {7, 3} <= vals, vals
+        assert 8 not in vals and 4 not in vals  # no rounding up
+
+
+@pytest.mark.book
+class TestDungeonUniversalisReserveBelowZero:
+    def test_a_leader_dearer_than_the_reserve_leaves_it_at_0_with_a_warning(self, tmp_path):
+        # PUNTOS DE RESERVA (l. 13-19): one hero 10 + 3 = 13 PV; the leader's 20 PV are taken off
+        # before the adventure: 13 - 20 = -7. Ruling 51a: the counter shows 0, a warning at the
+        # leader's line says 7 are missing, and the expedition stays legal (exit 0).
+        path = write(tmp_path, "d.yaml", du([du_hero("Solo", 3)], leader_pv=20))
+        exit_code, res = check_one(path)
+        assert exit_code == 0 and res["legal"] is True
+        assert res["joa_reserve"] == 0
+        assert codes_of(res["warnings"]) == ["leader-over-reserve"]
+        (warning,) = res["warnings"]
+        assert warning["path"] == "leader_pv" and warning["line"] == 4   # system, name, repeat_scenario, leader_pv
+        assert "7" in warning["message"] and "51a" in warning["message"]
+        assert inspect_json(path, exit_code=0)["joa_reserve"] == 0
+
+    def test_a_reserve_spent_exactly_is_0_without_a_warning(self, tmp_path):
+        # 10 + 2 = 12 PV, leader 12: 12 - 12 = 0, nothing short.
+        exit_code, res = check_one(write(tmp_path, "d.yaml", du([du_hero("Solo", 2)], leader_pv=12)))
+        assert res["joa_reserve"] == 0 and res["warnings"] == []
+
+
+@pytest.mark.book
+class TestDungeonUniversalisCompanions:
+    def test_spec_party_is_legal(self, tmp_path):
+        heroes, items = spec_party()
+        res = assert_legal(write(tmp_path, "d.yaml", du(heroes, items)))
+        assert res["system"] == "dungeon-universalis"
+        assert res["points_limit"] is None
+
+    def test_three_companions_in_the_group(self, tmp_path):
+        heroes = [du_hero("A", 0, [], {"name": "Hans", "kind": "mercenary", "pv": 5}),
+                  du_hero("B", 0, [], {"name": "Klaus", "kind": "mercenary", "pv": 5}),
+                  du_hero("C", 0, [], {"name": "Otto", "kind": "mercenary", "pv": 5})]
+        assert_illegal_with(write(tmp_path, "d.yaml", du(heroes)), "companion-limit")
+
+    def test_two_companions_in_the_group_are_fine(self, tmp_path):
+        heroes = [du_hero("A", 0, [], {"name": "Hans", "kind": "mercenary", "pv": 5}),
+                  du_hero("B", 0, [], {"name": "Klaus", "kind": "mercenary", "pv": 5}),
+                  du_hero("C")]
+        assert_legal(write(tmp_path, "d.yaml", du(heroes)))
+
+    def test_hero_with_two_companions(self, tmp_path):
+        # The file format shows `companion:` as one mapping; how a user writes two is open.
+        # A list under `companion` is the most natural; the spec's code for "a hero with
+        # more than one companion" is companion-limit.
+        h = du_hero("A", 0, ["Adiestrar animal"])
+        h["companion"] = [{"name": "Hans", "kind": "mercenary", "pv": 5},
+                          {"name": "Lobo", "kind": "animal", "pv": 4}]
+        exit_code, res = check_one(write(tmp_path, "d.yaml", du([h])))
+        assert exit_code == 1 and res["legal"] is False
+        assert "companion-limit" in codes_of(res["errors"]) or "invalid-field" in codes_of(res["errors"]), res["errors"]
+
+    def test_duplicate_companion(self, tmp_path):
+        wolf = {"name": "Lobo", "kind": "animal", "pv": 4}
+        heroes = [du_hero("A", 0, ["Adiestrar animal"], dict(wolf)),
+                  du_hero("B", 0, ["Adiestrar animal"], dict(wolf))]
+        assert_illegal_with(write(tmp_path, "d.yaml", du(heroes)), "duplicate-companion")
+
+    def test_animal_needs_skill(self, tmp_path):
+        heroes = [du_hero("A", 0, [], {"name": "Lobo", "kind": "animal", "pv": 4})]
+        assert_illegal_with(write(tmp_path, "d.yaml", du(heroes)), "animal-needs-skill")
+
+    def test_mercenary_needs_no_skill(self, tmp_path):
+        heroes = [du_hero("A", 0, [], {"name": "Hans", "kind": "mercenary", "pv": 5})]
+        assert_legal(write(tmp_path, "d.yaml", du(heroes)))
+
+    def test_error_names_the_hero(self, tmp_path):
+        heroes = [du_hero("A"), du_hero("B", 0, [], {"name": "Lobo", "kind": "animal", "pv": 4})]
+        res = assert_illegal_with(write(tmp_path, "d.yaml", du(heroes)), "animal-needs-skill")
+        f = next(f for f in res["errors"] if f["code"] == "animal-needs-skill")
+        assert "heroes[1]" in (str(f["where"]) + f["message"])

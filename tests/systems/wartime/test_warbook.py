@@ -3,6 +3,7 @@
 import pytest
 
 from builder.core.errors import InputError
+from tests.book_cases import check_one, full_book, no_crash, run, squad, write
 from tests.systems.wartime.conftest import archetype
 
 BOOK_LISTS = """\
@@ -108,3 +109,38 @@ def test_editing_the_warbook_changes_the_lists_fingerprint(check):
     check.write("book.yaml", BOOK_LISTS.replace("vol: 3", "vol: 4"))
     after = check(LIST.format(path="book.yaml")).fingerprint
     assert before != after
+
+
+# --- by the book: a warbook given by a path -------------------------------------------------------
+# Wartime lists by the book: list and squad points, the shape of `check --format json` and of
+# `builder inspect`, and a warbook given by a path relative to the list (or missing).
+#
+# Black-box, from the Wartime specification and the shared command-line contract; the points are
+# worked out by hand next to each assertion (the warbook is ``full_book()`` in tests/book_cases.py).
+
+
+@pytest.mark.book
+def test_warbook_from_relative_path(tmp_path):
+    # the warbook path is relative to the list file, not to the cwd
+    sub = tmp_path / "libros"
+    sub.mkdir()
+    write(sub, "fenix-warbook.yaml", full_book())
+    lists = tmp_path / "listas"
+    lists.mkdir()
+    path = write(lists, "lista.yaml", {
+        "system": "wartime", "name": "Relativa", "warbook": "../libros/fenix-warbook.yaml",
+        "squads": [{"name": "Alfa", "members": [{"character": "Recluta", "count": 2}]}],
+    })
+    code, r = check_one(path)
+    assert code == 0
+    assert r["points"] == 52  # Recluta 26 x 2
+
+
+@pytest.mark.book
+def test_missing_warbook_file_is_unreadable(tmp_path):
+    path = write(tmp_path, "lista.yaml", {"system": "wartime", "name": "P", "warbook": "no-existe.yaml",
+                                          "squads": [squad()]})
+    r = run("check", path)
+    no_crash(r)
+    assert r.exit_code == 2
+    assert "no-existe.yaml" in r.output

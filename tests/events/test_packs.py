@@ -1,0 +1,196 @@
+"""Event packs: their values take precedence over what a list says about itself, each cited at the
+pack's own line; a pack is read and refused as a usage error; its JSON Schema."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.book_cases import by_file, check_json, run, stdout_json, wartime_list
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "tournament"
+WARBOOK = ROOT / "examples" / "wartime" / "fenix-warbook.yaml"
+
+
+def results(result) -> dict:
+    return {Path(r["file"]).name: r for r in json.loads(result.output)["results"]}
+
+
+def codes(result: dict) -> list[str]:
+    return [e["code"] for e in result["errors"]]
+
+
+def _fingerprint(path: Path) -> str:
+    return json.loads(run("check", path, "--format", "json").output)["results"][0]["fingerprint"]
+
+
+def test_pack_precedence_and_where_it_points(tmp_path):
+    listing = tmp_path / "lista.yaml"
+    listing.write_text(f"""\
+system: wartime
+name: Cinco
+points_limit: 300
+restrictions: {{max_level: 5}}
+warbook: {WARBOOK}
+squads:
+  - name: A
+    members: [{{character: Fusilero, count: 5}}]
+""", encoding="utf-8")
+    alone = results(run("check", listing, "--format", "json"))["lista.yaml"]
+    # On its own: 5 × 40 = 200 of 300, but its own max_level 5 is broken by the Fusilero (level 18).
+    assert (alone["points"], alone["points_limit"]) == (200, 300)
+    assert codes(alone) == ["restriction-max-level"]
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: Copa\npoints_limit: 150\nrestrictions: {max_models: 4}\n", encoding="utf-8")
+    event = results(run("check", listing, "--pack", pack, "--format", "json"))["lista.yaml"]
+    # The pack's 150 and its restrictions replace the list's: 200 > 150 and 5 models > 4; no level limit now.
+    assert event["points_limit"] == 150
+    assert sorted(codes(event)) == ["over-points-limit", "restriction-max-models"]
+    where = {e["code"]: e["where"] for e in event["errors"]}
+    assert where["over-points-limit"].startswith(f"{pack}:3")
+    assert where["restriction-max-models"].startswith(f"{pack}:4")
+    # The fingerprint is the list's own, whichever event checks it.
+    assert event["fingerprint"] == alone["fingerprint"]
+
+
+def test_a_pack_without_a_key_leaves_the_lists_value(tmp_path):
+    listing = tmp_path / "lista.yaml"
+    listing.write_text(f"system: wartime\nname: X\npoints_limit: 100\nwarbook: {WARBOOK}\n"
+                       "squads: [{name: A, members: [{character: Fusilero, count: 3}]}]\n", encoding="utf-8")
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: Sin límite\nformations: false\n", encoding="utf-8")
+    r = results(run("check", listing, "--pack", pack, "--format", "json"))["lista.yaml"]
+    assert r["points_limit"] == 100 and codes(r) == ["over-points-limit"]   # 3 × 40 = 120 > 100
+
+
+def test_an_invalid_pack_is_a_usage_error(tmp_path):
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: X\npoints_limit: -3\n", encoding="utf-8")
+    result = run("check", WARBOOK, "--pack", pack)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "pack" in result.output
+
+
+def test_a_pack_that_is_a_folder_is_reported_in_the_users_language(tmp_path):
+    (tmp_path / "pack").mkdir()
+    result = run("check", EXAMPLE / "lists", "--pack", tmp_path / "pack", "--format", "json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "file-is-folder"
+    result = run("verify", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "WT-0000-0000", "--pack", tmp_path / "pack")
+    assert result.exit_code == 2 and "es una carpeta" in result.output and "directory" not in result.output
+
+
+def test_schema_pack():
+    schema = json.loads(run("schema", "pack").output)
+    systems = {variant["properties"]["system"]["const"] for variant in schema["oneOf"]}
+    assert systems == {"wartime", "cripmaquion", "confrontation", "porcrom", "dungeon-universalis"}
+    wartime = next(v for v in schema["oneOf"] if v["properties"]["system"]["const"] == "wartime")
+    assert {"points_limit", "formations", "restrictions"} <= set(wartime["properties"])
+
+
+def _checked_under_a_pack(tmp_path: Path, listing: Path) -> dict:
+    """The list's check result under a pack that overrides its limit, formations and restrictions."""
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: wartime\nname: E\npoints_limit: 100\nformations: true\n"
+                    "restrictions: {max_level: 30}\n", encoding="utf-8")
+    return json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
+
+
+@pytest.mark.parametrize("own_keys", [
+    "",                                                                              # left out: defaults
+    "points_limit: 300\nformations: false\nrestrictions: {max_level: 40, max_models: 20}\n",  # written
+])
+def test_a_pack_over_the_lists_keys_keeps_its_fingerprint(tmp_path, own_keys):
+    listing = tmp_path / "a.yaml"
+    listing.write_text(f"system: wartime\nname: X\n{own_keys}warbook: {WARBOOK}\n"
+                       "squads: [{name: A, members: [{character: Fusilero}]}]\n", encoding="utf-8")
+    with_pack = _checked_under_a_pack(tmp_path, listing)
+    assert with_pack["points_limit"] == 100
+    assert with_pack["fingerprint"] == _fingerprint(listing)
+    # The list written with a default left out is the same list.
+    bare = tmp_path / "b.yaml"
+    bare.write_text(listing.read_text(encoding="utf-8").replace("formations: false\n", ""), encoding="utf-8")
+    assert _fingerprint(bare) == _fingerprint(listing)
+
+
+def test_a_restriction_the_pack_sets_is_cited_at_the_packs_line(tmp_path):
+    pack = tmp_path / "estricto.yaml"
+    pack.write_text("system: wartime\nname: Torneo estricto\n\nrestrictions: {max_level: 20}\n", encoding="utf-8")
+    listing = EXAMPLE / "lists" / "01-patrulla-alfa.yaml"
+    report = json.loads(run("check", listing, "--pack", pack, "--format", "json").output)["results"][0]
+    [error] = report["errors"]
+    # The Sargento's level 25 breaks the event's max_level 20, which the pack sets on its line 4.
+    assert error["code"] == "restriction-max-level"
+    assert (error["file"], error["line"], error["path"]) == (str(pack), 4, "restrictions.max_level")
+    # Without the pack the list's own restrictions allow it.
+    assert json.loads(run("check", listing, "--format", "json").output)["results"][0]["legal"] is True
+
+
+# --- tournaments by the book ----------------------------------------------------------------------
+# Black-box, written from the tournament specification only (plus the shared command-line contract
+# and file formats); the event (tests/events/conftest.py) and the Fénix examples (the `wt` fixture,
+# tests/conftest.py) are worked out by hand beside their fixtures.
+
+
+@pytest.mark.book
+def test_batch_pack_precedence_and_codes(event):
+    result = run("check", event / "lists", "--pack", event / "pack.yaml", "--format", "json")
+    assert result.exit_code in (1, 2)  # illegal lists and an unreadable one: open point
+    report = stdout_json(result)
+    assert report["legal"] is False
+    r = by_file(report)
+    for legal in ("a-patrulla.yaml", "b-explor.yml", "c-pareja.yaml"):
+        assert r[legal]["legal"] is True, r[legal]
+        assert r[legal]["points_limit"] == 250
+    assert (r["a-patrulla.yaml"]["points"], r["b-explor.yml"]["points"], r["c-pareja.yaml"]["points"]) == (178, 187, 98)
+    # a list written for 300 points is checked at the pack's 250
+    heavy = r["d-pesado.yaml"]
+    assert heavy["legal"] is False and heavy["points"] == 260 and heavy["points_limit"] == 250
+    assert [e["code"] for e in heavy["errors"]] == ["over-points-limit"]
+    assert [e["code"] for e in r["e-cripma.yaml"]["errors"]] == ["wrong-system"]
+    assert r["f-rota.yaml"]["legal"] is False
+    # on its own (no pack) the heavy list is legal at its 300: 260 <= 300
+    alone = check_json(event / "lists" / "d-pesado.yaml")[1]["results"][0]
+    assert alone["legal"] is True and alone["points_limit"] == 300
+
+
+@pytest.mark.book
+def test_pack_restrictions_and_formations_replace_the_lists_own(event, wt):
+    # Asalto Fénix on its own: over-points-limit (325 > 250), restriction-max-level (25 > 20),
+    # formation-too-small (formations: true). Under the pack: max_level 25 (Sargento 25 is
+    # allowed) and formations false, so only the points remain.
+    report = check_json(wt / "asalto-ilegal.yaml", "--pack", event / "pack.yaml")[1]["results"][0]
+    assert [e["code"] for e in report["errors"]] == ["over-points-limit"]
+    assert not [w for w in report["warnings"] if w["code"].startswith("formation")]
+    # and a tighter pack bites: Compañía Fénix has 7 models, the pack allows 5
+    tight = event / "tight.yaml"
+    tight.write_text("system: wartime\nname: Escaramuza\npoints_limit: 300\nrestrictions: {max_models: 5}\n",
+                     encoding="utf-8")
+    result = run("check", wt / "compania-fenix.yaml", "--pack", tight)
+    assert result.exit_code == 1
+    assert "restriction-max-models" in result.output
+
+
+@pytest.mark.book
+def test_pack_limit_wins_even_when_higher_than_the_lists(event):
+    # "its values take precedence over what a list says about itself": a list written for
+    # 200 with 260 points (illegal alone) is legal at a 300-point event.
+    lst = wartime_list(event / "lists" / "d2.yaml", "Asalto Pesado", [("Sargento", 1), ("Fusilero", 4), ("Granadero", 1)],
+                       warbook="../wartime/fenix-warbook.yaml", points_limit=200)
+    assert run("check", lst).exit_code == 1
+    pack = event / "p300.yaml"
+    pack.write_text("system: wartime\nname: Gran Torneo\npoints_limit: 300\n", encoding="utf-8")
+    result = run("check", lst, "--pack", pack, "--format", "json")
+    assert result.exit_code == 0, result.output
+    res = stdout_json(result)["results"][0]
+    assert res["points"] == 260 and res["points_limit"] == 300
+
+
+@pytest.mark.book
+def test_schema_pack_names_the_keys_a_pack_may_set(tmp_path):
+    result = run("schema", "pack")
+    assert result.exit_code == 0, result.output
+    schema = json.loads(result.output)
+    assert isinstance(schema, dict)
+    assert "points_limit" in result.output and "runners_per_team" in result.output

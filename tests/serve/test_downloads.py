@@ -1,0 +1,22 @@
+"""Files the page downloads: the spreadsheet and the PDF of the roster as typed, a draft when illegal."""
+
+import io
+
+import openpyxl
+from pypdf import PdfReader
+
+from tests.serve.conftest import BROKEN
+
+
+def test_downloads_are_the_same_files_as_the_command_line_writes(client):
+    text = client.get("/api/file", params={"path": "compania-fenix.yaml"}).json()["text"]
+    xlsx = client.post("/api/export", json={"path": "compania-fenix.yaml", "text": text, "kind": "xlsx"})
+    assert xlsx.status_code == 200 and "compania-fenix.xlsx" in xlsx.headers["content-disposition"]
+    book = openpyxl.load_workbook(io.BytesIO(xlsx.content))
+    assert any("Alfa" in str(cell) for ws in book.worksheets for row in ws.iter_rows(values_only=True) for cell in row)
+    pdf = client.post("/api/export", json={"path": "compania-fenix.yaml", "text": text, "kind": "pdf"})
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages]
+    assert "Compañía Fénix" in pages[0] and "BORRADOR" not in "".join(pages)
+    # An illegal roster downloads as a draft, marked as the command line marks it.
+    draft = client.post("/api/export", json={"path": "x.yaml", "text": BROKEN, "kind": "pdf"})
+    assert "BORRADOR" in PdfReader(io.BytesIO(draft.content)).pages[0].extract_text()
