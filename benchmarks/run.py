@@ -70,18 +70,20 @@ squads:
 CHARACTERS = 30
 
 PRINTED_HTML = """\
-import sys
+import re, sys
 from pathlib import Path
 from builder.core import registry
-from builder.export.pdf import ProjectOnlyFetcher, printed_html
 from builder.core.pipeline import evaluate
-from builder.core.resources import templates_dir
+from builder.export.pdf import ProjectOnlyFetcher, printed_html
+from builder.export.templating import template_file
 evaluation = evaluate(sys.argv[1])
 spec = registry.get(evaluation.system).print_spec(evaluation, "es")
-html = printed_html(evaluation, spec, "es", "a4", False, ProjectOnlyFetcher(templates_dir()))
+html = printed_html(evaluation, spec, "es", "a4", False, ProjectOnlyFetcher())
+html = re.sub(r'href="([^"]+[.]css)"', lambda m: 'href="' + template_file(m.group(1)).as_uri() + '"', html)
 Path(sys.argv[2]).write_text(html, encoding="utf-8")
 """
-"""Writes the HTML builder prints for a roster: the document of the PDF's floor."""
+"""Writes the HTML builder prints for a roster, its stylesheets linked where they are on disk:
+the document of the PDF's floor."""
 
 
 def cards_roster() -> str:
@@ -234,8 +236,7 @@ def main() -> int:
             raise SystemExit("the bench's roster no longer exports: fix CARDS_ROSTER")
         html = work_dir / "seis-paginas.html"
         subprocess.run([PYTHON, "-c", PRINTED_HTML, str(roster), str(html)], check=True, cwd=ROOT)
-        templates = (ROOT / "templates").as_uri() + "/"
-        timing = interleaved(exported, [PYTHON, "-c", "import sys\n" + same_pdf, str(html), templates,
+        timing = interleaved(exported, [PYTHON, "-c", "import sys\n" + same_pdf, str(html), html.parent.as_uri() + "/",
                                         str(bare)], max(3, args.rounds // 2))
         results.append(report("export --pdf, six pages vs the same by WeasyPrint", timing, 1.15))
         # One list's sheet and cards against WeasyPrint's import and a one-line page: what a

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
-from importlib.metadata import EntryPoint
+from importlib.metadata import entry_points as importlib_entry_points
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,20 @@ from builder.core import messages, registry
 from builder.core.errors import BuilderBug
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_entry_points_found_are_importlib_metadatas():
+    ours = [(e.name, e.value) for e in registry.entry_points(registry.GROUP)]
+    theirs = [(e.name, e.value) for e in importlib_entry_points(group=registry.GROUP)]
+    assert sorted(ours) == sorted(theirs)
+    assert {(e.name, e.value) for e in registry.entry_points("console_scripts")} == \
+        {(e.name, e.value) for e in importlib_entry_points(group="console_scripts")}
+
+
+def test_an_entry_point_loads_what_it_names():
+    assert registry.Entry("w", "builder.systems.wartime.system:SYSTEM").load() is registry.get("wartime")
+    assert registry.Entry("m", "builder.core.messages").load() is messages
+    assert registry.Entry("t", "builder.core.messages:table").load() is messages.table
 
 
 def test_the_six_games_are_found_by_their_keys():
@@ -51,8 +65,8 @@ def fresh(monkeypatch):
         cached.cache_clear()
 
 
-def entry(name: str, value: str) -> EntryPoint:
-    return EntryPoint(name=name, value=value, group=registry.GROUP)
+def entry(name: str, value: str) -> registry.Entry:
+    return registry.Entry(name, value)
 
 
 def test_an_entry_point_that_is_not_the_game_it_names_is_a_bug(fresh):
@@ -140,3 +154,14 @@ def test_a_game_of_its_own_package_registers_the_same_way(tmp_path):
     assert "LEGAL" in legal.stdout and "Mini (tiny)" in legal.stdout and "TY-" in legal.stdout
     wrong = builder("check", str(typo), "--lang", "en")
     assert wrong.returncode == 1 and "invalid-field" in wrong.stdout and "nmae" in wrong.stdout
+
+
+def test_a_distribution_in_a_zip_on_the_path_is_read_too(tmp_path, monkeypatch):
+    import zipfile
+
+    archive = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("zipped_game-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: zipped-game\nVersion: 1.0\n")
+        z.writestr("zipped_game-1.0.dist-info/entry_points.txt", "[builder.systems]\nzipped = zipped_game:SYSTEM\n")
+    monkeypatch.setattr(sys, "path", [str(archive), *sys.path])
+    assert registry.Entry("zipped", "zipped_game:SYSTEM") in registry.entry_points(registry.GROUP)
