@@ -11,6 +11,7 @@ import click
 from builder.cli.support import echo, lang_option, speaking
 from builder.core import messages
 from builder.core.errors import InputError
+from builder.serve import texts  # noqa: F401 - the page's words, «serve.starting» among them
 
 
 @click.command()
@@ -29,7 +30,7 @@ def serve(folder: str, port: int, no_browser: bool, lang: str | None) -> None:
         raise InputError("file-not-found", folder)
     import uvicorn  # the web server and Starlette, only for this command
 
-    from builder.serve.app import create_app  # Starlette
+    from builder.serve.app import create_app  # Starlette; the page's words with it
 
     url = f"http://127.0.0.1:{port}/"
     echo(messages.text("serve.starting", lang, folder=Path(folder).resolve(), url=url))

@@ -23,9 +23,10 @@ class Outcome:
     crash: Crash | None = None
 
 
-def open_roster(path: Path | str, label: str | None = None) -> Document:
-    """Read a roster and make sure it is a mapping that names a known system."""
-    return as_roster(read_document(path, label))
+def open_roster(path: Path | str, label: str | None = None, root: Path | None = None) -> Document:
+    """Read a roster and make sure it is a mapping that names a known system (the files it
+    refers to kept inside ``root``, when one is given)."""
+    return as_roster(read_document(path, label, root))
 
 
 def as_roster(doc: Document) -> Document:

@@ -9,13 +9,13 @@ YAML itself is turned into plain data with the line of every key and item by
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from stat import S_ISDIR, S_ISLNK, S_ISREG
 from typing import Any
 
-from builder.core.display import Path_
+from builder.core.display import Path_, relative_label
 from builder.core.errors import InputError, os_reason
 from builder.core.messages import Localised
 from builder.core.yaml_data import parse_text
@@ -36,6 +36,24 @@ class Document:
     label: str
     data: Any
     lines: dict[Path_, int] = field(repr=False, compare=False)
+    root: Path | None = field(default=None, compare=False)
+    """The folder every file this one refers to must be in (the folder ``builder serve`` serves);
+    None on the command line, where a list may name any file its user can read."""
+
+    def reference(self, written: str, line: int | None) -> tuple[Path, str]:
+        """The file a reference written in this document (at ``line``) names, and its label: its
+        path relative to this file. InputError when it leads out of ``root``: refused before
+        anything is read there, so whether such a file exists is never told either."""
+        target, label = self.path.parent / written, relative_label(self.label, written)
+        if self.root is not None:
+            inside = self.root.resolve()
+            try:
+                real = target.resolve()
+            except (OSError, RuntimeError):  # a loop of links
+                real = None
+            if real is None or inside not in real.parents:
+                raise InputError("reference-outside-folder", self.label, line, target=written)
+        return target, label
 
     def line_of(self, path: Path_) -> int | None:
         """The line of ``path``, or of its nearest ancestor that has one."""
@@ -47,8 +65,14 @@ class Document:
             path = path[:-1]
 
 
-def read_document(path: Path | str, label: str | None = None) -> Document:
-    """Read and parse one YAML file; raise :class:`InputError` for anything unreadable."""
+def read_document(path: Path | str, label: str | None = None, root: Path | None = None) -> Document:
+    """Read and parse one YAML file; raise :class:`InputError` for anything unreadable. Files it
+    refers to must be inside ``root`` when one is given (see :meth:`Document.reference`)."""
+    doc = _read_document(path, label)
+    return replace(doc, root=root) if root is not None else doc
+
+
+def _read_document(path: Path | str, label: str | None) -> Document:
     name = os.fspath(path)
     label = label if label is not None else name
     try:
@@ -149,7 +173,7 @@ def _read_all(handle: int, size: int) -> bytes:
     return b"".join(chunks)
 
 
-def document_from_bytes(raw: bytes, path: Path, label: str) -> Document:
+def document_from_bytes(raw: bytes, path: Path, label: str, root: Path | None = None) -> Document:
     """A document from a file's bytes (read from disk, or typed in ``builder serve``), held to
     the same size limit and encoding as any file."""
     if len(raw) > MAX_BYTES:
@@ -161,4 +185,4 @@ def document_from_bytes(raw: bytes, path: Path, label: str) -> Document:
         line = body[: exc.start].count(b"\n") + 1
         raise InputError("invalid-encoding", label, line) from None
     data, lines = parse_text(text, label)
-    return Document(path=path, label=label, data=data, lines=lines)
+    return Document(path=path, label=label, data=data, lines=lines, root=root)

@@ -9,24 +9,26 @@ at 127.0.0.1.
 from __future__ import annotations
 
 import json
+import logging
+import secrets
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from builder.core import messages
-
-from builder.core import registry
-from builder.core.errors import Crash, InputError
+from builder.core import messages, registry
+from builder.core.errors import InputError
 from builder.core.printout import PrintSpec
 from builder.export import templating
-from builder.export.report import crash_dict
+from builder.serve import texts  # noqa: F401 - the page's words join the message table
 from builder.serve.downloads import download
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
@@ -36,7 +38,9 @@ STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
 PREVIEW_FILES = (".css",)
 """What the card preview may load from templates/: stylesheets (fonts come from the system)."""
 BODY_MOST = 2 * 1024 * 1024
-"""A request body: a roster (at most 1 MiB, as the command line reads) in JSON."""
+"""A request body: a roster (at most 1 MiB, as the command line reads) in JSON. A longer one is
+refused from its Content-Length, or as soon as more than this has arrived, never read whole."""
+LOG = logging.getLogger("builder.serve")
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
                "connect-src 'self'; frame-src 'self'; font-src 'self'; base-uri 'self'; form-action 'none'; "
                "frame-ancestors 'none'")
@@ -64,19 +68,31 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
     async def guarded(request: Request, call_next) -> Response:
         # Every request, whatever its path (an unknown one included), passes the guard first.
         refused = await guard(request)
-        return refused if refused is not None else await call_next(request)
+        response = refused if refused is not None else await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
 
     def endpoint(handler):
         async def run(request: Request) -> Response:
             try:
                 body = await _body(request) if request.method == "POST" else {}
                 lang = messages.language(str(body.get("lang") or request.query_params.get("lang") or default))
-                return handler(request, body, lang)
+                # Checking and printing happen in a worker thread: one PDF being drawn never
+                # holds up the other requests.
+                return await run_in_threadpool(handler, request, body, lang)
             except Refused as exc:
                 return JSONResponse({"code": exc.code, **exc.extra}, status_code=exc.status)
-            except Exception as exc:  # noqa: BLE001 - a bug: reported with its traceback, never a bare 500
-                return JSONResponse(crash_dict(Crash(None, exc), messages.DEFAULT_LANGUAGE), status_code=500)
+            except Exception:  # noqa: BLE001 - a bug: logged here with its traceback, answered with its id
+                bug = secrets.token_hex(4)
+                LOG.exception("bug %s while answering %s %s", bug, request.method, request.url.path)
+                return JSONResponse({"code": "internal-error", "bug": bug,
+                                     "message": messages.text("serve.bug", lang_of(request), bug=bug)},
+                                    status_code=500)
         return run
+
+    def lang_of(request: Request) -> str:
+        return messages.language(request.query_params.get("lang") or default)
 
     def page(request: Request, body: dict[str, Any], lang: str) -> Response:
         return _file(STATIC_FOLDER / "index.html", "text/html; charset=utf-8")
@@ -156,7 +172,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         except InputError as exc:
             return JSONResponse({"code": exc.code, "findings": [unreadable(exc, lang)]}, status_code=422)
         data, media, name = download(ev, kind, lang, Path(relative).stem)
-        return Response(data, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        return Response(data, media_type=media, headers={"Content-Disposition": attachment(name)})
 
     routes = [
         Route("/", endpoint(page)),
@@ -185,13 +201,28 @@ def _drafted(spec: Any, lang: str) -> Any:
     return replace(spec, cards=[replace(card, mark=messages.text("xl.draft", lang)) for card in spec.cards])
 
 
+def attachment(name: str) -> str:
+    """A download's Content-Disposition: an ASCII ``filename`` any browser reads, and the name
+    itself, in UTF-8, as ``filename*`` (RFC 6266) for those that read it."""
+    plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in name)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > BODY_MOST:
+    try:
+        declared = int(request.headers.get("content-length") or 0)
+    except ValueError:
+        raise Refused("serve-not-json", 400) from None
+    if declared > BODY_MOST:
         raise Refused("serve-too-large", 413)
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > BODY_MOST:
+            raise Refused("serve-too-large", 413)
     try:
         body = json.loads(raw or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python's parser goes
         raise Refused("serve-not-json", 400) from None
     if not isinstance(body, dict):
         raise Refused("serve-not-json", 400)

@@ -106,7 +106,7 @@ class Workspace:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
         found beside it); InputError when it can't be read."""
         data = _encoded(text, relative) if isinstance(text, str) else text
-        return evaluate(document_from_bytes(data, self.folder / relative, relative))
+        return evaluate(document_from_bytes(data, self.folder / relative, relative, root=self.folder))
 
     def save(self, relative: str, text: str, version: str | None) -> str:
         """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed

@@ -1,8 +1,15 @@
 """The server's HTTP contract: the page and its own files, what it refuses of a request (another host,
-another site, an unknown path), the card preview, the page's words, and a bug reported as such."""
+another site, an unknown path, a body too long, JSON too deep), the card preview, the page's words,
+download names in any alphabet, a bug logged and answered with its id, and a slow print that
+doesn't hold up the other requests."""
+
+import asyncio
+import time
+from urllib.parse import unquote
 
 import pytest
 
+from builder.serve.app import BODY_MOST, attachment, create_app
 from tests.serve.conftest import BROKEN, PORT
 
 
@@ -65,16 +72,22 @@ def test_every_path_is_guarded_an_unknown_one_too(client):
     assert client.get("/static/..%2f..%2fpyproject.toml").status_code == 404
 
 
-def test_a_bug_is_reported_with_its_traceback(client, monkeypatch):
+def test_a_bug_is_logged_on_the_server_and_answered_with_its_id_only(client, monkeypatch, caplog):
     from builder.serve import workspace
 
     def broken(self, text, relative):
-        raise RuntimeError("planted")
+        raise RuntimeError("planted in /a/secret/path")
 
     monkeypatch.setattr(workspace.Workspace, "check", broken)
-    response = client.post("/api/check", json={"path": "x.yaml", "text": "system: porcrom\n"})
+    with caplog.at_level("ERROR", logger="builder.serve"):
+        response = client.post("/api/check", json={"path": "x.yaml", "text": "system: porcrom\n"})
     assert response.status_code == 500
-    assert response.json()["code"] == "internal-error" and "planted" in response.json()["traceback"]
+    answer = response.json()
+    assert answer["code"] == "internal-error" and len(answer["bug"]) == 8
+    assert "traceback" not in answer and "/a/secret/path" not in response.text and "planted" not in response.text
+    assert answer["bug"] in answer["message"]
+    logged = "\n".join(r.getMessage() + (r.exc_text or "") for r in caplog.records)
+    assert answer["bug"] in logged and "planted in /a/secret/path" in caplog.text
 
 
 @pytest.mark.parametrize("endpoint", ["/api/check", "/api/preview", "/api/save", "/api/export"])
@@ -86,3 +99,109 @@ def test_a_lone_surrogate_in_the_text_is_no_crash(client, folder, endpoint):
     assert not (folder / "nueva.yaml").exists()
     if endpoint == "/api/check":
         assert response.json()["findings"][0]["code"] == "invalid-encoding"
+
+
+# What the server refuses before it costs anything, and what one request never does to the others.
+
+
+def asgi_post(app, path: str, headers: list[tuple[bytes, bytes]], chunks):
+    """POST through the app's ASGI door with a body sent as ``chunks`` (an iterator), and how
+    many of them the app asked for; the status it answered with."""
+    asked = []
+    sent = []
+
+    async def receive():
+        asked.append(1)
+        chunk = next(chunks, None)
+        if chunk is None:
+            return {"type": "http.request", "body": b"", "more_body": False}
+        return {"type": "http.request", "body": chunk, "more_body": True}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+             "headers": [(b"host", f"127.0.0.1:{PORT}".encode()), (b"content-type", b"application/json"), *headers],
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", PORT)}
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), timeout=10))
+    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    return status, len(asked)
+
+
+def endless(size: int):
+    while True:
+        yield b"x" * size
+
+
+def test_a_body_declared_too_long_is_refused_before_it_is_read(folder):
+    status, asked = asgi_post(create_app(folder, PORT), "/api/check",
+                              [(b"content-length", str(10 * 1024 ** 3).encode())], endless(65536))
+    assert status == 413 and asked == 0
+
+
+def test_a_body_that_keeps_coming_is_refused_once_past_the_limit(folder):
+    # No length said: chunks of 64 KiB are counted as they come, and reading stops past 2 MiB.
+    status, asked = asgi_post(create_app(folder, PORT), "/api/check", [], endless(65536))
+    assert status == 413
+    assert asked <= BODY_MOST // 65536 + 2
+
+
+def test_json_nested_past_any_sense_is_a_refusal_not_a_bug(client):
+    deep = "[" * 100_000 + "]" * 100_000
+    response = client.post("/api/check", content=deep.encode(), headers={"content-type": "application/json"})
+    assert response.status_code == 400 and response.json()["code"] == "serve-not-json"
+
+
+def test_every_answer_says_its_type_is_what_it_says(client):
+    for response in (client.get("/api/files"), client.get("/no-such-page"),
+                     client.post("/api/check", content=b"{", headers={"content-type": "application/json"})):
+        assert response.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("name", ["army🐉.yaml", "ロスター.yaml", 'dos "comillas".yaml', "plain.yaml"])
+def test_a_download_keeps_its_name_in_any_alphabet(client, folder, name):
+    text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    response = client.post("/api/export", json={"path": name, "text": text, "kind": "xlsx"})
+    assert response.status_code == 200
+    header = response.headers["content-disposition"]
+    header.encode("latin-1")   # what HTTP headers can carry
+    plain, _, coded = header.partition("; filename*=UTF-8''")
+    assert unquote(coded) == name.rsplit(".", 1)[0] + ".xlsx"
+    assert plain.count('"') == 2 and plain.startswith('attachment; filename="')
+
+
+def test_the_ascii_name_replaces_what_a_header_cannot_hold():
+    assert attachment('a"b;c\\\\d🐉.pdf') == "attachment; filename=\"a_b_c__d_.pdf\"; filename*=UTF-8''" \
+        "a%22b%3Bc%5C%5Cd%F0%9F%90%89.pdf"
+
+
+def test_a_slow_print_does_not_hold_up_the_other_requests(folder, monkeypatch):
+    from builder.serve import workspace
+
+    real = workspace.Workspace.check
+
+    def slow(self, text, relative):
+        if relative == "lento.yaml":
+            time.sleep(1.0)
+        return real(self, text, relative)
+
+    monkeypatch.setattr(workspace.Workspace, "check", slow)
+    text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    app = create_app(folder, PORT)
+
+    async def both():
+        import httpx2
+
+        transport = httpx2.ASGITransport(app=app)
+        async with httpx2.AsyncClient(transport=transport, base_url=f"http://127.0.0.1:{PORT}") as http:
+            started = time.perf_counter()
+            slow_one = asyncio.ensure_future(http.post("/api/check", json={"path": "lento.yaml", "text": text}))
+            await asyncio.sleep(0.1)
+            quick = await http.post("/api/check", json={"path": "rapido.yaml", "text": text})
+            quick_done = time.perf_counter() - started
+            await slow_one
+            return quick.status_code, quick_done
+
+    status, quick_done = asyncio.run(both())
+    assert status == 200 and quick_done < 0.9, quick_done

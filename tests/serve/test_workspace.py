@@ -117,3 +117,50 @@ def test_a_file_not_in_utf8_is_refused_not_opened_with_its_letters_replaced(clie
     assert (response.status_code, response.json()["code"]) == (422, "serve-not-utf8")
     listed = {f["path"]: f for f in client.get("/api/files").json()["files"]}
     assert listed["latin1.yaml"]["readable"] is False
+
+
+def outside(folder):
+    """A Warbook and a Cripmaquión team beside the served folder, not in it."""
+    elsewhere = folder.parent / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "wb.yaml").write_text("bodies:\n  - {name: Secreto, con: 4, agi: 4, int: 3, rea: 4, vol: 3}\n",
+                                       encoding="utf-8")
+    (elsewhere / "equipo.yaml").write_text("system: cripmaquion\nteam: Ajeno\nrunners:\n  - {name: Oculto, race: humano}\n",
+                                           encoding="utf-8")
+    return elsewhere
+
+
+@pytest.mark.parametrize("written", ["../elsewhere/wb.yaml", "{abs}/wb.yaml", "../elsewhere/no-such.yaml",
+                                     "../../../../../../etc/passwd"])
+def test_a_warbook_outside_the_folder_is_never_read(client, folder, written):
+    elsewhere = outside(folder)
+    text = f"system: wartime\nname: Fuera\nwarbook: {written.format(abs=elsewhere)}\nsquads: []\n"
+    answer = client.post("/api/check", json={"path": "fuera.yaml", "text": text}).json()
+    assert answer["readable"] is False
+    assert [f["code"] for f in answer["findings"]] == ["reference-outside-folder"]
+    assert answer["findings"][0]["line"] == 3
+    assert "Secreto" not in str(answer)
+
+
+def test_a_link_inside_the_folder_pointing_out_is_refused_too(client, folder):
+    elsewhere = outside(folder)
+    (folder / "enlace.yaml").symlink_to(elsewhere / "wb.yaml")
+    text = "system: wartime\nname: Fuera\nwarbook: enlace.yaml\nsquads: []\n"
+    answer = client.post("/api/check", json={"path": "fuera.yaml", "text": text}).json()
+    assert [f["code"] for f in answer["findings"]] == ["reference-outside-folder"]
+
+
+def test_a_campaigns_team_outside_the_folder_is_never_read(client, folder):
+    outside(folder)
+    text = ("system: cripmaquion-campaign\nname: C\nteams: [../elsewhere/equipo.yaml]\n"
+            "stages:\n  - {name: D1, finish: [Oculto]}\n")
+    answer = client.post("/api/check", json={"path": "camp.yaml", "text": text}).json()
+    assert answer["readable"] is False and answer["findings"][0]["code"] == "reference-outside-folder"
+    assert "Ajeno" not in str(answer) and "Oculto" not in str(answer)
+
+
+def test_a_warbook_inside_the_folder_is_still_followed(client):
+    # examples/wartime: compania-fenix.yaml names fenix-warbook.yaml beside it.
+    answer = client.post("/api/check", json={"path": "compania-fenix.yaml",
+                                             "text": "system: wartime\nname: X\nwarbook: fenix-warbook.yaml\nsquads: []\n"})
+    assert answer.json()["readable"] is True

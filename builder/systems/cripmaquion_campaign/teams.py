@@ -9,7 +9,6 @@ from builder.core.errors import InputError
 from builder.core.pipeline import evaluate, open_roster, system_of
 from builder.core.findings import Findings, Place
 from builder.core.names import fold
-from builder.core.display import relative_label
 from builder.core.reader import ROSTER_SUFFIXES, Document, read_document
 from builder.core.system import Evaluation
 
@@ -56,7 +55,8 @@ def load_teams(paths: list[str], doc: Document, place: Place, findings: Findings
             continue
         seen[target] = i
         try:
-            team_doc = open_roster(doc.path.parent / written, relative_label(doc.label, written))
+            path, label = doc.reference(written, at.line)
+            team_doc = open_roster(path, label, doc.root)
             system = system_of(team_doc)
         except InputError as exc:
             exc.params["via"] = at.where

@@ -5,7 +5,6 @@ from __future__ import annotations
 from builder.core.errors import InputError
 from builder.core.findings import Findings, Place
 from builder.core.pipeline import shape_of
-from builder.core.display import relative_label
 from builder.core.reader import Document, read_document
 from builder.systems.wartime.records import Warbook, WartimeFile
 from builder.systems.wartime.rules import RULE_FIELDS
@@ -23,13 +22,12 @@ def resolve(file: WartimeFile, doc: Document) -> tuple[Warbook | None, Place, Fi
     source, at = doc, Place(doc, ("warbook",))
     chain = [doc]
     while isinstance(reference, str):
-        target = source.path.parent / reference
-        label = relative_label(source.label, reference)
+        target, label = source.reference(reference, at.line)
         if any(seen.path == target.resolve() for seen in chain):
             raise InputError("reference-loop", at.file, at.line, target=reference,
                              chain=" → ".join([d.label for d in chain] + [label]))
         try:
-            source = read_document(target, label)
+            source = read_document(target, label, doc.root)
         except InputError as exc:
             exc.params["via"] = at.where
             raise

@@ -1,0 +1,65 @@
+"""The page's own words, in Spanish and English: added to the message table when the page is served."""
+
+from __future__ import annotations
+
+from builder.core import messages
+
+MESSAGES = {
+    "serve.language": {"es": "Idioma", "en": "Language"},
+    "serve.rosters": {"es": "Listas de la carpeta", "en": "Rosters in the folder"},
+    "serve.new": {"es": "Lista nueva", "en": "New roster"},
+    "serve.create": {"es": "Crear", "en": "Create"},
+    "serve.save": {"es": "Guardar", "en": "Save"},
+    "serve.download-xlsx": {"es": "Descargar hoja (xlsx)", "en": "Download sheet (xlsx)"},
+    "serve.download-pdf": {"es": "Descargar PDF", "en": "Download PDF"},
+    "serve.findings": {"es": "Problemas", "en": "Problems"},
+    "serve.no-findings": {"es": "Ningún problema.", "en": "No problems."},
+    "serve.breakdown": {"es": "Desglose", "en": "Breakdown"},
+    "serve.cards": {"es": "Cartas", "en": "Cards"},
+    "serve.catalog": {"es": "Catálogo", "en": "Catalog"},
+    "serve.archetypes": {"es": "arquetipos de la lista", "en": "the list's archetypes"},
+    "serve.insert": {"es": "Insertar en el cursor", "en": "Insert at the cursor"},
+    "serve.legal": {"es": "LEGAL", "en": "LEGAL"},
+    "serve.illegal": {"es": "ILEGAL", "en": "ILLEGAL"},
+    "serve.unreadable": {"es": "ILEGIBLE", "en": "UNREADABLE"},
+    "serve.points": {"es": "{points} / {limit} puntos", "en": "{points} / {limit} points"},
+    "serve.line": {"es": "línea {line}", "en": "line {line}"},
+    "serve.saved": {"es": "guardado: {path}", "en": "saved: {path}"},
+    "serve.removed": {"es": "(el archivo ya no está en el disco)", "en": "(the file is no longer on disk)"},
+    "serve.conflict": {
+        "es": "El archivo ha cambiado en el disco desde que lo abriste. Esta es la versión del disco:",
+        "en": "The file changed on disk since you opened it. This is the version on disk:",
+    },
+    "serve.keep-mine": {"es": "Guardar la mía encima", "en": "Save mine over it"},
+    "serve.take-disk": {"es": "Cargar la del disco", "en": "Load the one on disk"},
+    "serve.error.serve-changed-on-disk": {
+        "es": "no se ha guardado: el archivo cambió en el disco", "en": "not saved: the file changed on disk"},
+    "serve.error.serve-outside-folder": {
+        "es": "esa ruta queda fuera de la carpeta", "en": "that path is outside the folder"},
+    "serve.error.serve-not-a-roster": {
+        "es": "solo se guardan archivos .yaml o .yml", "en": "only .yaml or .yml files are saved"},
+    "serve.error.serve-no-such-file": {"es": "ese archivo no existe", "en": "no such file"},
+    "serve.error.serve-too-large": {"es": "el archivo pasa de 1 MiB", "en": "the file is over 1 MiB"},
+    "serve.error.serve-bad-name": {
+        "es": "ese nombre de archivo no vale (demasiado largo)", "en": "that file name won't do (too long)"},
+    "serve.error.serve-unreadable": {
+        "es": "ese archivo no se puede leer (¿una tubería o un dispositivo?)",
+        "en": "that file can't be read (a pipe or a device?)"},
+    "serve.error.serve-not-utf8": {
+        "es": "ese archivo no está en UTF-8; ábrelo con un editor y guárdalo en UTF-8",
+        "en": "that file isn't UTF-8; open it in an editor and save it as UTF-8"},
+    "serve.error.serve-bad-text": {
+        "es": "el texto tiene un carácter que un archivo no puede guardar", "en": "the text has a character no file can hold"},
+    "serve.error.serve-cannot-write": {
+        "es": "no se ha podido guardar el archivo", "en": "the file could not be saved"},
+    "serve.error.serve-cannot-export": {
+        "es": "no se puede exportar: la lista no se puede leer", "en": "can't export: the roster can't be read"},
+    "serve.starting": {"es": "builder sirve {folder} en {url} (Ctrl+C para parar)",
+                       "en": "builder serves {folder} at {url} (Ctrl+C to stop)"},
+    "serve.bug": {
+        "es": "Error interno de builder (fallo {bug}): queda anotado en la consola del servidor.",
+        "en": "builder met an internal error (bug {bug}): it is logged in the server's console.",
+    },
+}
+
+messages.register(MESSAGES)
