@@ -38,7 +38,9 @@ def write_all_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> Non
     Each is written to a temporary file beside its target first (the slow part, where a
     problem is most likely); only when every one is written are they renamed into place.
     Should a rename still fail, the files already placed are taken back and any file they
-    replaced is put back as it was.
+    replaced is put back as it was. Each file reaches the disk before its rename, and each
+    folder's new entries after them: a power cut leaves the old file or the new one, whole,
+    never an empty one.
     """
     temporaries: list[tuple[Path, str]] = []
     mode = _new_file_mode()
@@ -49,12 +51,38 @@ def write_all_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> Non
                 write(Path(temporaries[-1][1]))
                 # A temporary file is private (0600); the output gets the mode any new file would.
                 os.chmod(temporaries[-1][1], mode)
+                _sync(temporaries[-1][1])
             except OSError as exc:
                 raise InputError("output-unwritable", str(out), reason=os_reason(exc)) from None
         _place_all(temporaries)
+        for folder in dict.fromkeys(out.parent for out, _ in jobs):
+            _sync_folder(folder)
     finally:
         for _, temporary in temporaries:
             _discard(temporary)
+
+
+def _sync(path: str) -> None:
+    """The file's bytes on the disk, not only in the system's cache."""
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The folder's entries on the disk: the renames that put the files in place."""
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # a system that opens no folders (Windows) keeps renames in order itself
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # a file system that syncs no folders
+    finally:
+        os.close(handle)
 
 
 def _new_file_mode() -> int:

@@ -1,5 +1,6 @@
 """Outputs are never written over an input, and never left half-written."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,29 @@ def test_an_output_gets_the_mode_of_any_new_file_not_the_temporary_files(tmp_pat
     finally:
         os.umask(previous)
     assert out.stat().st_mode & 0o777 == 0o666 & ~0o027  # 0640, not mkstemp's 0600
+
+
+def test_each_file_reaches_the_disk_before_its_rename_and_its_folder_after(tmp_path, monkeypatch):
+    # A power cut must find the old file or the new one, whole: the new bytes are synced
+    # before the rename puts them in place, and the folder (the rename itself) after it.
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(handle):
+        events.append(("sync", os.path.realpath(f"/proc/self/fd/{handle}")))
+        real_fsync(handle)
+
+    def replace(source, target):
+        events.append(("rename", os.path.realpath(source), os.path.realpath(target)))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    out = tmp_path / "lista.yaml"
+    out.write_text("old", encoding="utf-8")
+    write_atomically(out, lambda tmp: tmp.write_text("new", encoding="utf-8"))
+    assert out.read_text(encoding="utf-8") == "new"
+    [(_, temporary, target)] = [e for e in events if e[0] == "rename"]
+    assert target == str(out.resolve())
+    assert events.index(("sync", temporary)) < events.index(("rename", temporary, target))
+    assert events[-1] == ("sync", str(tmp_path.resolve()))
