@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from builder.core import registry
@@ -53,13 +53,15 @@ def system_of(doc: Document) -> System:
     return system
 
 
-def evaluate(source: Path | str | Document, label: str | None = None, pack: Pack | None = None) -> Evaluation:
+def evaluate(source: Path | str | Document, label: str | None = None, pack: Pack | None = None,
+             view: bool = True) -> Evaluation:
     """Check one roster, under an event pack if given (a pack for another game is ignored):
     the one way a document is checked. ``source`` is a file's path, or a document already read
-    (a page's editor, a campaign's team). Raises InputError if it can't be read as a roster."""
+    (a page's editor, a campaign's team). Raises InputError if it can't be read as a roster.
+    ``view=False`` leaves out the resolved view ``inspect`` shows."""
     doc = as_roster(source) if isinstance(source, Document) else open_roster(source, label)
     system = system_of(doc)
-    return system.evaluate(doc, pack if pack is not None and pack.system == system.key else None)
+    return system.evaluate(doc, pack if pack is not None and pack.system == system.key else None, view)
 
 
 def outcome_of(path: str, pack: Pack | None = None) -> Outcome:
@@ -68,7 +70,7 @@ def outcome_of(path: str, pack: Pack | None = None) -> Outcome:
     file's outcome, never an exception that stops the others. It keeps no resolved view, which
     a check doesn't show and which would keep every list's records in memory to the end."""
     try:
-        return Outcome(path, evaluation=replace(evaluate(path, path, pack), view=None))
+        return Outcome(path, evaluation=evaluate(path, path, pack, view=False))
     except InputError as exc:
         return Outcome(path, unreadable=_folder_problem(path) if exc.code == "file-is-folder" else exc)
     except Exception as exc:  # noqa: BLE001 - the boundary: any bug is reported for this file

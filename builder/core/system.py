@@ -54,8 +54,10 @@ class Evaluation:
     """The resolved roster, or a function that builds it when first asked (see ``details``)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "findings", FrozenFindings(self.findings))
-        object.__setattr__(self, "inputs", tuple(self.inputs))
+        if type(self.findings) is not FrozenFindings:
+            object.__setattr__(self, "findings", FrozenFindings(self.findings))
+        if type(self.inputs) is not tuple:
+            object.__setattr__(self, "inputs", tuple(self.inputs))
 
     @cached_property
     def details(self) -> dict[str, Any] | None:
@@ -113,9 +115,11 @@ class System(ABC):
     sheets_module: str
     """The module whose ``workbook(evaluation, lang)`` describes the spreadsheet."""
 
-    def evaluate(self, doc: Document, pack: Pack | None = None) -> Evaluation:
+    def evaluate(self, doc: Document, pack: Pack | None = None, view: bool = True) -> Evaluation:
         """Model one parsed roster (under an event's pack if given), then check it: the
-        evaluation of ``doc``, its findings in reading order."""
+        evaluation of ``doc``, its findings in reading order; without its resolved view when
+        ``view`` is False (an event's lists: nobody reads it, and it would keep every list's
+        records in memory to the end)."""
         data, place, overridden = self.prepare(doc, pack)
         file, findings = validate(self.file_model, data, place, self.rule_fields)
         if file is None:
@@ -126,7 +130,8 @@ class System(ABC):
                                     points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None)
         else:
             evaluation = self.check(file, doc, place, findings, pack, overridden)
-        return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc)
+        kept = {} if view else {"view": None}
+        return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc, **kept)
 
     @abstractmethod
     def check(self, file: Any, doc: Document, place: Place, findings: Findings, pack: Pack | None,
