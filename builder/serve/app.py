@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 from dataclasses import replace
 from pathlib import Path
@@ -36,6 +37,8 @@ STATIC_FOLDER = Path(__file__).resolve().parent / "static"
 STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
 """The page's own files, under templates/serve/."""
 PREVIEW_FILES = (".css",)
+STYLESHEET = re.compile(r'href="([a-z0-9_-]+/[a-z0-9_.-]+[.]css)"')
+"""A stylesheet the printed document links by its template's name (``base/base.css``)."""
 """What the card preview may load from templates/: stylesheets (fonts come from the system)."""
 BODY_MOST = 2 * 1024 * 1024
 """A request body: a roster (at most 1 MiB, as the command line reads) in JSON. A longer one is
@@ -147,8 +150,9 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         spec = PrintSpec() if ev.details is None else registry.get(ev.system).print_spec(ev, lang)
         spec = _drafted(spec, lang) if not ev.legal else spec
         html = render_html(ev, spec, lang, "a4", draft=not ev.legal)
-        # Relative links (the stylesheets) resolve under /templates/, which serves only those.
-        html = html.replace("<head>", '<head>\n<base href="/templates/">', 1)
+        # The stylesheets, linked by their template names, are served under /templates/, which
+        # serves only those (a <base> in the preview's frame would not be followed).
+        html = STYLESHEET.sub(lambda m: f'href="/templates/{m.group(1)}"', html)
         return JSONResponse({"html": html})
 
     def save(request: Request, body: dict[str, Any], lang: str) -> Response:
@@ -162,7 +166,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         return JSONResponse({"text": system.starting_roster(lang)})
 
     def browse(request: Request, body: dict[str, Any], lang: str) -> Response:
-        return JSONResponse({"topics": catalog(request.query_params.get("system", ""))})
+        topics = catalog(request.query_params.get("system", ""))
+        return JSONResponse({"topics": topics, "labels": {k: messages.text(f"catalog.{k}", lang) for k in topics}})
 
     def export(request: Request, body: dict[str, Any], lang: str) -> Response:
         relative = _relative(workspace, body)

@@ -56,6 +56,11 @@ MESSAGES = {
         "es": "no se puede exportar: la lista no se puede leer", "en": "can't export: the roster can't be read"},
     "serve.starting": {"es": "builder sirve {folder} en {url} (Ctrl+C para parar)",
                        "en": "builder serves {folder} at {url} (Ctrl+C to stop)"},
+    "serve.unsaved": {"es": "sin guardar", "en": "not saved"},
+    "serve.unsaved-leave": {
+        "es": "«{path}» tiene cambios sin guardar. ¿Descartarlos?",
+        "en": "“{path}” has changes that are not saved. Discard them?",
+    },
     "serve.bug": {
         "es": "Error interno de builder (fallo {bug}): queda anotado en la consola del servidor.",
         "en": "builder met an internal error (bug {bug}): it is logged in the server's console.",

@@ -42,7 +42,7 @@ def test_the_card_preview_escapes_what_a_roster_holds_and_loads_only_templates(c
     text = BROKEN.replace("Fusilro", "Fusilero").replace("name: Prueba", "name: '<script>alert(1)</script>'")
     html = client.post("/api/preview", json={"path": "x.yaml", "text": text}).json()["html"]
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
-    assert '<base href="/templates/">' in html
+    assert 'href="/templates/base/base.css"' in html and 'href="/templates/wartime/style.css"' in html
     assert client.get("/templates/base/base.css").status_code == 200
     assert client.get("/templates/../pyproject.toml").status_code == 404
     assert client.get("/templates/wartime/new-roster.es.yaml").status_code == 404  # stylesheets only

@@ -134,3 +134,98 @@ def test_a_file_changed_on_disk_while_open_is_not_overwritten(page, folder):
     page.locator("#conflict").wait_for(state="visible")
     assert "cambiado por otro" in page.locator("#disk-text").inner_text()
     assert (folder / "compania-fenix.yaml").read_text(encoding="utf-8") == on_disk
+
+
+def open_roster(page, path: str, points: str) -> None:
+    page.click(f"#files li[data-path='{path}']")
+    page.wait_for_function(f"document.querySelector('#status').textContent.includes('{points}')")
+
+
+def test_nothing_goes_wrong_in_the_console_nor_on_the_wire(page):
+    problems = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("requestfailed", lambda request: problems.append(f"failed {request.url}"))
+    page.on("response", lambda response: problems.append(f"{response.status} {response.url}")
+            if response.status >= 400 else None)
+    page.reload()
+    page.wait_for_selector("#files li")
+    open_roster(page, "compania-fenix.yaml", "283")
+    page.click("[data-tab=preview]")
+    frame = page.frame_locator("#preview")
+    frame.locator(".card").first.wait_for()
+    # The cards are drawn with their own stylesheets: the card's frame has its border.
+    border = frame.locator(".card").first.evaluate("card => getComputedStyle(card).borderTopStyle")
+    assert border != "none"
+    page.click("[data-tab=catalog]")
+    page.locator("#entries li").first.wait_for()
+    assert problems == []
+
+
+def test_buttons_that_cannot_act_are_disabled(page):
+    for button in ("#save", "#xlsx", "#pdf"):
+        assert page.locator(button).is_disabled()
+    open_roster(page, "compania-fenix.yaml", "283")
+    for button in ("#save", "#xlsx", "#pdf"):
+        assert page.locator(button).is_enabled()
+
+
+def test_the_catalog_topics_are_named_in_the_players_language(page):
+    open_roster(page, "compania-fenix.yaml", "283")
+    page.click("[data-tab=catalog]")
+    page.locator("#topic option", has_text="Tablas de coste").wait_for(state="attached")
+    assert "costs" not in page.locator("#topic").inner_text()
+
+
+def test_unsaved_changes_are_asked_about_before_another_roster_opens(page, folder):
+    open_roster(page, "compania-fenix.yaml", "283")
+    typed = page.evaluate("document.querySelector('#text').value") + "# una nota\n"
+    page.fill("#text", typed)
+    assert page.locator("#unsaved").is_visible()
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.click("#files li[data-path='asalto-ilegal.yaml']")
+    page.wait_for_timeout(300)
+    assert asked and "compania-fenix.yaml" in asked[0]
+    assert page.locator("#current").inner_text() == "compania-fenix.yaml"
+    assert page.evaluate("document.querySelector('#text').value") == typed     # nothing lost
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.click("#files li[data-path='asalto-ilegal.yaml']")
+    page.wait_for_function("document.querySelector('#current').textContent === 'asalto-ilegal.yaml'")
+    assert not page.locator("#unsaved").is_visible()
+    assert "# una nota" not in (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+
+
+def test_saving_clears_the_unsaved_mark(page, folder):
+    open_roster(page, "compania-fenix.yaml", "283")
+    page.fill("#text", page.evaluate("document.querySelector('#text').value") + "# guardada\n")
+    assert page.locator("#unsaved").is_visible()
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('compania-fenix.yaml')")
+    assert not page.locator("#unsaved").is_visible()
+    assert (folder / "compania-fenix.yaml").read_text(encoding="utf-8").endswith("# guardada\n")
+
+
+def test_on_a_phone_the_panels_stack_and_every_button_can_be_tapped(server):
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES", has_touch=True,
+                                    bypass_csp=True)  # the test's own probes, as in the page fixture
+        page = phone.new_page()
+        page.goto(server)
+        page.wait_for_selector("#files li")
+        open_roster(page, "compania-fenix.yaml", "283")
+        assert page.locator("#text").bounding_box()["width"] >= 300
+        for button in ("#save", "#xlsx", "#pdf", "[data-tab=preview]", "#new-button"):
+            box = page.locator(button).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, button
+        page.fill("#text", page.evaluate("document.querySelector('#text').value") + "# desde el móvil\n")
+        page.locator("#save").tap()
+        page.wait_for_function("document.querySelector('#status').textContent.includes('compania-fenix.yaml')")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        browser.close()

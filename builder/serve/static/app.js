@@ -2,7 +2,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { lang: null, archetypes: [], text: {}, path: null, version: null, system: null, timer: null, tab: "findings" };
+const state = { lang: null, archetypes: [], text: {}, path: null, version: null, system: null, timer: null, tab: "findings",
+  kept: null };  // kept: the text as it was opened or last saved, to tell whether there is anything to lose
 
 function t(key, params = {}) {
   let out = state.text[key] || key;
@@ -46,19 +47,35 @@ async function refreshFiles() {
   }));
 }
 
+function unsaved() {
+  return state.path !== null && $("text").value !== state.kept;
+}
+
+function markUnsaved() {
+  $("unsaved").hidden = !unsaved();
+}
+
+function mayLeave() {
+  // Nothing typed is lost without a word: leaving unsaved changes is asked first.
+  return !unsaved() || window.confirm(t("serve.unsaved-leave", { path: state.path }));
+}
+
 async function openFile(path) {
+  if (path === state.path || !mayLeave()) return;
   const response = await api(`/api/file?path=${encodeURIComponent(path)}`);
   if (!response.ok) return showStatus(t("serve.error." + (await response.json()).code), false);
   const data = await response.json();
   setEditor(path, data.text, data.version);
 }
 
-function setEditor(path, text, version) {
-  state.path = path; state.version = version;
+function setEditor(path, text, version, kept = text) {
+  state.path = path; state.version = version; state.kept = kept;
+  for (const id of ["save", "xlsx", "pdf"]) $(id).disabled = false;
   $("current").textContent = path;
   $("text").value = text;
   $("conflict").hidden = true;
   updateGutter();
+  markUnsaved();
   check();
   document.querySelectorAll("#files li").forEach((li) => li.classList.toggle("open", li.dataset.path === path));
 }
@@ -129,7 +146,8 @@ async function loadCatalog() {
   const topics = Object.keys(data.topics);
   const select = $("topic");
   const current = select.value;
-  select.replaceChildren(...topics.map((k) => new Option(k, k)));
+  const labels = data.labels || {};
+  select.replaceChildren(...topics.map((k) => new Option(labels[k] || k, k)));
   if (topics.includes(current)) select.value = current;
   const rows = (data.topics || {})[select.value] || [];
   $("entries").replaceChildren(...rows.map((row) => {
@@ -156,6 +174,7 @@ function insert(snippet) {
 
 function changed() {
   updateGutter();
+  markUnsaved();
   clearTimeout(state.timer);
   state.timer = setTimeout(check, 250);
 }
@@ -172,6 +191,8 @@ async function save(version = state.version) {
   }
   if (!response.ok) return showStatus(t("serve.error." + data.code), false);
   state.version = data.version;
+  state.kept = $("text").value;
+  markUnsaved();
   $("conflict").hidden = true;
   showStatus(t("serve.saved", { path: state.path }), true);
   refreshFiles();
@@ -191,10 +212,12 @@ async function download(kind) {
 }
 
 async function newRoster() {
+  if (!mayLeave()) return;
   const system = $("new-system").value;
   const data = await (await api(`/api/new?system=${encodeURIComponent(system)}&lang=${state.lang}`)).json();
   state.system = system;
-  setEditor($("new-name").value.trim() || "nueva-lista.yaml", data.text, null);
+  // A new roster is not on disk until it is saved: all of it counts as unsaved.
+  setEditor($("new-name").value.trim() || "nueva-lista.yaml", data.text, null, null);
 }
 
 function showTab(name) {
@@ -218,4 +241,5 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("topic").addEventListener("change", loadCatalog);
   $("lang").addEventListener("change", async () => { state.lang = $("lang").value; await loadUI(); await refreshFiles(); check(); });
   document.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
+  window.addEventListener("beforeunload", (event) => { if (unsaved()) event.preventDefault(); });
 });
