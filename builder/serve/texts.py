@@ -56,6 +56,11 @@ MESSAGES = {
         "es": "no se puede exportar: la lista no se puede leer", "en": "can't export: the roster can't be read"},
     "serve.starting": {"es": "builder sirve {folder} en {url} (Ctrl+C para parar)",
                        "en": "builder serves {folder} at {url} (Ctrl+C to stop)"},
+    "serve.label.system": {"es": "Juego de la lista nueva", "en": "Game of the new roster"},
+    "serve.label.file-name": {"es": "Nombre del archivo nuevo", "en": "Name of the new file"},
+    "serve.label.text": {"es": "La lista, en YAML", "en": "The roster, as YAML"},
+    "serve.label.preview": {"es": "Vista previa de las cartas", "en": "Preview of the cards"},
+    "serve.label.topic": {"es": "Tema del catálogo", "en": "Catalog topic"},
     "serve.unsaved": {"es": "sin guardar", "en": "not saved"},
     "serve.unsaved-leave": {
         "es": "«{path}» tiene cambios sin guardar. ¿Descartarlos?",

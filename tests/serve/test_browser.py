@@ -229,3 +229,33 @@ def test_on_a_phone_the_panels_stack_and_every_button_can_be_tapped(server):
         page.wait_for_function("document.querySelector('#status').textContent.includes('compania-fenix.yaml')")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         browser.close()
+
+
+def test_every_control_says_what_it_is_in_the_players_language(page):
+    open_roster(page, "compania-fenix.yaml", "283")
+    unnamed = page.evaluate("""() => [...document.querySelectorAll(
+        'button, select, input, textarea, iframe, [role=button]')].filter((el) => {
+          const named = el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent.trim()
+            || (el.closest('label') && el.closest('label').textContent.trim());
+          return !named;
+        }).map((el) => el.outerHTML.slice(0, 80))""")
+    assert unnamed == []
+    assert page.get_attribute("#text", "aria-label") == "La lista, en YAML"
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.querySelector('#text').getAttribute('aria-label') === 'The roster, as YAML'")
+
+
+def test_a_roster_opens_and_a_finding_jumps_to_its_line_with_the_keyboard_alone(page):
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.path") == "asalto-ilegal.yaml":
+            break
+    else:
+        pytest.fail("Tab never reached the roster")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#current').textContent === 'asalto-ilegal.yaml'")
+    finding = page.locator("#findings li[role=button]").first
+    finding.wait_for()
+    finding.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "text"    # the editor, at the finding's line

@@ -11,6 +11,16 @@ function t(key, params = {}) {
   return out;
 }
 
+function actionable(element, act) {
+  // Reached and used with the keyboard as with the mouse: Tab to it, Enter or Space to act.
+  element.tabIndex = 0;
+  element.setAttribute("role", "button");
+  element.addEventListener("click", act);
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); act(); }
+  });
+}
+
 async function api(url, body) {
   const options = body === undefined ? {} :
     { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...body, lang: state.lang }) };
@@ -24,6 +34,9 @@ async function loadUI() {
   state.text = ui.text;
   document.documentElement.lang = state.lang;
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  document.querySelectorAll("[data-label]").forEach((el) => {
+    el.setAttribute(el.tagName === "IFRAME" ? "title" : "aria-label", t(el.dataset.label));
+  });
   const select = $("new-system");
   select.replaceChildren(...ui.systems.map((s) => new Option(s.title, s.key)));
 }
@@ -42,7 +55,7 @@ async function refreshFiles() {
     const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
     meta.textContent = `${f.system || "?"}${points} · ${t(f.readable ? (f.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable")}`;
     li.append(name, meta);
-    li.addEventListener("click", () => openFile(f.path));
+    actionable(li, () => openFile(f.path));
     return li;
   }));
 }
@@ -115,7 +128,7 @@ async function check() {
     const here = f.line && (!f.file || f.file === state.path);
     const where = here ? t("serve.line", { line: f.line }) + " · " : "";
     li.textContent = `${where}[${f.code}] ${here ? (f.detail || f.message) : f.message}`;
-    if (here) li.addEventListener("click", () => jumpTo(f.line));
+    if (here) actionable(li, () => jumpTo(f.line));
     return li;
   }));
   if (!(data.findings || []).length) {
@@ -159,7 +172,7 @@ async function loadCatalog() {
     detail.textContent = row.detail ? " — " + row.detail : "";
     li.append(name, detail);
     li.title = t("serve.insert");
-    li.addEventListener("click", () => insert(row.snippet || row.name));
+    actionable(li, () => insert(row.snippet || row.name));
     return li;
   }));
 }
