@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 LOCK := requirements.lock.txt
 
-.PHONY: demo test test-latest fuzz bench venv lock clean system-libs records
+.PHONY: demo test test-latest fuzz bench venv lock clean system-libs records page-tools
 
 # .venv holds exactly what requirements.lock.txt pins, checked against its hashes, and builder
 # itself (editable). It is made anew whenever the lock, pyproject.toml or the Python changes
@@ -75,7 +75,17 @@ records: venv
 # The suite runs on every core (pytest-xdist; idle workers take tests from busy ones, as
 # PDF tests last a hundred times longer than most); TEST_JOBS=0 runs it in one process.
 TEST_JOBS ?= auto
-test: venv
+# axe-core, the accessibility audit of the page's browser tests, exactly as tools/axe's
+# package-lock.json pins it (with its integrity hash); the tests that need it say so and skip
+# where npm is missing.
+page-tools:
+	@if [ ! -f tools/axe/node_modules/.package-lock.json ] || [ tools/axe/package-lock.json -nt tools/axe/node_modules/.package-lock.json ]; then \
+	  if command -v npm >/dev/null; then \
+	    (cd tools/axe && npm ci --no-audit --no-fund --ignore-scripts --silent) || echo "note: axe-core could not be installed; the page's audits will be skipped"; \
+	  else echo "note: npm not found; the page's accessibility audits will be skipped"; fi; \
+	fi
+
+test: venv page-tools
 	@# Compiled once up front: where PYTHONDONTWRITEBYTECODE is set, every builder the tests start
 	@# in a process of its own would compile the package again (a tenth of the suite's time).
 	@$(BIN)/python -m compileall -q builder tests

@@ -11,14 +11,15 @@ function t(key, params = {}) {
   return out;
 }
 
-function actionable(element, act) {
-  // Reached and used with the keyboard as with the mouse: Tab to it, Enter or Space to act.
-  element.tabIndex = 0;
-  element.setAttribute("role", "button");
-  element.addEventListener("click", act);
-  element.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); act(); }
-  });
+function actionable(item, act) {
+  // A list item that acts when chosen holds a button with its content: reached with Tab, used
+  // with Enter or Space as with the mouse, and still an item of its list.
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "row";
+  button.append(...item.childNodes);
+  button.addEventListener("click", act);
+  item.replaceChildren(button);
 }
 
 async function api(url, body) {
