@@ -29,6 +29,7 @@ from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.printout import PrintSpec
 from builder.export import templating
+from builder.export.plain import plain_text
 from builder.serve import texts  # noqa: F401 - the page's words join the message table
 from builder.serve.downloads import download
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
@@ -155,6 +156,15 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         html = STYLESHEET.sub(lambda m: f'href="/templates/{m.group(1)}"', html)
         return JSONResponse({"html": html})
 
+    def share(request: Request, body: dict[str, Any], lang: str) -> Response:
+        """The roster as typed, as ``export --text`` writes it: to paste into a forum or a chat."""
+        relative = _relative(workspace, body)
+        try:
+            ev = workspace.check(str(body.get("text", "")), relative)
+        except InputError as exc:
+            return JSONResponse({"text": "", "findings": [unreadable(exc, lang)]}, status_code=422)
+        return JSONResponse({"text": plain_text(ev, lang)})
+
     def save(request: Request, body: dict[str, Any], lang: str) -> Response:
         version = workspace.save(_relative(workspace, body), str(body.get("text", "")), body.get("version"))
         return JSONResponse({"version": version})
@@ -188,6 +198,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         Route("/api/file", endpoint(read)),
         Route("/api/check", endpoint(check), methods=["POST"]),
         Route("/api/preview", endpoint(preview), methods=["POST"]),
+        Route("/api/share", endpoint(share), methods=["POST"]),
         Route("/api/save", endpoint(save), methods=["POST"]),
         Route("/api/new", endpoint(new)),
         Route("/api/catalog", endpoint(browse)),

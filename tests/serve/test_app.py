@@ -205,3 +205,18 @@ def test_a_slow_print_does_not_hold_up_the_other_requests(folder, monkeypatch):
 
     status, quick_done = asyncio.run(both())
     assert status == 200 and quick_done < 0.9, quick_done
+
+
+def test_the_share_text_is_what_export_text_writes(client, folder):
+    from click.testing import CliRunner
+
+    from builder.cli.main import cli
+
+    roster = folder / "compania-fenix.yaml"
+    text = roster.read_text(encoding="utf-8")
+    shared = client.post("/api/share", json={"path": "compania-fenix.yaml", "text": text}).json()["text"]
+    exported = CliRunner().invoke(cli, ["export", str(roster), "--text"], env={"BUILDER_LANG": None}).output
+    assert shared.rstrip("\n") == exported.rstrip("\n")
+    assert "Compañía Fénix" in shared and "283" in shared
+    unreadable = client.post("/api/share", json={"path": "x.yaml", "text": "- no\n"})
+    assert unreadable.status_code == 422 and unreadable.json()["findings"][0]["code"] == "not-a-mapping"

@@ -283,11 +283,24 @@ def serious_violations(page) -> list[str]:
 def test_no_serious_accessibility_finding_on_any_tab(page):
     open_roster(page, "asalto-ilegal.yaml", "ILEGAL")
     found = {}
-    for tab in ("findings", "inspect", "preview", "catalog"):
+    for tab in ("findings", "inspect", "preview", "catalog", "share"):
         page.click(f"[data-tab={tab}]")
         if tab == "preview":
             page.frame_locator("#preview").locator(".card").first.wait_for()
         if tab == "catalog":
             page.locator("#entries li").first.wait_for()
+        if tab == "share":
+            page.wait_for_function("document.querySelector('#share').textContent !== ''")
         found[tab] = serious_violations(page)
-    assert found == {"findings": [], "inspect": [], "preview": [], "catalog": []}
+    assert found == {"findings": [], "inspect": [], "preview": [], "catalog": [], "share": []}
+
+
+def test_the_share_tab_copies_the_list_as_plain_text(page):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_roster(page, "compania-fenix.yaml", "283")
+    page.click("[data-tab=share]")
+    page.wait_for_function("document.querySelector('#share').textContent.includes('Compañía Fénix')")
+    shown = page.locator("#share").inner_text()
+    page.click("#copy")
+    page.wait_for_function("document.querySelector('#copied').textContent !== ''")
+    assert page.evaluate("navigator.clipboard.readText()") == shown

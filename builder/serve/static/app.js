@@ -140,11 +140,23 @@ async function check() {
   $("inspect").textContent = data.inspect || "";
   if (state.tab === "preview") preview();
   if (state.tab === "catalog") loadCatalog();
+  if (state.tab === "share") share();
 }
 
 async function preview() {
   const data = await (await api("/api/preview", { path: state.path, text: $("text").value })).json();
   $("preview").srcdoc = data.html;
+}
+
+async function share() {
+  const data = await (await api("/api/share", { path: state.path, text: $("text").value })).json();
+  $("share").textContent = data.text || "";
+  $("copied").textContent = "";
+}
+
+async function copyShare() {
+  await navigator.clipboard.writeText($("share").textContent);
+  $("copied").textContent = t("serve.copied");
 }
 
 async function loadCatalog() {
@@ -236,9 +248,10 @@ async function newRoster() {
 
 function showTab(name) {
   state.tab = name;
-  for (const tab of ["findings", "inspect", "preview", "catalog"]) $("tab-" + tab).hidden = tab !== name;
+  for (const tab of ["findings", "inspect", "preview", "catalog", "share"]) $("tab-" + tab).hidden = tab !== name;
   if (name === "preview") preview();
   if (name === "catalog") loadCatalog();
+  if (name === "share") share();
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
@@ -253,6 +266,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("pdf").addEventListener("click", () => download("pdf"));
   $("new-button").addEventListener("click", newRoster);
   $("topic").addEventListener("change", loadCatalog);
+  $("copy").addEventListener("click", copyShare);
   $("lang").addEventListener("change", async () => { state.lang = $("lang").value; await loadUI(); await refreshFiles(); check(); });
   document.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
   window.addEventListener("beforeunload", (event) => { if (unsaved()) event.preventDefault(); });
