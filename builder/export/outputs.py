@@ -62,6 +62,29 @@ def write_all_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> Non
             _discard(temporary)
 
 
+def write_new(out: Path, write: Callable[[Path], None]) -> None:
+    """Write a file that must not exist yet: whole and on the disk, or not at all.
+
+    Written and synced beside it first, then linked into place, which fails if a file of that
+    name appeared meanwhile (FileExistsError): nothing is ever written over."""
+    temporary = _temporary(out)
+    try:
+        write(Path(temporary))
+        os.chmod(temporary, _new_file_mode())
+        _sync(temporary)
+        os.link(temporary, out)
+    finally:
+        _discard(temporary)
+    _sync_folder(out.parent)
+
+
+def rename_new(source: Path, out: Path) -> None:
+    """Give the file ``source`` the name ``out``, which must not exist yet (FileExistsError)."""
+    os.link(source, out)
+    os.unlink(source)
+    _sync_folder(out.parent)
+
+
 def _sync(path: str) -> None:
     """The file's bytes on the disk, not only in the system's cache."""
     handle = os.open(path, os.O_RDONLY)

@@ -169,6 +169,13 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         version = workspace.save(_relative(workspace, body), str(body.get("text", "")), body.get("version"))
         return JSONResponse({"version": version})
 
+    def copy(request: Request, body: dict[str, Any], lang: str) -> Response:
+        """Duplicate a roster, or rename it (``move``), never over a file that exists."""
+        relative = _relative(workspace, body)
+        target = str(body.get("target") or "")
+        version = workspace.copy(relative, target, move=bool(body.get("move")))
+        return JSONResponse({"path": target, "version": version})
+
     def new(request: Request, body: dict[str, Any], lang: str) -> Response:
         system = registry.find(request.query_params.get("system", ""))
         if system is None:
@@ -200,6 +207,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         Route("/api/preview", endpoint(preview), methods=["POST"]),
         Route("/api/share", endpoint(share), methods=["POST"]),
         Route("/api/save", endpoint(save), methods=["POST"]),
+        Route("/api/copy", endpoint(copy), methods=["POST"]),
         Route("/api/new", endpoint(new)),
         Route("/api/catalog", endpoint(browse)),
         Route("/api/export", endpoint(export), methods=["POST"]),

@@ -42,6 +42,14 @@ MESSAGES = {
     "serve.error.serve-not-a-roster": {
         "es": "solo se guardan archivos .yaml o .yml", "en": "only .yaml or .yml files are saved"},
     "serve.error.serve-no-such-file": {"es": "ese archivo no existe", "en": "no such file"},
+    "serve.error.serve-target-exists": {
+        "es": "ya hay un archivo con ese nombre: no se sobrescribe", "en": "a file of that name exists: it is not overwritten",
+    },
+    "serve.duplicate": {"es": "Duplicar", "en": "Duplicate"},
+    "serve.rename": {"es": "Renombrar", "en": "Rename"},
+    "serve.ask-name": {"es": "Nombre del archivo nuevo:", "en": "Name of the new file:"},
+    "serve.done-copy": {"es": "Copiada como {path}", "en": "Copied as {path}"},
+    "serve.done-rename": {"es": "Ahora se llama {path}", "en": "Now named {path}"},
     "serve.error.serve-too-large": {"es": "el archivo pasa de 1 MiB", "en": "the file is over 1 MiB"},
     "serve.error.serve-bad-name": {
         "es": "ese nombre de archivo no vale (demasiado largo)", "en": "that file name won't do (too long)"},

@@ -7,6 +7,7 @@ refused if it would lead outside it (``..``, an absolute path, a link that point
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from builder.core.findings import input_error_dict
 from builder.core.pipeline import evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
-from builder.export.outputs import write_atomically
+from builder.export.outputs import rename_new, write_atomically, write_new
 
 
 class Refused(Exception):
@@ -129,6 +130,28 @@ class Workspace:
             raise Refused("serve-outside-folder", 403)
         try:
             write_atomically(target, lambda tmp: tmp.write_bytes(data))
+        except (InputError, OSError):
+            raise Refused("serve-cannot-write", 500) from None
+        return version_of(data)
+
+    def copy(self, source: str, target: str, move: bool = False) -> str:
+        """Duplicate the roster ``source`` as ``target`` (rename it, with ``move``); never over a
+        file that exists. The version of the file at its new name."""
+        origin, destination = self.path(source), self.path(target)
+        data = self._on_disk(origin, source)
+        if data is None:
+            raise Refused("serve-no-such-file", 404)
+        if os.path.lexists(destination):
+            raise Refused("serve-target-exists", 409)
+        if not destination.parent.is_dir():
+            raise Refused("serve-outside-folder", 403)
+        try:
+            if move:
+                rename_new(origin, destination)
+            else:
+                write_new(destination, lambda tmp: tmp.write_bytes(data))
+        except FileExistsError:
+            raise Refused("serve-target-exists", 409) from None
         except (InputError, OSError):
             raise Refused("serve-cannot-write", 500) from None
         return version_of(data)

@@ -130,3 +130,21 @@ def test_each_file_reaches_the_disk_before_its_rename_and_its_folder_after(tmp_p
     assert target == str(out.resolve())
     assert events.index(("sync", temporary)) < events.index(("rename", temporary, target))
     assert events[-1] == ("sync", str(tmp_path.resolve()))
+
+
+def test_a_new_file_is_never_written_over_one_that_appeared(tmp_path):
+    from builder.export.outputs import rename_new, write_new
+
+    out = tmp_path / "nueva.yaml"
+    write_new(out, lambda tmp: tmp.write_text("primera", encoding="utf-8"))
+    with pytest.raises(FileExistsError):
+        write_new(out, lambda tmp: tmp.write_text("segunda", encoding="utf-8"))
+    assert out.read_text(encoding="utf-8") == "primera"
+    assert [p.name for p in tmp_path.iterdir()] == ["nueva.yaml"]     # no temporary left behind
+    other = tmp_path / "otra.yaml"
+    other.write_text("otra", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        rename_new(other, out)
+    assert out.read_text(encoding="utf-8") == "primera" and other.exists()
+    rename_new(other, tmp_path / "tercera.yaml")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["nueva.yaml", "tercera.yaml"]

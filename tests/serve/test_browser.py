@@ -304,3 +304,19 @@ def test_the_share_tab_copies_the_list_as_plain_text(page):
     page.click("#copy")
     page.wait_for_function("document.querySelector('#copied').textContent !== ''")
     assert page.evaluate("navigator.clipboard.readText()") == shown
+
+
+def test_a_roster_is_duplicated_and_renamed_from_the_page(page, folder):
+    open_roster(page, "compania-fenix.yaml", "283")
+    page.once("dialog", lambda dialog: dialog.accept("copia-fenix.yaml"))
+    page.click("#duplicate")
+    page.wait_for_selector("#files li[data-path='copia-fenix.yaml']")
+    assert (folder / "copia-fenix.yaml").read_bytes() == (folder / "compania-fenix.yaml").read_bytes()
+    page.once("dialog", lambda dialog: dialog.accept("fenix-renombrada.yaml"))
+    page.click("#rename")
+    page.wait_for_function("document.querySelector('#current').textContent === 'fenix-renombrada.yaml'")
+    assert not (folder / "compania-fenix.yaml").exists() and (folder / "fenix-renombrada.yaml").exists()
+    page.once("dialog", lambda dialog: dialog.accept("copia-fenix.yaml"))   # a name taken: refused
+    page.click("#rename")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('no se sobrescribe')")
+    assert (folder / "fenix-renombrada.yaml").exists()

@@ -164,3 +164,23 @@ def test_a_warbook_inside_the_folder_is_still_followed(client):
     answer = client.post("/api/check", json={"path": "compania-fenix.yaml",
                                              "text": "system: wartime\nname: X\nwarbook: fenix-warbook.yaml\nsquads: []\n"})
     assert answer.json()["readable"] is True
+
+
+def test_a_roster_is_duplicated_and_renamed_but_never_over_another(client, folder):
+    original = (folder / "compania-fenix.yaml").read_bytes()
+    copied = client.post("/api/copy", json={"path": "compania-fenix.yaml", "target": "copia.yaml"})
+    assert copied.status_code == 200 and (folder / "copia.yaml").read_bytes() == original
+    # Onto a roster that exists: refused, both files as they were.
+    over = client.post("/api/copy", json={"path": "copia.yaml", "target": "asalto-ilegal.yaml"})
+    assert over.status_code == 409 and over.json()["code"] == "serve-target-exists"
+    assert (folder / "copia.yaml").read_bytes() == original
+    renamed = client.post("/api/copy", json={"path": "copia.yaml", "target": "otra.yaml", "move": True})
+    assert renamed.status_code == 200
+    assert not (folder / "copia.yaml").exists() and (folder / "otra.yaml").read_bytes() == original
+    moved_over = client.post("/api/copy", json={"path": "otra.yaml", "target": "compania-fenix.yaml", "move": True})
+    assert moved_over.status_code == 409 and (folder / "otra.yaml").exists()
+    # Out of the folder, or a roster that isn't there: refused like any other path.
+    assert client.post("/api/copy", json={"path": "otra.yaml", "target": "../fuera.yaml"}).status_code == 403
+    assert client.post("/api/copy", json={"path": "nada.yaml", "target": "x.yaml"}).status_code == 404
+    assert sorted(p.name for p in folder.iterdir()) == ["asalto-ilegal.yaml", "compania-fenix.yaml",
+                                                         "fenix-warbook.yaml", "otra.yaml"]

@@ -85,6 +85,8 @@ async function openFile(path) {
 function setEditor(path, text, version, kept = text) {
   state.path = path; state.version = version; state.kept = kept;
   for (const id of ["save", "xlsx", "pdf"]) $(id).disabled = false;
+  // A roster not yet on disk has nothing to duplicate or rename: it is saved first.
+  for (const id of ["duplicate", "rename"]) $(id).disabled = version === null;
   $("current").textContent = path;
   $("text").value = text;
   $("conflict").hidden = true;
@@ -218,10 +220,26 @@ async function save(version = state.version) {
   if (!response.ok) return showStatus(t("serve.error." + data.code), false);
   state.version = data.version;
   state.kept = $("text").value;
+  for (const id of ["duplicate", "rename"]) $(id).disabled = false;
   markUnsaved();
   $("conflict").hidden = true;
   showStatus(t("serve.saved", { path: state.path }), true);
   refreshFiles();
+}
+
+async function copyRoster(move) {
+  if (move && !mayLeave()) return;  // the file on disk moves: what is typed and not saved would not
+  const target = window.prompt(t("serve.ask-name"), state.path.replace(/(\.ya?ml)$/i, move ? "$1" : "-2$1"));
+  if (!target || target === state.path) return;
+  const response = await api("/api/copy", { path: state.path, target, move });
+  const data = await response.json();
+  if (!response.ok) return showStatus(t("serve.error." + data.code), false);
+  await refreshFiles();
+  if (move) {
+    state.path = null;  // the old name is gone: open the new one without asking again
+    await openFile(data.path);
+  }
+  showStatus(t(move ? "serve.done-rename" : "serve.done-copy", { path: data.path }), true);
 }
 
 async function download(kind) {
@@ -264,6 +282,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("take-disk").addEventListener("click", () => setEditor(state.path, state.diskText ?? "", state.diskVersion));
   $("xlsx").addEventListener("click", () => download("xlsx"));
   $("pdf").addEventListener("click", () => download("pdf"));
+  $("duplicate").addEventListener("click", () => copyRoster(false));
+  $("rename").addEventListener("click", () => copyRoster(true));
   $("new-button").addEventListener("click", newRoster);
   $("topic").addEventListener("change", loadCatalog);
   $("copy").addEventListener("click", copyShare);
