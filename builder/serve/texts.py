@@ -18,6 +18,7 @@ MESSAGES = {
     "serve.cards": {"es": "Cartas", "en": "Cards"},
     "serve.catalog": {"es": "Catálogo", "en": "Catalog"},
     "serve.share": {"es": "Compartir", "en": "Share"},
+    "serve.print": {"es": "Imprimir las cartas", "en": "Print the cards"},
     "serve.copy": {"es": "Copiar el texto", "en": "Copy the text"},
     "serve.copied": {"es": "Copiado: pégalo en el foro o en el chat", "en": "Copied: paste it into the forum or the chat"},
     "serve.archetypes": {"es": "arquetipos de la lista", "en": "the list's archetypes"},

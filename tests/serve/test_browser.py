@@ -320,3 +320,15 @@ def test_a_roster_is_duplicated_and_renamed_from_the_page(page, folder):
     page.click("#rename")
     page.wait_for_function("document.querySelector('#status').textContent.includes('no se sobrescribe')")
     assert (folder / "fenix-renombrada.yaml").exists()
+
+
+def test_the_cards_print_from_the_page(page):
+    open_roster(page, "compania-fenix.yaml", "283")
+    page.click("[data-tab=preview]")
+    page.frame_locator("#preview").locator(".card").first.wait_for()
+    # The browser's print dialog is the browser's: the test only sees that it was asked for,
+    # for the preview's document (the sheet and the cards).
+    page.evaluate("() => { const frame = document.querySelector('#preview').contentWindow;"
+                  " frame.print = () => { window.printed = frame.document.querySelectorAll('.card').length; }; }")
+    page.click("#print")
+    assert page.evaluate("window.printed") >= 6

@@ -287,6 +287,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("new-button").addEventListener("click", newRoster);
   $("topic").addEventListener("change", loadCatalog);
   $("copy").addEventListener("click", copyShare);
+  // The preview is the printed document itself (sheet, then cards on their own pages).
+  $("print").addEventListener("click", () => $("preview").contentWindow.print());
   $("lang").addEventListener("change", async () => { state.lang = $("lang").value; await loadUI(); await refreshFiles(); check(); });
   document.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
   window.addEventListener("beforeunload", (event) => { if (unsaved()) event.preventDefault(); });
