@@ -262,6 +262,10 @@ def main() -> int:
         results.append(report("export --xlsx, same roster", timing, 1.6))
 
         results += serve_timings(args.rounds)
+        # The page's own code and styles, as a phone downloads them (issue 30: under 150 KB).
+        page_kib = sum(f.stat().st_size for f in (ROOT / "builder" / "serve" / "static").iterdir()) / 1024
+        results.append(page_kib < 150)
+        print(f"{'serve: the page’s own files':<46} {page_kib:8.1f} KiB aim < 150 KiB  {'ok' if page_kib < 150 else 'OVER'}")
 
         memory = peak_memory_mb([*BUILDER, "check", str(many)])
         print(f"{'peak memory, check of 1000 lists':<46} {memory:8.1f} MiB")
