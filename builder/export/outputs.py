@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -110,9 +111,27 @@ def _sync_folder(folder: Path) -> None:
 
 def _new_file_mode() -> int:
     """The mode a newly created file gets here: 0666 less the process's umask."""
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return 0o666 & ~umask
+    return 0o666 & ~_umask()
+
+
+_UMASK_LOCK = threading.Lock()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system tells it (Linux): the
+    page writes from several threads at once, and setting it to read it back would, for that
+    moment, give the other threads' new files a mode that isn't the user's."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    with _UMASK_LOCK:  # elsewhere, at least builder's own writers never interleave here
+        umask = os.umask(0o022)
+        os.umask(umask)
+    return umask
 
 
 def _temporary(out: Path) -> str:

@@ -148,3 +148,19 @@ def test_a_new_file_is_never_written_over_one_that_appeared(tmp_path):
     assert out.read_text(encoding="utf-8") == "primera" and other.exists()
     rename_new(other, tmp_path / "tercera.yaml")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["nueva.yaml", "tercera.yaml"]
+
+
+def test_the_umask_is_read_without_being_changed(monkeypatch):
+    # Writers run in several threads under builder serve: reading the umask must not set it.
+    from builder.export import outputs
+
+    def refused(mask):
+        raise AssertionError("the umask was set")
+
+    previous = os.umask(0o027)
+    try:
+        monkeypatch.setattr(os, "umask", refused)
+        assert outputs._new_file_mode() == 0o640
+    finally:
+        monkeypatch.undo()
+        os.umask(previous)
