@@ -169,6 +169,21 @@ class System(ABC):
         """What names a roster may use, by topic (``races``, ``competencies``…): (name, detail) pairs."""
         return {}
 
+    def choices(self, data: Mapping[str, Any], evaluation: Evaluation | None, lang: str) -> dict[str, list[tuple[str, str]]]:
+        """The names a field of the page's forms may take, by the field's path pattern: keys and
+        list positions joined by ``/``, ``*`` for any position or key (``runners/*/race``,
+        ``warbook/characters/*/weapons/*``), each a list of (value written in the file, label).
+
+        ``data`` is the roster as read (it may not validate); ``evaluation`` is its check, when
+        the file could be read (a Warbook of another file is in its ``details``). A field without
+        choices is typed in; a game that gives none still gets a working form from its models."""
+        return {}
+
+    def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
+        """Short derived figures the page shows beside a part of the roster, by its path (``squads/0``:
+        its points; ``runners/3``: its profile), worked out by the game's own check."""
+        return {}
+
     def starting_roster(self, lang: str) -> str:
         """A commented roster to start from, in ``lang`` (``builder new``)."""
         return (self.folder / "templates" / f"new-roster.{lang}.yaml").read_text(encoding="utf-8")

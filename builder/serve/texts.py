@@ -5,6 +5,14 @@ from __future__ import annotations
 from builder.core import messages
 
 MESSAGES = {
+    # Form labels shared by every game (a game's own are ``form.<game>.<key>`` in its messages).
+    "form.system": {"es": "Juego", "en": "Game"},
+    "form.name": {"es": "Nombre", "en": "Name"},
+    "form.player": {"es": "Jugador", "en": "Player"},
+    "form.points_limit": {"es": "Límite de puntos", "en": "Points limit"},
+    "form.description": {"es": "Descripción", "en": "Description"},
+    "form.count": {"es": "Cantidad", "en": "Count"},
+    "form.cost": {"es": "Coste", "en": "Cost"},
     "serve.language": {"es": "Idioma", "en": "Language"},
     "serve.rosters": {"es": "Listas de la carpeta", "en": "Rosters in the folder"},
     "serve.new": {"es": "Lista nueva", "en": "New roster"},
