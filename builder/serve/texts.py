@@ -90,6 +90,62 @@ MESSAGES = {
         "es": "Error interno de builder (fallo {bug}): queda anotado en la consola del servidor.",
         "en": "builder met an internal error (bug {bug}): it is logged in the server's console.",
     },
+    # The builder view.
+    "serve.view-build": {"es": "Construir", "en": "Build"},
+    "serve.view-yaml": {"es": "YAML", "en": "YAML"},
+    "serve.views": {"es": "Vista de la lista", "en": "View of the roster"},
+    "serve.start": {
+        "es": "Abre una lista de la carpeta, o crea una nueva: elige el juego, ponle nombre y pulsa «Crear».",
+        "en": "Open a roster of the folder, or make a new one: pick the game, name it and press “Create”.",
+    },
+    "serve.roster": {"es": "La lista", "en": "The roster"},
+    "serve.outline": {"es": "Partes de la lista", "en": "Parts of the roster"},
+    "serve.part": {"es": "Detalle", "en": "Details"},
+    "serve.new-name": {"es": "Nuevo {n}", "en": "New {n}"},
+    "serve.add-to": {"es": "Añadir a {list}", "en": "Add to {list}"},
+    "serve.add-what": {"es": "Qué añadir a {list}", "en": "What to add to {list}"},
+    "serve.add": {"es": "Añadir", "en": "Add"},
+    "serve.remove-named": {"es": "Quitar «{name}»", "en": "Remove “{name}”"},
+    "serve.leave-out": {"es": "Quitar {name}", "en": "Leave out {name}"},
+    "serve.include": {"es": "Poner {name}", "en": "Set {name}"},
+    "serve.form-of": {"es": "Forma de {name}", "en": "Form of {name}"},
+    "serve.none": {"es": "— ninguno —", "en": "— none —"},
+    "serve.not-allowed": {"es": "{value} — no: {reason}", "en": "{value} — not allowed: {reason}"},
+    "serve.variant.string": {"es": "texto", "en": "text"},
+    "serve.variant.number": {"es": "número", "en": "number"},
+    "serve.variant.integer": {"es": "número", "en": "number"},
+    "serve.variant.object": {"es": "detalle", "en": "details"},
+    "serve.variant.array": {"es": "lista", "en": "list"},
+    "serve.variant.boolean": {"es": "sí o no", "en": "yes or no"},
+    "serve.empty": {"es": "(vacía)", "en": "(empty)"},
+    "serve.undo": {"es": "Deshacer", "en": "Undo"},
+    "serve.redo": {"es": "Rehacer", "en": "Redo"},
+    "serve.build-unreadable": {
+        "es": "Esta lista no se puede leer ({message}): corrígela en la pestaña YAML.",
+        "en": "This roster can't be read ({message}): fix it in the YAML tab.",
+    },
+    "serve.label.roster-name": {"es": "Nombre de la lista", "en": "Name of the roster"},
+    "serve.label.points-limit": {"es": "Límite de puntos (opcional)", "en": "Points limit (optional)"},
+    "serve.error.serve-edit-unreadable": {
+        "es": "la lista no se puede leer: corrígela en la pestaña YAML", "en": "the roster can't be read: fix it in the YAML tab"},
+    "serve.error.serve-edit-anchors": {
+        "es": "esta lista usa anclas de YAML (&, *): edítala en la pestaña YAML",
+        "en": "this roster uses YAML anchors (&, *): edit it in the YAML tab"},
+    "serve.error.serve-edit-shared-line": {
+        "es": "esa parte comparte línea con otra: edítala en la pestaña YAML",
+        "en": "that part shares its line with another: edit it in the YAML tab"},
+    "serve.error.serve-edit-not-exact": {
+        "es": "ese cambio no se puede escribir en el archivo sin tocar lo demás: hazlo en la pestaña YAML",
+        "en": "that change can't be written into the file without touching the rest: make it in the YAML tab"},
+    "serve.error.serve-edit-no-such-place": {
+        "es": "esa parte ya no está en la lista", "en": "that part is no longer in the roster"},
+    "serve.error.serve-bad-path": {"es": "esa parte no está en la lista", "en": "that part is not in the roster"},
+    "serve.error.serve-bad-change": {"es": "ese cambio no se entiende", "en": "that change is not understood"},
+    "serve.error.serve-edit-bad-change": {"es": "ese cambio no se entiende", "en": "that change is not understood"},
+    "serve.error.serve-edit-not-a-list": {"es": "esa parte no es una lista", "en": "that part is not a list"},
+    "serve.error.serve-edit-bad-value": {"es": "ese valor no se puede escribir", "en": "that value can't be written"},
+    "serve.error.serve-not-json": {"es": "la petición no es JSON", "en": "the request is not JSON"},
+    "serve.error.unknown-system": {"es": "ese juego no existe", "en": "no such game"},
 }
 
 messages.register(MESSAGES)

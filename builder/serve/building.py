@@ -1,0 +1,286 @@
+"""The builder view of a roster: a click becomes an edit of its file, checked as ``builder check``
+checks it, and the parts of the page to show again.
+
+The page sends what the player did (set this field, add to that list, remove this part); the
+value's type, a new part's starting values and what a choice would break come from the game's
+models and rules here, never from the page.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from builder.core import registry
+from builder.core.errors import InputError
+from builder.core.pipeline import evaluate
+from builder.core.system import Evaluation, System
+from builder.serve.edits import Edit, EditRefused, apply, change
+from builder.serve.forms import Forms, Node, Option, place_findings
+from builder.serve.workspace import Refused, Workspace
+
+TRIALS_MOST = 160
+"""Choices tried against the rules for one answer; past it (or TRIAL_SECONDS) the rest stay
+open, and a choice that breaks a rule shows its finding once made."""
+TRIAL_SECONDS = 0.4
+PATH_MOST = 12
+"""A path the page may send: deeper than any roster's shape."""
+
+
+@dataclass
+class View:
+    """What the builder shows of one roster."""
+
+    relative: str
+    text: str
+    version: str | None
+    evaluation: Evaluation | None = None
+    unreadable: InputError | None = None
+    root: Node | None = None
+    detail: Node | None = None
+    sections: list[Node] = field(default_factory=list)
+    """The lists of parts, each part opened by choosing it (squads, runners, the Warbook's weapons…)."""
+    general: list[Any] = field(default_factory=list)
+    """Findings about the roster as a whole, or another file."""
+    at: tuple[Any, ...] = ()
+    tried: bool = False
+
+
+@lru_cache(maxsize=None)
+def _schema(system: System) -> dict[str, Any]:
+    return system.schema()
+
+
+def path_of(raw: Any) -> tuple[str | int, ...]:
+    """A path the page sent: keys and positions only, and not too deep."""
+    if not isinstance(raw, list) or len(raw) > PATH_MOST:
+        raise Refused("serve-bad-path", 400)
+    out: list[str | int] = []
+    for key in raw:
+        if isinstance(key, bool) or not isinstance(key, (str, int)) or (isinstance(key, str) and len(key) > 200):
+            raise Refused("serve-bad-path", 400)
+        out.append(key)
+    return tuple(out)
+
+
+class Builder:
+    def __init__(self, workspace: Workspace):
+        self.workspace = workspace
+
+    # -- showing -----------------------------------------------------------------------------------
+
+    def view(self, relative: str, text: str, version: str | None, at: Sequence[Any], lang: str,
+             trials: bool = False) -> View:
+        view = View(relative, text, version, at=tuple(at))
+        try:
+            ev = self.workspace.check(text, relative)
+        except InputError as exc:
+            view.unreadable = exc
+            return view
+        system = registry.get(ev.system)
+        data = ev.source.data if ev.source is not None else {}
+        forms = self._forms(system, data, ev, lang)
+        root = forms.build(data)
+        view.evaluation, view.root = ev, root
+        view.general = place_findings(root, ev.findings, relative)
+        for child in root.children:
+            if child.kind == "list" and child.outlined:
+                view.sections.append(child)
+            elif child.kind == "object":
+                view.sections += [c for c in child.children if c.kind == "list" and c.outlined]
+        by_path = {node.path: node for node in root.walk()}
+        chosen = by_path.get(view.at)
+        if chosen is None or not view.at or chosen.kind not in ("object", "map", "list"):
+            view.at = ()
+            # The roster itself: its own fields, without the lists the outline shows.
+            outlined = {s.path for s in view.sections}
+            chosen = replace(root, children=[_without(c, outlined) for c in root.children
+                                             if c.kind != "constant" and c.path not in outlined])
+        view.detail = chosen
+        if trials:
+            self._try_choices(view, system, forms, data, lang)
+        return view
+
+    def _forms(self, system: System, data: Any, ev: Evaluation | None, lang: str) -> Forms:
+        try:
+            choices = system.choices(data, ev, lang)
+        except Exception:  # noqa: BLE001 - a game's choices on a half-made roster: typed in instead
+            choices = {}
+        notes = system.notes(ev, lang) if ev is not None and ev.details is not None else {}
+        return Forms(system.key, _schema(system), lang, choices, notes)
+
+    def _try_choices(self, view: View, system: System, forms: Forms, data: Any, lang: str) -> None:
+        """Each choice of the part shown is tried against the rules: one the game refuses here
+        is disabled, with the finding's own message as the reason."""
+        ev = view.evaluation
+        assert ev is not None and ev.source is not None and view.detail is not None
+        before = {(f.code, f.detail(lang)) for f in ev.findings.errors}
+        started, tried = time.perf_counter(), 0
+        for node in view.detail.walk():
+            if node.kind not in ("select", "list") or not node.options:
+                continue
+            for option in node.options:
+                if tried >= TRIALS_MOST or time.perf_counter() - started > TRIAL_SECONDS:
+                    return
+                if node.kind == "select" and option.value == node.value:
+                    continue
+                edit = Edit("append", node.path, option.value) if node.kind == "list" else \
+                    Edit("set", node.path, option.value)
+                try:
+                    trial = change(data, edit)
+                except EditRefused:
+                    continue
+                tried += 1
+                doc = replace(ev.source, data=trial)
+                try:
+                    result = evaluate(doc, view=False)
+                except InputError:
+                    continue
+                new = [f for f in result.findings.errors if (f.code, f.detail(lang)) not in before]
+                if new:
+                    option.reason = new[0].detail(lang)
+        view.tried = True
+
+    # -- changing ----------------------------------------------------------------------------------
+
+    def edit(self, relative: str, text: str, version: str | None, action: Mapping[str, Any],
+             lang: str) -> tuple[str, str | None, tuple[Any, ...]]:
+        """Make the page's ``action`` in the roster's text and save it (unless the page holds a
+        roster not yet on disk); the new text, its version and the part to show next."""
+        try:
+            ev = self.workspace.check(text, relative)
+        except InputError:
+            raise Refused("serve-edit-unreadable", 422) from None
+        system = registry.get(ev.system)
+        data = ev.source.data if ev.source is not None else {}
+        forms = self._forms(system, data, ev, lang)
+        path = path_of(action.get("path"))
+        at = path_of(action.get("at") or [])
+        edit, at = self._edit_of(forms, data, str(action.get("op", "")), path, action.get("value"), at)
+        if edit is None:
+            return text, version, at
+        try:
+            new = apply(text, edit)
+        except EditRefused as refused:
+            raise Refused("serve-" + refused.code, 422) from None
+        if version is not None:
+            version = self.workspace.save(relative, new, version)
+        return new, version, at
+
+    def _edit_of(self, forms: Forms, data: Any, op: str, path: tuple[Any, ...], value: Any,
+                 at: tuple[Any, ...]) -> tuple[Edit | None, tuple[Any, ...]]:
+        schema = forms.at(path, data)
+        if schema is None or not path:
+            raise Refused("serve-bad-path", 400)
+        current = _value_at(data, path)
+        if op == "set":
+            typed = _typed(schema, value)
+            if typed is None:
+                required = _required(forms, data, path)
+                return (None if current is _MISSING or required else Edit("remove", path)), at
+            return Edit("set", path, typed), at
+        if op == "add":
+            if schema.get("type") == "array":
+                items = current if isinstance(current, list) else []
+                item_schema = schema.get("items", {})
+                new = _typed(forms.resolve(item_schema), value) if value not in (None, "") else \
+                    forms.default(item_schema, (*path, len(items)), len(items))
+                if new is None:
+                    return None, at
+                chosen = (*path, len(items)) if forms.resolve(item_schema).get("type") == "object" and len(path) <= 2 else at
+                return Edit("append", path, new), chosen
+            if schema.get("type") == "object" and isinstance(schema.get("additionalProperties"), dict):
+                key = str(value or "").strip()
+                if not key or (isinstance(current, dict) and key in current):
+                    return None, at
+                return Edit("set", (*path, key), forms.default(schema["additionalProperties"], (*path, key))), at
+            raise Refused("serve-bad-path", 400)
+        if op == "remove":
+            if current is _MISSING:
+                return None, at
+            return Edit("remove", path), _after_removal(at, path)
+        if op == "variant":
+            forms_, _ = forms.alternatives(_parent_schema(forms, data, path))
+            try:
+                form = forms_[int(value)]
+            except (TypeError, ValueError, IndexError):
+                raise Refused("serve-bad-path", 400) from None
+            return Edit("set", path, forms.default(form, path)), at
+        if op == "include":
+            forms_, _ = forms.alternatives(_parent_schema(forms, data, path))
+            return (Edit("set", path, forms.default(forms_[0], path)) if forms_ else None), at
+        raise Refused("serve-bad-change", 400)
+
+
+_MISSING = object()
+
+
+def _after_removal(at: tuple[Any, ...], gone: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The part shown once ``gone`` is removed: the roster if it was that part (or inside it);
+    the same part, one place up, if an earlier item of its list went."""
+    if at[:len(gone)] == gone:
+        return ()
+    n = len(gone) - 1
+    if type(gone[-1]) is int and len(at) > n and at[:n] == gone[:n] and type(at[n]) is int and at[n] > gone[-1]:
+        return (*at[:n], at[n] - 1, *at[n + 1:])
+    return at
+
+
+def _value_at(data: Any, path: Sequence[Any]) -> Any:
+    for key in path:
+        if isinstance(data, dict) and key in data:
+            data = data[key]
+        elif isinstance(data, list) and type(key) is int and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return _MISSING
+    return data
+
+
+def _parent_schema(forms: Forms, data: Any, path: tuple[Any, ...]) -> Mapping[str, Any]:
+    """The schema a value at ``path`` must follow, all its forms (not the one it has now)."""
+    parent = forms.at(path[:-1], data)
+    key = path[-1]
+    if parent is not None and isinstance(key, str) and key in parent.get("properties", {}):
+        return parent["properties"][key]
+    if parent is not None and type(key) is int and "items" in parent:
+        return parent["items"]
+    raise Refused("serve-bad-path", 400)
+
+
+def _required(forms: Forms, data: Any, path: tuple[Any, ...]) -> bool:
+    parent = forms.at(path[:-1], data)
+    return type(path[-1]) is int or (parent is not None and path[-1] in parent.get("required", ()))
+
+
+def _typed(schema: Mapping[str, Any], value: Any) -> Any:
+    """The page's value as the type the field holds; text that isn't a number stays text (the
+    check then says what is wrong with it, at its line). None: leave the field out."""
+    kind = schema.get("type")
+    if kind == "boolean":
+        return value is True or str(value).lower() in ("true", "on", "1")
+    if value is None:
+        return None
+    text = str(value).strip() if not isinstance(value, str) or kind != "string" else value
+    if text == "":
+        return None
+    if kind in ("integer", "number"):
+        try:
+            number = float(text.replace(",", "."))
+        except ValueError:
+            return text
+        if number != number or number in (float("inf"), float("-inf")):
+            return text
+        return int(number) if number.is_integer() and (kind == "integer" or "." not in text) else number
+    if "enum" in schema:
+        return next((v for v in schema["enum"] if str(v) == text), text)
+    return text[:2000]
+
+
+def _without(node: Node, outlined: set[tuple[Any, ...]]) -> Node:
+    return replace(node, children=[_without(c, outlined) for c in node.children if c.path not in outlined])
+
+
+__all__ = ["Builder", "View", "Option"]

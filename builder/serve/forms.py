@@ -1,0 +1,287 @@
+"""The page's forms, made from a game's JSON Schema, its choices and the roster as read.
+
+Nothing here knows any game: types, ranges, enums and required keys come from the schema the
+game's models publish (``builder schema``); the names a field may take come from the game's
+``choices``; labels from the message table (``form.<game>.<key>``, then ``form.<key>``, then
+the schema's own title). A game with no page code of its own still gets a working form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Sequence
+
+from builder.core import messages
+
+Key = str | int
+OPTIONAL_NONE = object()
+"""What an absent optional value shows as."""
+
+
+@dataclass
+class Option:
+    value: str
+    label: str
+    reason: str | None = None
+    """Why the rules refuse this choice here (the finding's own message): shown disabled."""
+
+
+@dataclass
+class Node:
+    """One part of the form: a value to edit (``kind`` text, number, select, checkbox, constant),
+    a group of fields (``object``), a list (``list``) or a table of names and numbers (``map``)."""
+
+    kind: str
+    path: tuple[Key, ...]
+    label: str
+    value: Any = None
+    required: bool = False
+    present: bool = True
+    schema: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    children: list["Node"] = field(default_factory=list)
+    options: list[Option] = field(default_factory=list)
+    variants: list[Option] = field(default_factory=list)
+    """The forms a value may take (a Warbook's file name or the Warbook itself), when several."""
+    variant: int = 0
+    minimum: float | None = None
+    maximum: float | None = None
+    integer: bool = True
+    findings: list[Any] = field(default_factory=list)
+    note: str | None = None
+    title: str = ""
+    """A list item's name, for the outline and for the button that removes it."""
+    outlined: bool = False
+    """A list of parts (squads, runners…) the page lists on its own, each opened by choosing it."""
+
+    @property
+    def id(self) -> str:
+        return "f-" + "-".join(str(k).replace(" ", "_") for k in self.path) if self.path else "f-root"
+
+    @property
+    def at(self) -> str:
+        return "/".join(str(k) for k in self.path)
+
+    def walk(self) -> Iterator["Node"]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+class Forms:
+    """Forms for one game's schema, in one language, with the roster's choices and notes."""
+
+    def __init__(self, system_key: str, schema: Mapping[str, Any], lang: str,
+                 choices: Mapping[str, Sequence[tuple[str, str]]] | None = None,
+                 notes: Mapping[str, str] | None = None):
+        self.key, self.schema, self.lang = system_key, schema, lang
+        self.defs = schema.get("$defs", {})
+        self.choices = {tuple(k.split("/")): v for k, v in (choices or {}).items()}
+        self.notes = notes or {}
+
+    # -- the schema -------------------------------------------------------------------------------
+
+    def resolve(self, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+        seen = 0
+        while "$ref" in schema and seen < 32:
+            schema = {**self.defs.get(schema["$ref"].rsplit("/", 1)[-1], {}),
+                      **{k: v for k, v in schema.items() if k != "$ref"}}
+            seen += 1
+        return schema
+
+    def alternatives(self, schema: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], bool]:
+        """The forms a value may take, flattened, and whether it may be left out (null)."""
+        schema = self.resolve(schema)
+        union = schema.get("anyOf") or schema.get("oneOf")
+        if not union:
+            return [schema], schema.get("type") == "null"
+        out: list[Mapping[str, Any]] = []
+        nullable = False
+        for alternative in union:
+            inner, null = self.alternatives(alternative)
+            nullable = nullable or null
+            out += [a for a in inner if a.get("type") != "null"]
+        return out, nullable
+
+    def fits(self, schema: Mapping[str, Any], value: Any) -> bool:
+        kind = schema.get("type")
+        if kind == "object":
+            if not isinstance(value, dict):
+                return False
+            consts = {k: p["const"] for k, p in schema.get("properties", {}).items() if "const" in p}
+            return all(value.get(k) == v for k, v in consts.items())
+        return {"string": isinstance(value, str), "array": isinstance(value, list),
+                "boolean": isinstance(value, bool), "null": value is None,
+                "integer": type(value) is int, "number": type(value) in (int, float)}.get(kind, False)
+
+    def at(self, path: Sequence[Key], data: Any) -> Mapping[str, Any] | None:
+        """The schema of the value at ``path`` of ``data`` (the form it has, or its first form)."""
+        schema: Mapping[str, Any] = self.schema
+        value = data
+        for key in path:
+            schema = self.pick(schema, value)
+            if isinstance(key, str) and "properties" in schema and key in schema["properties"]:
+                schema = schema["properties"][key]
+            elif isinstance(key, str) and isinstance(schema.get("additionalProperties"), dict):
+                schema = schema["additionalProperties"]
+            elif type(key) is int and "items" in schema:
+                schema = schema["items"]
+            else:
+                return None
+            value = value.get(key) if isinstance(value, dict) else (
+                value[key] if isinstance(value, list) and type(key) is int and 0 <= key < len(value) else None)
+        return self.pick(schema, value)
+
+    def pick(self, schema: Mapping[str, Any], value: Any) -> Mapping[str, Any]:
+        forms, _ = self.alternatives(schema)
+        for form in forms:
+            if self.fits(form, value):
+                return form
+        return forms[0] if forms else {}
+
+    def default(self, schema: Mapping[str, Any], path: Sequence[Key] = (), siblings: int = 0) -> Any:
+        """A value a new part starts with: the schema's default, or the least it allows; a name
+        a choice may take is its first choice, a required name is «Nuevo N»."""
+        forms, nullable = self.alternatives(schema)
+        resolved = self.resolve(schema)
+        if "default" in resolved and resolved["default"] is not None:
+            return resolved["default"]
+        if not forms:
+            return None
+        form = forms[0]
+        options = self.options_for(path)
+        if options:
+            return options[0].value
+        if "const" in form:
+            return form["const"]
+        if "enum" in form:
+            return form["enum"][0]
+        kind = form.get("type")
+        if kind == "object":
+            required = set(form.get("required", ()))
+            return {k: self.default(p, (*path, k), siblings) for k, p in form.get("properties", {}).items()
+                    if k in required}
+        if kind == "array":
+            return []
+        if kind == "boolean":
+            return False
+        if kind in ("integer", "number"):
+            low = form.get("minimum", form.get("exclusiveMinimum", 0))
+            return int(low) + (1 if "exclusiveMinimum" in form else 0) if kind == "integer" else low
+        return messages.text("serve.new-name", self.lang, n=siblings + 1)
+
+    # -- labels and choices -----------------------------------------------------------------------
+
+    def label(self, key: Key, schema: Mapping[str, Any]) -> str:
+        if type(key) is int:
+            return f"{key + 1}"
+        table = messages.table()
+        for name in (f"form.{self.key}.{key}", f"form.{key}"):
+            if name in table:
+                return messages.text(name, self.lang)
+        return str(self.resolve(schema).get("title") or key)
+
+    def options_for(self, path: Sequence[Key]) -> list[Option]:
+        wanted = tuple(str(k) for k in path)
+        for pattern, rows in self.choices.items():
+            if len(pattern) == len(wanted) and all(p in ("*", w) for p, w in zip(pattern, wanted)):
+                return [Option(str(v), str(label)) for v, label in rows]
+        return []
+
+    # -- building ---------------------------------------------------------------------------------
+
+    def build(self, data: Any, path: tuple[Key, ...] = (), schema: Mapping[str, Any] | None = None,
+              key: Key = "", required: bool = True, present: bool = True) -> Node:
+        schema = self.schema if schema is None else schema
+        forms, nullable = self.alternatives(schema)
+        resolved = self.resolve(schema)
+        value = data if present else resolved.get("default")
+        form = self.pick(schema, value)
+        node = Node("text", path, self.label(key, schema) if path else "", value=value,
+                    required=required and not nullable, present=present, schema=form,
+                    note=self.notes.get("/".join(str(k) for k in path)))
+        if len(forms) > 1:
+            node.variants = [Option(str(i), self._variant_label(f)) for i, f in enumerate(forms)]
+            node.variant = forms.index(form)
+        kind = form.get("type")
+        if "const" in form:
+            node.kind = "constant"
+        elif "enum" in form:
+            node.kind = "select"
+            node.options = [Option(str(v), str(v)) for v in form["enum"]]
+        elif kind == "object" and "properties" in form:
+            node.kind = "object"
+            given = value if isinstance(value, dict) else {}
+            wanted = set(form.get("required", ()))
+            for name, sub in form["properties"].items():
+                node.children.append(self.build(given.get(name), (*path, name), sub, name, name in wanted, name in given))
+        elif kind == "object":
+            node.kind = "map"
+            node.options = self.options_for((*path, "*"))
+            given = value if isinstance(value, dict) else {}
+            item = form.get("additionalProperties") if isinstance(form.get("additionalProperties"), dict) else {}
+            node.children = [self.build(v, (*path, k), item, k) for k, v in given.items()]
+            for child in node.children:
+                child.label = str(child.path[-1])
+        elif kind == "array":
+            node.kind = "list"
+            items = form.get("items", {})
+            given = value if isinstance(value, list) else []
+            node.children = [self.build(v, (*path, i), items, i) for i, v in enumerate(given)]
+            node.options = self.options_for((*path, "*"))
+            node.outlined = self.resolve(items).get("type") == "object" and len(path) <= 2
+            for child in node.children:
+                child.title = _title(child.value, child.label)
+        elif kind == "boolean":
+            node.kind = "checkbox"
+        elif kind in ("integer", "number"):
+            node.kind = "number"
+            node.integer = kind == "integer"
+            node.minimum = form.get("minimum", form.get("exclusiveMinimum"))
+            node.maximum = form.get("maximum")
+        else:
+            node.options = self.options_for(path)
+            node.kind = "select" if node.options else ("textarea" if form.get("maxLength", 0) > 200 else "text")
+            if node.options and isinstance(value, str) and value not in {o.value for o in node.options}:
+                node.options.insert(0, Option(value, value))  # as written, though the game doesn't know it
+        return node
+
+    def _variant_label(self, form: Mapping[str, Any]) -> str:
+        title = form.get("title")
+        if title:
+            return self.label(str(title).lower(), form) if f"form.{self.key}.{str(title).lower()}" in messages.table() \
+                else str(title)
+        return messages.text(f"serve.variant.{form.get('type', 'string')}", self.lang)
+
+
+def _title(value: Any, fallback: str) -> str:
+    """What a list item is called: its name, or its first text."""
+    if isinstance(value, dict):
+        for key in ("name", "character", "by", "category"):
+            if isinstance(value.get(key), str):
+                return value[key]
+        for v in value.values():
+            if isinstance(v, str):
+                return v
+    elif isinstance(value, (str, int, float)):
+        return str(value)
+    return fallback
+
+
+def place_findings(root: Node, findings: Sequence[Any], label: str) -> list[Any]:
+    """Attach each finding about this file to the deepest part of the form its path reaches;
+    the rest (about the file as a whole, or another file) are returned."""
+    by_path = {node.path: node for node in root.walk()}
+    left = []
+    for finding in findings:
+        place = finding.place
+        path = tuple(place.path or ())
+        if place.file not in (None, label) or not path:
+            left.append(finding)
+            continue
+        while path not in by_path and path:
+            path = path[:-1]
+        if path:
+            by_path[path].findings.append(finding)
+        else:
+            left.append(finding)
+    return left
