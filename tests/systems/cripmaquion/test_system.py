@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from builder.core import registry
 from builder.core.pipeline import evaluate
 from builder.systems.cripmaquion.messages import MESSAGES
-from builder.systems.cripmaquion.system import NOTE_MOST, SYSTEM, brief
+from builder.systems.cripmaquion.system import NOTE_MOST, brief
 from tests.book_cases import EXAMPLES, RACES, crip, runner
 from tests.support import codes
 
 SHARED_LABELS = {"system", "name", "player", "points_limit", "description", "count", "cost"}
 """Keys the page labels itself (builder/serve/texts.py)."""
+SYSTEM = registry.get("cripmaquion")
+"""The plugin as the page gets it: loaded by the registry, its messages with it."""
 
 
 def schema_keys(node) -> set[str]:
