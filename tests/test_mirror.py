@@ -49,7 +49,6 @@ TESTED_ELSEWHERE = {
     "systems/confrontation/system.py": WIRING,
     "systems/cripmaquion_campaign/system.py": WIRING,
     "systems/dungeon_universalis/system.py": WIRING,
-    "systems/porcrom/system.py": WIRING,
     "systems/cripmaquion/cards.py": PRINTED,
     "systems/cripmaquion_campaign/cards.py": PRINTED,
     "systems/dungeon_universalis/cards.py": PRINTED,
