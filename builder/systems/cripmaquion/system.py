@@ -91,11 +91,12 @@ class CripmaquionSystem(System):
                   for k, pair in catalog.stars().items()]
         gregario = catalog.gregario()
         words.append((gregario["key"], f"{gregario['name']} · {text('cq.choice.gregario', lang)}"))
-        return {
-            "runners/*/race": [(r.key, f"{r.name} · FUE {r.fue} / RES {r.res}") for r in catalog.races().values()],
-            "runners/*/specialties/*": words,
-            "lineup/*": roster_names(data),
-        }
+        out = {"runners/*/race": [(r.key, f"{r.name} · FUE {r.fue} / RES {r.res}") for r in catalog.races().values()],
+               "runners/*/specialties/*": words}
+        runners = roster_names(data)
+        if runners:  # with no runner yet, the lineup is typed in
+            out["lineup/*"] = runners
+        return out
 
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         """Each runner's race, FUE / RES and kind, and the lineup's specialty slots."""

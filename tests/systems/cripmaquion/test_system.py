@@ -94,7 +94,7 @@ def test_the_lineup_offers_the_rosters_runners_and_the_check_takes_them(tmp_path
     {"runners": [{"name": 5}, {"name": ""}, {"name": "x" * 101}, {"name": "a\x00b"}, {"race": "goblin"}]},
 ])
 def test_a_roster_that_is_no_roster_offers_no_runner(data):
-    assert SYSTEM.choices(data, None, "es")["lineup/*"] == []
+    assert "lineup/*" not in SYSTEM.choices(data, None, "es")
 
 
 def test_a_runner_written_twice_or_with_an_unknown_race_is_offered_once_by_name():
