@@ -47,7 +47,6 @@ TESTED_ELSEWHERE = {
     "systems/confrontation/models.py": MODELS,
     "systems/wartime/models.py": MODELS,
     "systems/confrontation/system.py": WIRING,
-    "systems/cripmaquion_campaign/system.py": WIRING,
     "systems/dungeon_universalis/system.py": WIRING,
     "systems/cripmaquion/cards.py": PRINTED,
     "systems/cripmaquion_campaign/cards.py": PRINTED,
