@@ -86,4 +86,15 @@ MESSAGES = {
     "pdf.cq.col.pesado": {"es": "Pesado", "en": "Pesado"},
     "pdf.cq.col.pesado_brincamontes": {"es": "Pesado brinc.", "en": "Pesado brinc."},
     "cq.options": {"es": "opciones", "en": "options"},
+    # The page's forms: what a choice is, and a part's figures.
+    "cq.choice.specialty": {"es": "especialidad", "en": "specialty"},
+    "cq.choice.star": {"es": "estrella: {pair}", "en": "star: {pair}"},
+    "cq.choice.gregario": {"es": "sin especialidad", "en": "no specialty"},
+    "cq.note.slots": {"es": "plazas de especialista: {slots} de {limit}", "en": "specialty slots: {slots} of {limit}"},
+    # The page's form labels (system, name and player are the page's own).
+    "form.cripmaquion.team": {"es": "Equipo", "en": "Team"},
+    "form.cripmaquion.runners": {"es": "Corredores", "en": "Runners"},
+    "form.cripmaquion.race": {"es": "Raza", "en": "Race"},
+    "form.cripmaquion.specialties": {"es": "Especialidades", "en": "Specialties"},
+    "form.cripmaquion.lineup": {"es": "Alineación", "en": "Lineup"},
 }

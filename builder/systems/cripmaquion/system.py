@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from builder.core.findings import Finding, Findings, Place
 from builder.core.names import fold
@@ -11,6 +11,7 @@ from builder.core.messages import number, text
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
+from builder.core.validators import NAME_MOST, RefuseControls
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.messages import MESSAGES
 from builder.systems.cripmaquion.records import CripmaquionFile, CripmaquionPack
@@ -79,6 +80,40 @@ class CripmaquionSystem(System):
             "spells": [(s["name"], s["summary"]) for s in catalog.spells()],
         }
 
+    def choices(self, data: Mapping[str, Any], evaluation: Evaluation | None,
+                lang: str) -> dict[str, list[tuple[str, str]]]:
+        """Races and specialty words by their catalog keys (every spelling of a key is accepted),
+        and the lineup from the roster's own runners."""
+        names = catalog.specialties()
+        words = [(k, f"{s['name']} · {text('cq.choice.specialty', lang)}") for k, s in names.items()]
+        words += [(k, f"{catalog.star_names()[k]} · "
+                      + text("cq.choice.star", lang, pair=" + ".join(names[p]["name"] for p in pair)))
+                  for k, pair in catalog.stars().items()]
+        gregario = catalog.gregario()
+        words.append((gregario["key"], f"{gregario['name']} · {text('cq.choice.gregario', lang)}"))
+        out = {"runners/*/race": [(r.key, f"{r.name} · FUE {r.fue} / RES {r.res}") for r in catalog.races().values()],
+               "runners/*/specialties/*": words}
+        runners = roster_names(data)
+        if runners:  # with no runner yet, the lineup is typed in
+            out["lineup/*"] = runners
+        return out
+
+    def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
+        """Each runner's race, FUE / RES and kind, and the lineup's specialty slots."""
+        d = evaluation.details
+        if d is None:
+            return {}
+        out = {_lineup_key(evaluation): text("cq.note.slots", lang, slots=d["specialty_slots"],
+                                             limit=d["specialty_limit"])}
+        for i, r in enumerate(d["runners"]):
+            parts = [r["race_name"]] if r["race_known"] else []
+            parts += [f"FUE {r['fue']} / RES {r['res']}"] if r["fue"] is not None else []
+            # A brujo is neither specialist nor gregario: its race says what it is.
+            parts += [] if r["brujo"] else [runner_kind(r, lang)]
+            parts += [] if r["lined_up"] else [text("cq.reserve", lang)]
+            out[f"runners/{i}"] = brief(" · ".join(parts))
+        return out
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['team']} · Cripmaquión", "", text("cq.slots", lang, slots=d["specialty_slots"],
@@ -121,3 +156,38 @@ def _canonical(file: CripmaquionFile, roster: list[ResolvedRunner], lineup: Line
 def _lineup_key(evaluation: Evaluation) -> str:
     """Where a team's lineup is written: its ``lineup``, else its ``runners``."""
     return "lineup" if evaluation.source is not None and "lineup" in evaluation.source.data else "runners"
+
+
+NOTE_MOST = 60
+"""Characters in a note beside a part of the form: one short line."""
+_REFUSE_CONTROLS = RefuseControls("")
+
+
+def brief(line: str) -> str:
+    """A note cut to one short line."""
+    return line if len(line) <= NOTE_MOST else line[:NOTE_MOST - 1] + "…"
+
+
+def is_name(value: Any) -> bool:
+    """Whether ``value`` is a name a file may hold (the models' ``Name``): offered only then."""
+    if not isinstance(value, str) or not 1 <= len(value) <= NAME_MOST:
+        return False
+    try:
+        _REFUSE_CONTROLS(value)
+    except ValueError:
+        return False
+    return True
+
+
+def roster_names(data: Any) -> list[tuple[str, str]]:
+    """The runners' names as the roster writes them (each once), with their race as written."""
+    runners = data.get("runners") if isinstance(data, Mapping) else None
+    out: dict[str, tuple[str, str]] = {}
+    for runner in runners if isinstance(runners, list) else ():
+        name = runner.get("name") if isinstance(runner, Mapping) else None
+        # The lineup finds runners by folded name: a second spelling of one name is the same runner.
+        if is_name(name) and fold(name) not in out:
+            race = runner.get("race")
+            known = catalog.races().get(catalog.lookup("race", race) or "") if isinstance(race, str) else None
+            out[fold(name)] = (name, f"{name} · {known.name}" if known else name)
+    return list(out.values())

@@ -86,4 +86,17 @@ MESSAGES = {
     "pdf.pc.group": {"es": "Grupo", "en": "Group"},
     "pdf.pc.group-rule": {"es": "una tirada de movimiento para todos; sin iniciativa ni dados quemados.", "en": "one movement roll for all; no initiative, no burnt dice."},
     "pc.dead": {"es": "muerto", "en": "dead"},
+    # The page's forms: a part's figures.
+    "pc.note.horse": {"es": "caballo {dice}d6", "en": "horse {dice}d6"},
+    "pc.note.group": {"es": "{count} {count|secuaz|secuaces} · salto máximo {jump}\"",
+                      "en": "{count} {count|minion|minions} · longest jump {jump}\""},
+    # The page's form labels (system, name, player and count are the page's own).
+    "form.porcrom.characters": {"es": "Personajes", "en": "Characters"},
+    "form.porcrom.minions": {"es": "Grupos de secuaces", "en": "Minion groups"},
+    "form.porcrom.dice": {"es": "Reserva de dados", "en": "Dice pool"},
+    "form.porcrom.heavy_armor": {"es": "Armadura pesada", "en": "Heavy armour"},
+    "form.porcrom.horse": {"es": "Caballo", "en": "Horse"},
+    "form.porcrom.weapons": {"es": "Armas", "en": "Weapons"},
+    "form.porcrom.sorcerer": {"es": "Brujo", "en": "Sorcerer"},
+    "form.porcrom.track": {"es": "Track de daño", "en": "Damage track"},
 }

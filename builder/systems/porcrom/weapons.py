@@ -90,9 +90,10 @@ def weapon(name: str) -> dict[str, Any]:
             "reload": bool(entry.get("reload")), "melee": bool(entry.get("melee")), "ruling": entry.get("ruling")}
 
 
-def nearest(name: str) -> list[str]:
-    """Up to three known weapons whose names are most like ``name``, one name per weapon and
-    number (a weapon listed as "pistola" and "pistolas" is offered once)."""
+@cache
+def names() -> tuple[str, ...]:
+    """The known weapons' names, one per weapon and number (a weapon listed as "pistola" and
+    "pistolas" is named once), in the catalog's order."""
     shown: dict[str, str] = {}
     seen: set[str] = set()
     for entry in _catalog():
@@ -101,6 +102,12 @@ def nearest(name: str) -> list[str]:
             if not forms & seen:
                 shown.setdefault(fold(candidate), candidate)
             seen |= forms
+    return tuple(shown.values())
+
+
+def nearest(name: str) -> list[str]:
+    """Up to three known weapons whose names are most like ``name`` (see ``names``)."""
+    shown = {fold(n): n for n in names()}
     keys = difflib.get_close_matches(fold(name), list(shown), n=NEAREST_MOST, cutoff=NEAREST_CUTOFF)
     return [shown[k] for k in keys]
 
