@@ -304,4 +304,25 @@ MESSAGES = {
                            "and at most 10 actions a turn, which cap its actions, not its energy (builder's ruling 18f)"},
     "wt.weapon-line": {"es": "cargador de {capacity} {capacity|disparo|disparos} · recargar cuesta {reload} de energía",
                        "en": "magazine of {capacity} {capacity|shot|shots} · reloading costs {reload} energy"},
+
+    # The page: a choice's label, and the figures beside each part of the roster (page.py).
+    "wt.choice": {"es": "{name} · {cost} {cost|punto|puntos}", "en": "{name} · {cost} {cost|point|points}"},
+    "wt.choice-refund": {"es": "{name} · −{cost} {cost|punto|puntos}", "en": "{name} · −{cost} {cost|point|points}"},
+    "wt.note.points": {"es": "{points} {points|punto|puntos}", "en": "{points} {points|point|points}"},
+    "wt.note.points-of": {"es": "{points} de {limit} puntos", "en": "{points} of {limit} points"},
+    "wt.note.squad": {"es": "{points} {points|punto|puntos} · energía {energy} · reacción {reaction} · voluntad {will}",
+                      "en": "{points} {points|point|points} · energy {energy} · reaction {reaction} · will {will}"},
+    "wt.note.formation": {
+        "es": "{points} pts · energía {energy} · reacción {reaction} · vol. {will} · def. {defense} · fort. {fortune}",
+        "en": "{points} pts · energy {energy} · reaction {reaction} · will {will} · def. {defense} · fort. {fortune}",
+    },
+    "wt.note.member": {"es": "{count} × {cost} = {points} {points|punto|puntos}",
+                       "en": "{count} × {cost} = {points} {points|point|points}"},
+    "wt.note.cost": {"es": "{cost} {cost|punto|puntos}", "en": "{cost} {cost|point|points}"},
+    "wt.note.cost-minimum": {"es": "{cost} {cost|punto|puntos}, el mínimo (sumaba {raw})",
+                             "en": "{cost} {cost|point|points}, the minimum (it added up to {raw})"},
+    "wt.note.cost-split": {"es": "{cost} puntos: arquetipo {archetype} + cargadores {magazines}",
+                           "en": "{cost} points: archetype {archetype} + magazines {magazines}"},
+    "wt.note.cost-split-minimum": {"es": "{cost} puntos: arquetipo {archetype} (el mínimo) + cargadores {magazines}",
+                                   "en": "{cost} points: archetype {archetype} (the minimum) + magazines {magazines}"},
 }
