@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
-from builder.systems.wartime import costs, inspect_view
+from builder.systems.wartime import costs, inspect_view, page
 from builder.systems.wartime.crews import check_crews, pilots
 from builder.systems.wartime.messages import MESSAGES
 from builder.systems.wartime.records import WartimeFile, WartimePack
@@ -60,6 +60,12 @@ class WartimeSystem(System):
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         return inspect_view.as_text(evaluation, lang)
+
+    def choices(self, data: Mapping[str, Any], evaluation: Evaluation | None, lang: str) -> dict[str, list[tuple[str, str]]]:
+        return page.choices(data, evaluation, lang)
+
+    def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
+        return page.notes(evaluation, lang)
 
 
 SYSTEM = WartimeSystem()
