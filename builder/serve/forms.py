@@ -150,7 +150,8 @@ class Forms:
         form = forms[0]
         options = self.options_for(path)
         if options:
-            return options[0].value
+            first = options[0].value
+            return int(first) if form.get("type") == "integer" and first.lstrip("-").isdigit() else first
         if "const" in form:
             return form["const"]
         if "enum" in form:
@@ -182,10 +183,12 @@ class Forms:
 
     def options_for(self, path: Sequence[Key]) -> list[Option]:
         wanted = tuple(str(k) for k in path)
-        for pattern, rows in self.choices.items():
-            if len(pattern) == len(wanted) and all(p in ("*", w) for p, w in zip(pattern, wanted)):
-                return [Option(str(v), str(label)) for v, label in rows]
-        return []
+        # The most particular pattern wins: one character's magazines over every character's.
+        matching = [(pattern.count("*"), pattern) for pattern in self.choices
+                    if len(pattern) == len(wanted) and all(p in ("*", w) for p, w in zip(pattern, wanted))]
+        if not matching:
+            return []
+        return [Option(str(v), str(label)) for v, label in self.choices[min(matching)[1]]]
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -233,6 +236,12 @@ class Forms:
                 child.title = _title(child.value, child.label)
         elif kind == "boolean":
             node.kind = "checkbox"
+        elif kind in ("integer", "number") and self.options_for(path):
+            # A number the game prices from a table: each value shown with what it costs.
+            node.kind = "select"
+            node.options = self.options_for(path)
+            if value is not None and str(value) not in {o.value for o in node.options}:
+                node.options.insert(0, Option(str(value), str(value)))
         elif kind in ("integer", "number"):
             node.kind = "number"
             node.integer = kind == "integer"
