@@ -125,4 +125,15 @@ MESSAGES = {
     "cf.turn": {"es": "un viraje cada {cm} cm", "en": "one turn every {cm} cm"},
     "cf.impact": {"es": "impacto por tramo de 10 cm", "en": "impact per 10 cm band"},
     "cf.speed": {"es": "con marcador de velocidad", "en": "with speed marker"},
+    # The page's notes beside a machine and its fields (System.notes), and its choices' labels.
+    "cf.note.points": {"es": "{points} {points|punto|puntos}", "en": "{points} {points|point|points}"},
+    "cf.note.points-of": {"es": "{points} de {limit} puntos", "en": "{points} of {limit} points"},
+    "cf.note.cost": {"es": "{cost} {cost|punto|puntos}", "en": "{cost} {cost|point|points}"},
+    "cf.note.thresholds": {"es": "−1/−2/−3 al perder {lost} PE", "en": "−1/−2/−3 after losing {lost} PE"},
+    "cf.note.servant-move": {"es": "−{penalty} al movimiento de sus servidores", "en": "−{penalty} to its servants' movement"},
+    "cf.note.capacity": {"es": "{used} {used|plaza|plazas} a bordo", "en": "{used} {used|place|places} on board"},
+    "cf.note.capacity-of": {"es": "{used} de {capacity} plazas a bordo", "en": "{used} of {capacity} places on board"},
+    "cf.note.impact": {"es": "impacto hasta FUE {strength} ({cm})", "en": "impact up to FUE {strength} ({cm})"},
+    "cf.note.speed": {"es": "velocidad: FUE {strength}", "en": "speed marker: FUE {strength}"},
+    "cf.note.moving-only": {"es": "solo ingenios móviles", "en": "moving engines only"},
 }
