@@ -48,7 +48,6 @@ TESTED_ELSEWHERE = {
     "systems/wartime/models.py": MODELS,
     "systems/cripmaquion/system.py": WIRING,
     "systems/cripmaquion_campaign/system.py": WIRING,
-    "systems/dungeon_universalis/system.py": WIRING,
     "systems/porcrom/system.py": WIRING,
     "systems/cripmaquion/cards.py": PRINTED,
     "systems/cripmaquion_campaign/cards.py": PRINTED,
