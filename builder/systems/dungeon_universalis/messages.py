@@ -72,4 +72,14 @@ MESSAGES = {
     "du.note.epic": {"es": "reglas épicas", "en": "epic rules"},
     "du.note.reserve": {"es": "reserva del JOA: {reserve} PV", "en": "JOA reserve: {reserve} PV"},
     "du.choice.animal-skill": {"es": "{skill} (para llevar un animal)", "en": "{skill} (to bring an animal)"},
+    # The page's form: a label for each key of the file (those every game shares are the page's own).
+    "form.dungeon-universalis.heroes": {"es": "Héroes", "en": "Heroes"},
+    "form.dungeon-universalis.xp": {"es": "Puntos de experiencia invertidos", "en": "Experience spent (XP)"},
+    "form.dungeon-universalis.skills": {"es": "Habilidades", "en": "Skills"},
+    "form.dungeon-universalis.companion": {"es": "Acompañante (animal o mercenario)", "en": "Companion (animal or mercenary)"},
+    "form.dungeon-universalis.kind": {"es": "Tipo", "en": "Kind"},
+    "form.dungeon-universalis.pv": {"es": "Puntos de valor (PV)", "en": "Value points (PV)"},
+    "form.dungeon-universalis.items": {"es": "Objetos mágicos, reliquias y especiales", "en": "Magic items, relics and special items"},
+    "form.dungeon-universalis.leader_pv": {"es": "PV del líder (sin mejoras opcionales)", "en": "Leader's PV (no optional upgrades)"},
+    "form.dungeon-universalis.repeat_scenario": {"es": "Escenario ya jugado", "en": "Scenario played before"},
 }

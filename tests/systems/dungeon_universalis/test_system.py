@@ -77,6 +77,18 @@ def test_choices_never_depend_on_a_broken_roster(data):
     assert SYSTEM.choices(data, None, "en") == SYSTEM.choices({}, None, "en")
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_schema_property_has_a_label_in_both_languages(lang):
+    shared = {key.removeprefix("form.") for key in PAGE if key.startswith("form.")}
+    own = property_keys(SYSTEM.schema()) - shared
+    assert own, "the schema has keys of its own"
+    missing = [key for key in sorted(own) if f"form.{SYSTEM.key}.{key}" not in table()]
+    assert missing == []
+    for key in own:
+        label = text(f"form.{SYSTEM.key}.{key}", lang)
+        assert label and len(label) <= 50
+
+
 @pytest.mark.book
 def test_notes_of_the_example_worked_by_hand():
     """examples/dungeon-universalis/criptas.yaml, from the JOA's Consideraciones previas:
