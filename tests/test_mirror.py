@@ -46,8 +46,6 @@ TESTED_ELSEWHERE = {
     "export/plain.py": "`export --text`: tests/cli/test_export.py",
     "systems/confrontation/models.py": MODELS,
     "systems/wartime/models.py": MODELS,
-    "systems/confrontation/system.py": WIRING,
-    "systems/dungeon_universalis/system.py": WIRING,
     "systems/cripmaquion/cards.py": PRINTED,
     "systems/cripmaquion_campaign/cards.py": PRINTED,
     "systems/dungeon_universalis/cards.py": PRINTED,

@@ -70,3 +70,9 @@ def table(filename: str) -> Any:
 def artillery_rank(class_: str, type_: str) -> dict[str, Any] | None:
     """The rank of artillery of this class and type (ligera/pesada, perforante/zona)."""
     return next((r for r in table("artillery.yaml")["ranks"] if r["class"] == class_ and r["type"] == type_), None)
+
+
+def characteristics() -> list[dict[str, str]]:
+    """The characteristics the booklet names, in its order: key, Spanish and English name, and
+    the abbreviation where the booklet prints one."""
+    return list(table("characteristics.yaml")["characteristics"])

@@ -12,6 +12,8 @@ from builder.systems.confrontation.records import Machine
 from builder.systems.confrontation.rules import ResolvedMachine, capacity_used
 from builder.core.validators import whole_number
 
+IMPACT = "impacto"
+"""The catalog key of Impacto/X, whose strength the figures work out."""
 IMPACT_BAND_CM = 10
 SERVANT_PUSH = 2
 """Each servant beyond the first takes 2 off the weight penalty (Ingenios inmóviles)."""
@@ -48,7 +50,7 @@ def impact_strength(resolved: ResolvedMachine) -> dict[str, Any] | None:
     complete, ends at 2 × MOV (MOV 12: ≤10, ≤20, ≤24), since no move goes further (l. 110).
     """
     machine = resolved.machine
-    impact = resolved.has("impacto")
+    impact = resolved.has(IMPACT)
     if impact is None or impact.x is None:
         return None
     x = impact.x

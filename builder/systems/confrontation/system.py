@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
@@ -11,10 +11,10 @@ from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.confrontation import catalog
-from builder.systems.confrontation.figures import bands_text, figures
+from builder.systems.confrontation.figures import IMPACT, band_label, bands_text, figures
 from builder.systems.confrontation.messages import MESSAGES
 from builder.systems.confrontation.records import ConfrontationFile, ConfrontationPack
-from builder.systems.confrontation.rules import RULE_FIELDS, ResolvedMachine, check_force
+from builder.systems.confrontation.rules import RULE_FIELDS, TRANSPORT, ResolvedMachine, check_force
 
 
 class ConfrontationSystem(System):
@@ -44,17 +44,49 @@ class ConfrontationSystem(System):
                           })
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
-        def x_range(info: catalog.CompetencyInfo) -> str:
-            if not info.takes_x:
-                return ""
-            return f"/X ({info.x_min}–{info.x_max})" if info.x_max else f"/X (≥ {info.x_min or 0})"
-
         return {
-            "competencies": [(info.name + x_range(info), f"{info.key} · {info.summary}")
+            "competencies": [(info.name + _x_range(info), f"{info.key} · {info.summary}")
                              for info in catalog.competencies().values()],
             "artillery": [(r["name"], f"class: {r['class']}, type: {r['type']} · {r['summary']}")
                           for r in catalog.table("artillery.yaml")["ranks"]],
         }
+
+    def choices(self, data: Mapping[str, Any], evaluation: Evaluation | None,
+                lang: str) -> dict[str, list[tuple[str, str]]]:
+        """The catalog's names for the fields that name one: competencies by who may carry them,
+        transport access sides, and characteristics (a substitute's minimums are keys of
+        ``substitutes``, so ``machines/*/substitutes/*`` names those keys). They come from the
+        catalogs alone: no roster, however partial, changes what the book allows."""
+        comps = catalog.competencies().values()
+        servant = [c for c in comps if "servant" in c.holders or "fighter" in c.holders]
+        traits = catalog.characteristics()
+        return {
+            "machines/*/competencies/*/name": [(c.key, _competency_label(c, lang)) for c in comps
+                                               if "machine" in c.holders],
+            "machines/*/servants/*/competencies/*/name": [(c.key, _competency_label(c, lang)) for c in servant],
+            "machines/*/competencies/*/access": [(side, side) for side in catalog.access_sides()],
+            "machines/*/substitutes/*": [(t["key"], t[lang] if lang in t else t["es"]) for t in traits],
+            # A boiler's characteristic is written as on the card: its abbreviation where the book has one.
+            "machines/*/boiler/characteristic": [(t.get("abbreviation") or t["es"], _trait_label(t, lang))
+                                                 for t in traits],
+        }
+
+    def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
+        """The force's points, and for each machine its cost and the figures ``inspect`` shows, all
+        read from the resolved view: on the machine, and each on the field it comes from."""
+        details = evaluation.details
+        if not isinstance(details, dict):
+            return {}
+        out: dict[str, str] = {}
+        points, limit = details.get("points"), details.get("points_limit")
+        if _whole(points):
+            out["machines"] = text("cf.note.points-of" if _whole(limit) else "cf.note.points", lang,
+                                   points=points, limit=limit)
+        machines = details.get("machines")
+        for i, machine in enumerate(machines if isinstance(machines, list) else []):
+            if isinstance(machine, dict):
+                out.update(_machine_notes(f"machines/{i}", machine, lang))
+        return out
 
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
@@ -115,3 +147,80 @@ def _canonical(file: ConfrontationFile, machines: list[ResolvedMachine]) -> dict
         for comp, info in zip(listed, found, strict=True):
             comp["name"] = info.key if info else comp["name"]
     return content
+
+
+NOTE_MOST = 70
+"""The longest note the page shows beside a field."""
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _x_range(info: catalog.CompetencyInfo) -> str:
+    """/X and its range, for a competency that takes one."""
+    if not info.takes_x:
+        return ""
+    return f"/X ({info.x_min}–{info.x_max})" if info.x_max else f"/X (≥ {info.x_min or 0})"
+
+
+def _competency_label(info: catalog.CompetencyInfo, lang: str) -> str:
+    """The book's name, with /X and its range, and whether only moving engines carry it."""
+    return info.name + _x_range(info) + (f" · {text('cf.note.moving-only', lang)}" if info.moving_only else "")
+
+
+def _trait_label(trait: dict[str, str], lang: str) -> str:
+    name = trait.get(lang) or trait["es"]
+    return f"{trait['abbreviation']} ({name})" if trait.get("abbreviation") else name
+
+
+def _fit(parts: list[str]) -> str:
+    """The parts joined, leaving out from the end those that would make the note too long."""
+    kept: list[str] = []
+    for part in parts:
+        if len(" · ".join(kept + [part])) <= NOTE_MOST:
+            kept.append(part)
+    return " · ".join(kept)
+
+
+def _machine_notes(at: str, m: dict[str, Any], lang: str) -> dict[str, str]:
+    """One machine's notes: every figure on the machine (as many as fit), and each on its own field."""
+    comps = [c for c in m.get("competencies") or [] if isinstance(c, dict)]
+    transport = next((c.get("x") for c in comps if c.get("key") == TRANSPORT), None)
+    figures: dict[str, str] = {}
+    thresholds = m.get("penalty_thresholds")
+    if isinstance(thresholds, list) and thresholds:
+        figures["structure_points"] = text("cf.note.thresholds", lang, lost="/".join(map(str, thresholds)))
+    if _whole(m.get("turn_every_cm")):
+        figures["weight"] = text("cf.turn", lang, cm=m["turn_every_cm"])
+    if _whole(m.get("servant_move_penalty")):
+        figures["servants"] = text("cf.note.servant-move", lang, penalty=m["servant_move_penalty"])
+    used = m.get("capacity_used")
+    if _whole(transport) and _whole(used):
+        figures["embarked"] = text("cf.note.capacity-of", lang, used=used, capacity=transport)
+    elif _whole(used) and used:
+        figures["embarked"] = text("cf.note.capacity", lang, used=used)
+    impact = _impact_notes(m, lang)
+    cost = [text("cf.note.cost", lang, cost=m["cost"])] if _whole(m.get("cost")) else []
+    out = {at: _fit(cost + list(figures.values()) + ([impact[1]] if impact else []))}
+    out.update({f"{at}/{field}": note for field, note in figures.items()})
+    if impact:
+        out[f"{at}/competencies/{impact[0]}"] = impact[2]
+    return {path: note for path, note in out.items() if note}
+
+
+def _impact_notes(m: dict[str, Any], lang: str) -> tuple[int, str, str] | None:
+    """Where Impacto is among the machine's competencies, its strongest hit in short, and its bands
+    (in short too when they don't fit)."""
+    impact = m.get("impact_strength")
+    bands = impact.get("bands") if isinstance(impact, dict) else None
+    comps = m.get("competencies") or []
+    where = next((j for j, c in enumerate(comps) if isinstance(c, dict) and c.get("key") == IMPACT), None)
+    if not bands or not isinstance(bands, list) or where is None:
+        return None
+    strongest = bands[-1]
+    short = [text("cf.note.impact", lang, strength=strongest["strength"], cm=band_label(strongest, lang))]
+    if _whole(impact.get("with_speed_marker")):
+        short.append(text("cf.note.speed", lang, strength=impact["with_speed_marker"]))
+    every = bands_text(impact, lang)
+    return where, short[0], _fit([every, *short[1:]] if len(every) <= NOTE_MOST else short)

@@ -63,4 +63,23 @@ MESSAGES = {
     "pdf.du.hero-pv": {"es": "{base} base + {xp} de experiencia = {pv} PV", "en": "{base} base + {xp} experience = {pv} PV"},
     "pdf.du.no-skills": {"es": "sin habilidades anotadas", "en": "no skills written down"},
     "pdf.du.items-total": {"es": "{count} {count|objeto|objetos} · {pv} PV en total", "en": "{count} {count|item|items} · {pv} PV in all"},
+    # The page's notes (System.notes) and its choices' labels.
+    "du.note.hero": {"es": "{pv} PV ({xp} de experiencia)", "en": "{pv} PV ({xp} experience)"},
+    "du.note.companion": {"es": "{name}: {pv} PV", "en": "{name}: {pv} PV"},
+    "du.note.expedition": {"es": "expedición: {pv} PV", "en": "expedition: {pv} PV"},
+    "du.note.decks": {"es": "mazos: {obstacles} obstáculos, {encounters} encuentros, {power} de poder",
+                      "en": "decks: {obstacles} obstacles, {encounters} encounters, {power} power"},
+    "du.note.epic": {"es": "reglas épicas", "en": "epic rules"},
+    "du.note.reserve": {"es": "reserva del JOA: {reserve} PV", "en": "JOA reserve: {reserve} PV"},
+    "du.choice.animal-skill": {"es": "{skill} (para llevar un animal)", "en": "{skill} (to bring an animal)"},
+    # The page's form: a label for each key of the file (those every game shares are the page's own).
+    "form.dungeon-universalis.heroes": {"es": "Héroes", "en": "Heroes"},
+    "form.dungeon-universalis.xp": {"es": "Puntos de experiencia invertidos", "en": "Experience spent (XP)"},
+    "form.dungeon-universalis.skills": {"es": "Habilidades", "en": "Skills"},
+    "form.dungeon-universalis.companion": {"es": "Acompañante (animal o mercenario)", "en": "Companion (animal or mercenary)"},
+    "form.dungeon-universalis.kind": {"es": "Tipo", "en": "Kind"},
+    "form.dungeon-universalis.pv": {"es": "Puntos de valor (PV)", "en": "Value points (PV)"},
+    "form.dungeon-universalis.items": {"es": "Objetos mágicos, reliquias y especiales", "en": "Magic items, relics and special items"},
+    "form.dungeon-universalis.leader_pv": {"es": "PV del líder (sin mejoras opcionales)", "en": "Leader's PV (no optional upgrades)"},
+    "form.dungeon-universalis.repeat_scenario": {"es": "Escenario ya jugado", "en": "Scenario played before"},
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
 from builder.core.messages import text
@@ -51,6 +53,37 @@ class DungeonUniversalisSystem(System):
                         ("Acompañantes", f"{rules['companions']['per_hero']} por héroe, {rules['companions']['per_group']} "
                                          f"por grupo; un animal pide «{rules['companions']['animal_skill']}»")]}
 
+    def choices(self, data: Mapping[str, Any], evaluation: Evaluation | None,
+                lang: str) -> dict[str, list[tuple[str, str]]]:
+        """The one name the JOA's catalog gives a roster to write: the skill a hero needs to bring
+        an animal. Heroes, companions and items are the group's own, named as the players like."""
+        skill = joa()["companions"]["animal_skill"]
+        return {"heroes/*/skills/*": [(skill, text("du.choice.animal-skill", lang, skill=skill))]}
+
+    def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
+        """Each hero's PV and companions, the decks (sized by the heroes) beside the heroes, and the
+        expedition's PV and the JOA's reserve beside the leader's PV paid from it; all read from
+        the resolved view."""
+        d = evaluation.details
+        if not isinstance(d, dict):
+            return {}
+        out: dict[str, str] = {}
+        decks = d.get("decks")
+        if isinstance(decks, dict) and all(_whole(decks.get(k)) for k in DECKS):
+            out["heroes"] = _fit([text("du.note.decks", lang, **{k: decks[k] for k in DECKS})]
+                                 + ([text("du.note.epic", lang)] if d.get("epic") is True else []))
+        if _whole(d.get("expedition_pv")) and _whole(d.get("joa_reserve")):
+            out["leader_pv"] = _fit([text("du.note.expedition", lang, pv=d["expedition_pv"]),
+                                     text("du.note.reserve", lang, reserve=d["joa_reserve"])])
+        heroes = d.get("heroes")
+        for i, hero in enumerate(heroes if isinstance(heroes, list) else []):
+            if isinstance(hero, dict) and _whole(hero.get("pv")):
+                companions = [c for c in hero.get("companions") or [] if isinstance(c, dict)]
+                out[f"heroes/{i}"] = _fit([text("du.note.hero", lang, pv=hero["pv"], xp=hero.get("xp", 0))]
+                                          + [text("du.note.companion", lang, name=c.get("name"), pv=c.get("pv"))
+                                             for c in companions])
+        return out
+
     def inspect_text(self, evaluation: Evaluation, lang: str) -> str:
         d = evaluation.details or {}
         lines = [f"{d['name']} · Dungeon Universalis", "",
@@ -70,3 +103,20 @@ class DungeonUniversalisSystem(System):
 
 SYSTEM = DungeonUniversalisSystem()
 """The plugin, as the registry loads it."""
+
+NOTE_MOST = 70
+"""The longest note the page shows beside a field."""
+DECKS = ("obstacles", "encounters", "power")
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _fit(parts: list[str]) -> str:
+    """The parts joined, leaving out those that would make the note too long."""
+    kept: list[str] = []
+    for part in parts:
+        if len(" · ".join(kept + [part])) <= NOTE_MOST:
+            kept.append(part)
+    return " · ".join(kept)

@@ -52,3 +52,14 @@ def test_damage_table():
 def test_incidents():
     names = [i["name"] for i in catalog.table("incidents.yaml")["incidents"]]
     assert names == ["Explosión", "Recalentamiento", "Estructura fisurada", "Válvula dañada", "Fuga", "Parada del ingenio"]
+
+
+def test_characteristics_the_booklet_names():
+    traits = catalog.characteristics()
+    assert [t["key"] for t in traits] == ["movimiento", "iniciativa", "ataque", "fuerza", "defensa", "resistencia",
+                                          "tiro", "coraje", "miedo", "disciplina", "poder"]
+    # Abbreviations only as printed: «INI, ATQ, DEF, y TIRO» (penalties), «FUE … RES» (damage), «MOV de 20».
+    assert {t["key"]: t["abbreviation"] for t in traits if "abbreviation" in t} == {
+        "movimiento": "MOV", "iniciativa": "INI", "ataque": "ATQ", "fuerza": "FUE", "defensa": "DEF",
+        "resistencia": "RES", "tiro": "TIRO"}
+    assert all(t["es"] and t["en"] for t in traits)
