@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from builder.core import messages, registry
@@ -31,11 +31,15 @@ from builder.core.printout import PrintSpec
 from builder.export import templating
 from builder.export.plain import plain_text
 from builder.serve import texts  # noqa: F401 - the page's words join the message table
+from builder.serve.building import Builder, path_of
 from builder.serve.downloads import download
+from builder.serve.edits import Edit, EditRefused, apply
+from builder.serve.pages import render_build
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
-STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
+STATIC = {"app.js": "text/javascript", "app.css": "text/css",
+          "vendor/htmx.min.js": "text/javascript", "vendor/json-enc.min.js": "text/javascript"}
 """The page's own files, under templates/serve/."""
 PREVIEW_FILES = (".css",)
 STYLESHEET = re.compile(r'href="([a-z0-9_-]+/[a-z0-9_.-]+[.]css)"')
@@ -55,6 +59,7 @@ inline styles are allowed, nothing else."""
 def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -> Starlette:
     """The app for ``folder``, answering as ``127.0.0.1:port``; the page starts in ``lang``."""
     workspace = Workspace(folder)
+    builder = Builder(workspace)
     default = lang
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
     origins = {f"http://{host}" for host in hosts}
@@ -196,9 +201,50 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         data, media, name = download(ev, kind, lang, Path(relative).stem)
         return Response(data, media_type=media, headers={"Content-Disposition": attachment(name)})
 
+    def build(request: Request, body: dict[str, Any], lang: str) -> Response:
+        """The builder view of the roster the page holds (its text as typed), at the part chosen."""
+        relative = _file_of(workspace, body)
+        view = builder.view(relative, str(body.get("text", "")), _version(body), path_of(body.get("at") or []),
+                            lang, trials=body.get("trials") is True)
+        return HTMLResponse(render_build(view, lang))
+
+    def edit(request: Request, body: dict[str, Any], lang: str) -> Response:
+        """One click: the change made in the roster's file (saved, unless the page's roster is not
+        on disk yet), checked again, and the builder view as it is now."""
+        relative = _file_of(workspace, body)
+        text, version, at = builder.edit(relative, str(body.get("text", "")), _version(body), body, lang)
+        view = builder.view(relative, text, version, at, lang)
+        return HTMLResponse(render_build(view, lang))
+
+    def choices(request: Request, body: dict[str, Any], lang: str) -> Response:
+        """The choices the rules refuse in the part shown, tried one by one (see Builder.refusals)."""
+        relative = _file_of(workspace, body)
+        return JSONResponse({"refused": builder.refusals(relative, str(body.get("text", "")),
+                                                         path_of(body.get("at") or []), lang)})
+
+    def create(request: Request, body: dict[str, Any], lang: str) -> Response:
+        """«Crear»: a new roster file of the game chosen, named and limited as asked, from the
+        game's commented starting roster; never over a file that exists."""
+        system = registry.find(str(body.get("system", "")))
+        if system is None:
+            raise Refused("unknown-system", 404)
+        relative = _relative(workspace, body)
+        text = system.starting_roster(lang)
+        name = str(body.get("name") or "").strip()
+        try:
+            if name:
+                text = apply(text, Edit("set", (system.name_key,), name[:100]))
+            limit = str(body.get("points_limit") or "").strip()
+            if limit and "points_limit" in system.schema().get("properties", {}):
+                text = apply(text, Edit("set", ("points_limit",), int(limit) if limit.isdigit() else limit))
+        except EditRefused:
+            raise Refused("serve-bad-change", 400) from None
+        version = workspace.create(relative, text)
+        return JSONResponse({"path": relative, "text": text, "version": version})
+
     routes = [
         Route("/", endpoint(page)),
-        Route("/static/{name}", endpoint(static)),
+        Route("/static/{name:path}", endpoint(static)),
         Route("/templates/{path:path}", endpoint(template_file)),
         Route("/api/ui", endpoint(ui)),
         Route("/api/files", endpoint(files)),
@@ -211,6 +257,10 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
         Route("/api/new", endpoint(new)),
         Route("/api/catalog", endpoint(browse)),
         Route("/api/export", endpoint(export), methods=["POST"]),
+        Route("/api/create", endpoint(create), methods=["POST"]),
+        Route("/fragments/build", endpoint(build), methods=["POST"]),
+        Route("/api/choices", endpoint(choices), methods=["POST"]),
+        Route("/fragments/edit", endpoint(edit), methods=["POST"]),
     ]
     return Starlette(routes=routes, middleware=[Middleware(BaseHTTPMiddleware, dispatch=guarded)])
 
@@ -219,6 +269,18 @@ def _relative(workspace: Workspace, body: dict[str, Any]) -> str:
     relative = str(body.get("path") or "")
     workspace.path(relative)  # refused before anything is read or written
     return relative
+
+
+def _file_of(workspace: Workspace, body: dict[str, Any]) -> str:
+    """The roster a builder request is about (``file``: ``path`` there is the part of it)."""
+    relative = str(body.get("file") or "")
+    workspace.path(relative)
+    return relative
+
+
+def _version(body: dict[str, Any]) -> str | None:
+    version = body.get("version")
+    return version if isinstance(version, str) and version else None
 
 
 def _drafted(spec: Any, lang: str) -> Any:

@@ -8,12 +8,13 @@ models and rules here, never from the page.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from builder.core import registry
+from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.pipeline import evaluate
 from builder.core.system import Evaluation, System
@@ -54,7 +55,13 @@ def _schema(system: System) -> dict[str, Any]:
 
 
 def path_of(raw: Any) -> tuple[str | int, ...]:
-    """A path the page sent: keys and positions only, and not too deep."""
+    """A path the page sent (a list, or a list written as JSON): keys and positions only, and not
+    too deep."""
+    if isinstance(raw, str) and len(raw) <= 4096:
+        try:
+            raw = json.loads(raw) if raw else []
+        except ValueError:
+            raise Refused("serve-bad-path", 400) from None
     if not isinstance(raw, list) or len(raw) > PATH_MOST:
         raise Refused("serve-bad-path", 400)
     out: list[str | int] = []
@@ -73,6 +80,8 @@ class Builder:
 
     def view(self, relative: str, text: str, version: str | None, at: Sequence[Any], lang: str,
              trials: bool = False) -> View:
+        """The builder view of ``text``; with ``trials``, each choice of the part shown is tried
+        against the rules first (see :meth:`refusals`)."""
         view = View(relative, text, version, at=tuple(at))
         try:
             ev = self.workspace.check(text, relative)
@@ -102,6 +111,21 @@ class Builder:
         if trials:
             self._try_choices(view, system, forms, data, lang)
         return view
+
+    def refusals(self, relative: str, text: str, at: Sequence[Any], lang: str) -> dict[str, dict[str, str]]:
+        """The choices the rules refuse in the part shown, by control and value: the text the
+        page shows in place of each (the choice and the finding's own message). Asked for after
+        the view is drawn, so a click's answer never waits for them."""
+        view = self.view(relative, text, None, at, lang, trials=True)
+        if view.detail is None:
+            return {}
+        out: dict[str, dict[str, str]] = {}
+        for node in view.detail.walk():
+            refused = {o.value: messages.text("serve.not-allowed", lang, value=o.label, reason=o.reason)
+                       for o in node.options if o.reason}
+            if refused:
+                out[node.id + ("-new" if node.kind in ("list", "map") else "")] = refused
+        return out
 
     def _forms(self, system: System, data: Any, ev: Evaluation | None, lang: str) -> Forms:
         try:

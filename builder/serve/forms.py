@@ -234,6 +234,8 @@ class Forms:
             node.outlined = self.resolve(items).get("type") == "object" and len(path) <= 2
             for child in node.children:
                 child.title = _title(child.value, child.label)
+                if child.kind not in ("object", "list", "map"):
+                    child.label = f"{node.label} {child.label}"  # «Especialidades 2», not a bare «2»
         elif kind == "boolean":
             node.kind = "checkbox"
         elif kind in ("integer", "number") and self.options_for(path):

@@ -134,6 +134,22 @@ class Workspace:
             raise Refused("serve-cannot-write", 500) from None
         return version_of(data)
 
+    def create(self, relative: str, text: str) -> str:
+        """A new roster file; Refused (409) when one of that name exists. Its version."""
+        target = self.path(relative)
+        data = _encoded(text, relative)
+        if os.path.lexists(target):
+            raise Refused("serve-target-exists", 409)
+        if not target.parent.is_dir():
+            raise Refused("serve-outside-folder", 403)
+        try:
+            write_new(target, lambda tmp: tmp.write_bytes(data))
+        except FileExistsError:
+            raise Refused("serve-target-exists", 409) from None
+        except (InputError, OSError):
+            raise Refused("serve-cannot-write", 500) from None
+        return version_of(data)
+
     def copy(self, source: str, target: str, move: bool = False) -> str:
         """Duplicate the roster ``source`` as ``target`` (rename it, with ``move``); never over a
         file that exists. The version of the file at its new name."""

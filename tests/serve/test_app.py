@@ -4,7 +4,10 @@ download names in any alphabet, a bug logged and answered with its id, and a slo
 doesn't hold up the other requests."""
 
 import asyncio
+import hashlib
+import json
 import time
+from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
@@ -220,3 +223,54 @@ def test_the_share_text_is_what_export_text_writes(client, folder):
     assert "Compañía Fénix" in shared and "283" in shared
     unreadable = client.post("/api/share", json={"path": "x.yaml", "text": "- no\n"})
     assert unreadable.status_code == 422 and unreadable.json()["findings"][0]["code"] == "not-a-mapping"
+
+
+VENDOR = Path(__file__).resolve().parents[2] / "tools" / "axe"
+
+
+def test_the_vendored_scripts_are_served_and_are_the_registrys_releases(client):
+    # htmx and its json-enc extension, copied from the npm packages tools/axe's lock pins.
+    lock = json.loads((VENDOR / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert lock["node_modules/htmx.org"]["version"] == "2.0.11"
+    for name, package, inside in (("htmx.min.js", "htmx.org", "dist/htmx.min.js"),
+                                  ("json-enc.min.js", "htmx-ext-json-enc", "dist/json-enc.min.js")):
+        served = client.get(f"/static/vendor/{name}")
+        assert served.status_code == 200 and served.headers["content-type"].startswith("text/javascript")
+        installed = VENDOR / "node_modules" / package / inside
+        if installed.is_file():  # where make page-tools ran
+            assert served.content == installed.read_bytes(), name
+    assert client.get("/static/vendor/../app.py").status_code == 404
+
+
+def test_create_makes_the_file_once_from_the_games_starting_roster(client, folder):
+    made = client.post("/api/create", json={"system": "cripmaquion", "path": "nuevo.yaml", "name": "Los Rápidos",
+                                            "points_limit": "", "lang": "es"})
+    assert made.status_code == 200
+    text = (folder / "nuevo.yaml").read_text(encoding="utf-8")
+    assert text == made.json()["text"] and "team: Los Rápidos" in text
+    assert text.startswith("#")  # the starting roster's comments stay
+    again = client.post("/api/create", json={"system": "cripmaquion", "path": "nuevo.yaml", "name": "Otro"})
+    assert again.status_code == 409 and "Los Rápidos" in (folder / "nuevo.yaml").read_text(encoding="utf-8")
+    limited = client.post("/api/create", json={"system": "wartime", "path": "w.yaml", "points_limit": "250"})
+    assert "points_limit: 250" in limited.json()["text"]
+    assert client.post("/api/create", json={"system": "wartime", "path": "../fuera.yaml"}).status_code == 403
+    assert client.post("/api/create", json={"system": "ajedrez", "path": "a.yaml"}).status_code == 404
+
+
+def test_a_click_is_answered_with_the_builder_view_and_the_file_saved(client, folder):
+    text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    version = hashlib.sha256(text.encode()).hexdigest()
+    view = client.post("/fragments/build", json={"file": "compania-fenix.yaml", "text": text, "version": version,
+                                                 "at": '["squads", 0]'})
+    assert view.status_code == 200 and view.headers["content-type"].startswith("text/html")
+    assert 'id="build"' in view.text and "Alfa" in view.text
+    edit = client.post("/fragments/edit", json={"file": "compania-fenix.yaml", "text": text, "version": version,
+                                                "op": "set", "path": ["squads", 0, "name"], "value": "Alfa 1"})
+    assert edit.status_code == 200 and "name: Alfa 1\n" in (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    stale = client.post("/fragments/edit", json={"file": "compania-fenix.yaml", "text": text, "version": version,
+                                                 "op": "set", "path": ["squads", 0, "name"], "value": "Beta"})
+    assert stale.status_code == 409
+    outside = client.post("/fragments/edit", json={"file": "../x.yaml", "text": text, "op": "set", "path": ["name"]})
+    assert outside.status_code == 403
+    choices = client.post("/api/choices", json={"file": "compania-fenix.yaml", "text": text, "at": ["squads", 0]})
+    assert choices.status_code == 200 and isinstance(choices.json()["refused"], dict)

@@ -60,11 +60,20 @@ def status(page) -> str:
     return page.locator("#status").inner_text()
 
 
+def yaml_view(page) -> None:
+    """The roster as text (the builder view is the one a roster opens in)."""
+    page.click("#view-yaml")
+    page.locator("#text").wait_for(state="visible")
+
+
 def test_create_a_roster_see_a_mistake_at_its_line_fix_it_and_save(page, folder):
     page.select_option("#new-system", "wartime")
     page.fill("#new-name", "mi-lista.yaml")
     page.click("#new-button")
     page.wait_for_function("document.querySelector('#text').value.includes('system: wartime')")
+    # «Crear» makes the file at once, from the game's starting roster.
+    assert "system: wartime" in (folder / "mi-lista.yaml").read_text(encoding="utf-8")
+    yaml_view(page)
     page.fill("#text", MISTAKE)
     finding = page.locator("#findings li", has_text="unknown-reference").first
     finding.wait_for()
@@ -129,6 +138,7 @@ def test_a_file_changed_on_disk_while_open_is_not_overwritten(page, folder):
     page.wait_for_function("document.querySelector('#status').textContent.includes('283')")
     on_disk = (folder / "compania-fenix.yaml").read_text(encoding="utf-8") + "# cambiado por otro\n"
     (folder / "compania-fenix.yaml").write_text(on_disk, encoding="utf-8")
+    yaml_view(page)
     page.fill("#text", page.evaluate("document.querySelector('#text').value") + "# mío\n")
     page.click("#save")
     page.locator("#conflict").wait_for(state="visible")
@@ -178,6 +188,7 @@ def test_the_catalog_topics_are_named_in_the_players_language(page):
 
 def test_unsaved_changes_are_asked_about_before_another_roster_opens(page, folder):
     open_roster(page, "compania-fenix.yaml", "283")
+    yaml_view(page)
     typed = page.evaluate("document.querySelector('#text').value") + "# una nota\n"
     page.fill("#text", typed)
     assert page.locator("#unsaved").is_visible()
@@ -202,6 +213,7 @@ def test_unsaved_changes_are_asked_about_before_another_roster_opens(page, folde
 
 def test_saving_clears_the_unsaved_mark(page, folder):
     open_roster(page, "compania-fenix.yaml", "283")
+    yaml_view(page)
     page.fill("#text", page.evaluate("document.querySelector('#text').value") + "# guardada\n")
     assert page.locator("#unsaved").is_visible()
     page.click("#save")
@@ -220,6 +232,9 @@ def test_on_a_phone_the_panels_stack_every_button_can_be_tapped_and_nothing_is_s
         page.goto(server)
         page.wait_for_selector("#files li")
         open_roster(page, "compania-fenix.yaml", "283")
+        page.locator("#build .outline").wait_for()
+        assert page.locator("#detail").bounding_box()["width"] >= 300
+        yaml_view(page)
         assert page.locator("#text").bounding_box()["width"] >= 300
         for button in ("#save", "#xlsx", "#pdf", "[data-tab=preview]", "#new-button"):
             box = page.locator(button).bounding_box()
@@ -240,7 +255,7 @@ def test_every_control_says_what_it_is_in_the_players_language(page):
     unnamed = page.evaluate("""() => [...document.querySelectorAll(
         'button, select, input, textarea, iframe')].filter((el) => {
           const named = el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent.trim()
-            || (el.closest('label') && el.closest('label').textContent.trim());
+            || (el.labels && [...el.labels].some((label) => label.textContent.trim()));
           return !named;
         }).map((el) => el.outerHTML.slice(0, 80))""")
     assert unnamed == []

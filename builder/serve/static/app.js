@@ -3,7 +3,7 @@
 
 const $ = (id) => document.getElementById(id);
 const state = { lang: null, archetypes: [], text: {}, path: null, version: null, system: null, timer: null, tab: "findings",
-  kept: null };  // kept: the text as it was opened or last saved, to tell whether there is anything to lose
+  kept: null, view: "build", at: "[]", undo: [], redo: [], sent: null, drawn: 0 };  // kept: the text as it was opened or last saved, to tell whether there is anything to lose
 
 function t(key, params = {}) {
   let out = state.text[key] || key;
@@ -79,7 +79,7 @@ async function openFile(path) {
   const response = await api(`/api/file?path=${encodeURIComponent(path)}`);
   if (!response.ok) return showStatus(t("serve.error." + (await response.json()).code), false);
   const data = await response.json();
-  setEditor(path, data.text, data.version);
+  openEditor(path, data.text, data.version);
 }
 
 function setEditor(path, text, version, kept = text) {
@@ -96,6 +96,114 @@ function setEditor(path, text, version, kept = text) {
   document.querySelectorAll("#files li").forEach((li) => li.classList.toggle("open", li.dataset.path === path));
 }
 
+function openEditor(path, text, version, kept = text) {
+  // Another roster: its own history of clicks, starting at its own first part.
+  state.undo = []; state.redo = []; state.at = "[]";
+  setEditor(path, text, version, kept);
+  updateHistory();
+  renderBuild();
+}
+
+function renderBuild() {
+  // The builder view of the text the page holds, drawn by the server (htmx swaps it in).
+  if (!state.path || state.view !== "build") return;
+  htmx.ajax("POST", "/fragments/build", { target: "#build", swap: "outerHTML", source: "#build-host",
+    values: { at: state.at } });
+}
+
+function updateHistory() {
+  $("undo").disabled = !state.undo.length;
+  $("redo").disabled = !state.redo.length;
+}
+
+async function travel(from, to) {
+  // Undo and redo put an earlier text back, saved like any change.
+  if (!from.length) return;
+  to.push($("text").value);
+  const text = from.pop();
+  $("text").value = text;
+  updateGutter();
+  await save();
+  updateHistory();
+  check();
+  renderBuild();
+}
+
+function showView(name) {
+  state.view = name;
+  $("view-build").setAttribute("aria-selected", String(name === "build"));
+  $("view-yaml").setAttribute("aria-selected", String(name === "yaml"));
+  $("build-host").hidden = name !== "build";
+  $("yaml-view").hidden = name !== "yaml";
+  renderBuild();
+}
+
+function builderRequest(event) {
+  // Every builder request carries the roster the page holds: its file, its text as typed (the
+  // YAML view's edits included), the version it was opened at, and the page's language.
+  const path = event.detail.path || "";
+  if (!path.startsWith("/fragments/")) return;
+  event.detail.parameters.file = state.path || "";
+  event.detail.parameters.text = $("text").value;
+  event.detail.parameters.version = state.version || "";
+  event.detail.parameters.lang = state.lang;
+  if (path === "/fragments/edit") state.sent = $("text").value;
+}
+
+function builderAnswered(event) {
+  const build = $("build");
+  if (!build || event.detail.target !== build && !build.contains(event.detail.elt)) return;
+  const text = $("build-text") ? $("build-text").content.textContent : null;
+  state.at = build.dataset.at || "[]";
+  state.drawn += 1;
+  tryChoices();
+  const sent = state.sent;
+  // Only a click's answer changes the text: a view drawn for an earlier text never does.
+  if (event.detail.requestConfig?.path !== "/fragments/edit" || sent === null) return;
+  state.sent = null;
+  if (text === null || text === sent) return;
+  // A click changed the roster: the YAML view shows it, and it can be undone.
+  state.undo.push(sent); state.redo = [];
+  $("text").value = text;
+  if (build.dataset.version) { state.version = build.dataset.version; state.kept = text; }
+  updateGutter();
+  markUnsaved();
+  updateHistory();
+  check();
+  refreshFiles();
+}
+
+async function tryChoices() {
+  // The server tries each choice of the part shown against the rules; those it refuses are
+  // disabled here, each saying why, unless the view was drawn again meanwhile.
+  const drawn = state.drawn;
+  const response = await api("/api/choices", { file: state.path, text: $("text").value, at: state.at });
+  if (!response.ok || drawn !== state.drawn) return;
+  const refused = (await response.json()).refused || {};
+  if (drawn !== state.drawn) return;
+  for (const [id, reasons] of Object.entries(refused)) {
+    const select = $(id);
+    if (!select || select.tagName !== "SELECT") continue;
+    for (const option of select.options) {
+      if (!Object.hasOwn(reasons, option.value)) continue;
+      option.disabled = true;
+      option.textContent = reasons[option.value];
+    }
+  }
+}
+
+async function builderRefused(event) {
+  let code = "serve-bad-change";
+  let data = {};
+  try { data = JSON.parse(event.detail.xhr.responseText); code = data.code || code; } catch (_) { /* not JSON */ }
+  if (event.detail.xhr.status === 409 && code === "serve-changed-on-disk") {
+    $("conflict").hidden = false;
+    $("disk-text").textContent = data.disk ?? t("serve.removed");
+    state.diskVersion = data.disk_version; state.diskText = data.disk;
+  }
+  showStatus(data.message || t("serve.error." + code), false);
+}
+
 function updateGutter() {
   const lines = $("text").value.split("\n").length;
   $("gutter").textContent = Array.from({ length: lines }, (_, i) => i + 1).join("\n");
@@ -108,6 +216,7 @@ function showStatus(message, legal) {
 }
 
 function jumpTo(line) {
+  if (state.view !== "yaml") showView("yaml");  // a line is a line of the text
   const area = $("text");
   const lines = area.value.split("\n");
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
@@ -256,12 +365,18 @@ async function download(kind) {
 }
 
 async function newRoster() {
+  // «Crear» makes the file at once, from the game's starting roster: then it is built by clicking.
   if (!mayLeave()) return;
   const system = $("new-system").value;
-  const data = await (await api(`/api/new?system=${encodeURIComponent(system)}&lang=${state.lang}`)).json();
+  const response = await api("/api/create", { system, path: $("new-name").value.trim() || "nueva-lista.yaml",
+    name: $("new-roster-name").value, points_limit: $("new-limit").value });
+  const data = await response.json();
+  if (!response.ok) return showStatus(t("serve.error." + data.code), false);
   state.system = system;
-  // A new roster is not on disk until it is saved: all of it counts as unsaved.
-  setEditor($("new-name").value.trim() || "nueva-lista.yaml", data.text, null, null);
+  await refreshFiles();
+  openEditor(data.path, data.text, data.version);
+  showView("build");
+  showStatus(t("serve.saved", { path: data.path }), true);
 }
 
 function showTab(name) {
@@ -279,7 +394,14 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("text").addEventListener("scroll", () => { $("gutter").scrollTop = $("text").scrollTop; });
   $("save").addEventListener("click", () => save());
   $("keep-mine").addEventListener("click", () => save(state.diskVersion));
-  $("take-disk").addEventListener("click", () => setEditor(state.path, state.diskText ?? "", state.diskVersion));
+  $("take-disk").addEventListener("click", () => { setEditor(state.path, state.diskText ?? "", state.diskVersion); renderBuild(); });
+  $("undo").addEventListener("click", () => travel(state.undo, state.redo));
+  $("redo").addEventListener("click", () => travel(state.redo, state.undo));
+  $("view-build").addEventListener("click", () => showView("build"));
+  $("view-yaml").addEventListener("click", () => showView("yaml"));
+  document.body.addEventListener("htmx:configRequest", builderRequest);
+  document.body.addEventListener("htmx:afterSwap", builderAnswered);
+  document.body.addEventListener("htmx:responseError", builderRefused);
   $("xlsx").addEventListener("click", () => download("xlsx"));
   $("pdf").addEventListener("click", () => download("pdf"));
   $("duplicate").addEventListener("click", () => copyRoster(false));
@@ -289,7 +411,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("copy").addEventListener("click", copyShare);
   // The preview is the printed document itself (sheet, then cards on their own pages).
   $("print").addEventListener("click", () => $("preview").contentWindow.print());
-  $("lang").addEventListener("change", async () => { state.lang = $("lang").value; await loadUI(); await refreshFiles(); check(); });
+  $("lang").addEventListener("change", async () => {
+    state.lang = $("lang").value; await loadUI(); await refreshFiles(); check(); renderBuild();
+  });
   document.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
   window.addEventListener("beforeunload", (event) => { if (unsaved()) event.preventDefault(); });
 });

@@ -1,0 +1,101 @@
+"""A click becomes an edit of the roster's file, checked again as `builder check` checks it."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder.serve import texts  # noqa: F401 - the page's words
+from builder.serve.building import Builder, path_of
+from builder.serve.workspace import Refused, Workspace, version_of
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture
+def team(tmp_path):
+    shutil.copy(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", tmp_path / "grupetto.yaml")
+    return Builder(Workspace(tmp_path)), tmp_path / "grupetto.yaml"
+
+
+def click(builder, file, action):
+    text = file.read_text(encoding="utf-8")
+    return builder.edit(file.name, text, version_of(text.encode()), action, "es")
+
+
+def test_a_choice_is_written_into_the_file_in_place_and_saved(team):
+    builder, file = team
+    before = file.read_text(encoding="utf-8")
+    text, version, at = click(builder, file, {"op": "set", "path": ["runners", 4, "race"], "value": "troll",
+                                              "at": ["runners", 4]})
+    assert file.read_text(encoding="utf-8") == text == before.replace("Gengis, race: ogro", "Gengis, race: troll")
+    assert version == version_of(text.encode()) and at == ("runners", 4)
+    assert text.startswith("# El Grupetto verde")   # the comment at its head stays
+
+
+def test_a_new_runner_is_added_and_shown(team):
+    builder, file = team
+    text, _, at = click(builder, file, {"op": "add", "path": ["runners"]})
+    assert at == ("runners", 8)
+    view = builder.view(file.name, text, None, at, "es")
+    # The ninth runner: «Nuevo 9», with the first race the game offers.
+    assert view.detail.title == "Nuevo 9"
+    assert view.detail.children[1].value == view.detail.children[1].options[0].value
+
+
+def test_removing_a_runner_shows_the_same_part_one_place_up(team):
+    builder, file = team
+    text, _, at = click(builder, file, {"op": "remove", "path": ["runners", 0], "at": ["runners", 5]})
+    assert at == ("runners", 4) and "Gnatte Franzs, race" not in text
+    _, _, at = click(builder, file, {"op": "remove", "path": ["runners", 4], "at": ["runners", 4]})
+    assert at == ()
+
+
+def test_numbers_are_written_as_numbers_and_an_empty_optional_field_is_left_out(tmp_path):
+    shutil.copy(EXAMPLES / "wartime" / "compania-fenix.yaml", tmp_path / "lista.yaml")
+    shutil.copy(EXAMPLES / "wartime" / "fenix-warbook.yaml", tmp_path / "fenix-warbook.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "lista.yaml"
+    text, _, _ = click(builder, file, {"op": "set", "path": ["points_limit"], "value": "250"})
+    assert "points_limit: 250\n" in text
+    text, _, _ = click(builder, file, {"op": "set", "path": ["points_limit"], "value": ""})
+    assert "points_limit" not in text
+    text, _, _ = click(builder, file, {"op": "set", "path": ["formations"], "value": "true"})
+    assert "formations: true" in text
+
+
+def test_a_refused_choice_says_why_in_the_findings_own_words(team):
+    builder, file = team
+    text = file.read_text(encoding="utf-8")
+    refused = builder.refusals(file.name, text, ["runners", 2], "es")
+    # El Grupetto verde lines up a brujo (Burujo Potingue): an elf beside him is refused (brujo-with-elf),
+    # and the roster's 5 specialty slots are full, so a star (two slots) for Arcada is refused too.
+    assert "brujo" in refused["f-runners-2-race"]["elfo"]
+    assert "plazas de especialista" in refused["f-runners-2-specialties-new"]["martillo"]
+    assert "orco" not in refused["f-runners-2-race"]
+
+
+def test_a_file_changed_on_disk_is_never_overwritten(team):
+    builder, file = team
+    text = file.read_text(encoding="utf-8")
+    file.write_text(text + "# otro\n", encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        builder.edit(file.name, text, version_of(text.encode()), {"op": "add", "path": ["runners"]}, "es")
+    assert refused.value.status == 409 and file.read_text(encoding="utf-8").endswith("# otro\n")
+
+
+def test_a_roster_that_cannot_be_read_is_shown_as_such_and_not_edited(team):
+    builder, file = team
+    view = builder.view(file.name, "system: cripmaquion\nrunners: [\n", None, (), "es")
+    assert view.unreadable is not None and view.detail is None
+    with pytest.raises(Refused):
+        builder.edit(file.name, "runners: [\n", None, {"op": "add", "path": ["runners"]}, "es")
+
+
+@pytest.mark.parametrize("raw", [["runners"] * 13, [None], [True], ["x" * 201], "not json", {"a": 1}])
+def test_a_path_the_page_sends_is_held_to_keys_and_positions(raw):
+    with pytest.raises(Refused):
+        path_of(raw)
+
+
+def test_a_path_may_come_written_as_json():
+    assert path_of('["runners", 2]') == ("runners", 2) and path_of("") == ()

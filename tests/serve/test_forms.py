@@ -1,0 +1,110 @@
+"""Forms made from a game's schema alone: a sixth game's models give it a working form."""
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from builder.core import registry
+from builder.core.pipeline import evaluate
+from builder.core.findings import Place
+from builder.serve import texts  # noqa: F401 - the page's words
+from builder.serve.forms import Forms, place_findings
+
+# The schema pydantic would publish for a small game no one has written page code for.
+SIXTH = {
+    "type": "object", "title": "builder · Sexto", "required": ["system", "name", "bands"],
+    "properties": {
+        "system": {"const": "sexto", "type": "string"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 100, "title": "Name"},
+        "veteran": {"type": "boolean", "default": False, "title": "Veteran"},
+        "points_limit": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000}, {"type": "null"}], "default": None},
+        "stance": {"enum": ["attack", "defend"], "title": "Stance"},
+        "bands": {"type": "array", "items": {"$ref": "#/$defs/Band"}, "title": "Bands"},
+        "supplies": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}, "title": "Supplies"},
+    },
+    "$defs": {"Band": {"type": "object", "title": "Band", "required": ["name", "kind", "size"], "properties": {
+        "name": {"type": "string", "minLength": 1, "title": "Name"},
+        "kind": {"type": "string", "minLength": 1, "title": "Kind"},
+        "size": {"type": "integer", "minimum": 2, "maximum": 9, "title": "Size"},
+        "gear": {"type": "array", "items": {"type": "string"}, "title": "Gear"}}}},
+}
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+DATA = {"system": "sexto", "name": "Los de siempre", "bands": [{"name": "Primera", "kind": "arqueros", "size": 3}]}
+
+
+def test_every_type_gets_its_control_with_the_bounds_the_schema_sets():
+    root = Forms("sexto", SIXTH, "es").build(DATA)
+    kinds = {node.at: node.kind for node in root.walk()}
+    assert kinds == {"": "object", "system": "constant", "name": "text", "veteran": "checkbox",
+                     "points_limit": "number", "stance": "select", "bands": "list", "bands/0": "object",
+                     "bands/0/name": "text", "bands/0/kind": "text", "bands/0/size": "number",
+                     "bands/0/gear": "list", "supplies": "map"}
+    nodes = {node.at: node for node in root.walk()}
+    assert (nodes["bands/0/size"].minimum, nodes["bands/0/size"].maximum) == (2, 9)
+    assert nodes["points_limit"].required is False and nodes["name"].required is True
+    assert nodes["veteran"].present is False and nodes["veteran"].value is False   # its default
+    assert [o.value for o in nodes["stance"].options] == ["attack", "defend"]
+    assert nodes["bands"].outlined and nodes["bands/0"].title == "Primera"
+
+
+def test_labels_come_from_the_message_table_then_the_schema_title():
+    root = Forms("sexto", SIXTH, "es").build(DATA)
+    nodes = {node.at: node for node in root.walk()}
+    assert nodes["name"].label == "Nombre"          # form.name, shared by every game
+    assert nodes["stance"].label == "Stance"        # the game has no words of its own: its title
+    assert Forms("sexto", SIXTH, "en").build(DATA).children[1].label == "Name"
+
+
+def test_choices_turn_a_text_into_a_list_and_the_most_particular_pattern_wins():
+    choices = {"bands/*/kind": [("arqueros", "Arqueros"), ("lanceros", "Lanceros")],
+               "bands/0/gear/*": [("arco", "Arco")], "bands/*/gear/*": [("lanza", "Lanza")]}
+    root = Forms("sexto", SIXTH, "es", choices).build(DATA)
+    nodes = {node.at: node for node in root.walk()}
+    assert nodes["bands/0/kind"].kind == "select"
+    assert [o.value for o in nodes["bands/0/gear"].options] == ["arco"]
+
+
+def test_a_name_written_that_the_game_does_not_know_stays_among_the_choices():
+    choices = {"bands/*/kind": [("lanceros", "Lanceros")]}
+    node = {n.at: n for n in Forms("sexto", SIXTH, "es", choices).build(DATA).walk()}["bands/0/kind"]
+    assert [o.value for o in node.options] == ["arqueros", "lanceros"]
+
+
+def test_a_new_part_starts_with_what_its_schema_requires():
+    forms = Forms("sexto", SIXTH, "es", {"bands/*/kind": [("lanceros", "Lanceros")]})
+    band = forms.resolve(SIXTH["properties"]["bands"]["items"])
+    # Required keys only: a name numbered after the parts there are, the first choice, the least size.
+    assert forms.default(band, ("bands", 1), 1) == {"name": "Nuevo 2", "kind": "lanceros", "size": 2}
+
+
+def test_a_finding_sits_at_the_deepest_part_its_path_reaches():
+    root = Forms("sexto", SIXTH, "es").build(DATA)
+    doc = SimpleNamespace(label="lista.yaml", line_of=lambda path: 1)
+    here = SimpleNamespace(place=Place(doc, ("bands", 0, "size", "extra")), severity="error")
+    whole = SimpleNamespace(place=Place(doc, ()), severity="error")
+    other = SimpleNamespace(place=Place(SimpleNamespace(label="otro.yaml", line_of=lambda p: 1), ("bands", 0)),
+                            severity="error")
+    assert place_findings(root, [here, whole, other], "lista.yaml") == [whole, other]
+    assert {n.at: n for n in root.walk()}["bands/0/size"].findings == [here]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*/*.yaml")), ids=lambda p: p.name)
+def test_every_game_builds_a_form_for_each_of_its_examples(path):
+    ev = evaluate(path, path.name)
+    system = registry.get(ev.system)
+    forms = Forms(system.key, system.schema(), "es", system.choices(ev.source.data, ev, "es"),
+                  system.notes(ev, "es"))
+    root = forms.build(ev.source.data)
+    # Every value the file holds has its place in the form.
+    assert {n.path for n in root.walk()} >= set(_paths(ev.source.data)), path.name
+
+
+def _paths(data, path=()):
+    yield path
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _paths(v, path + (i,))
