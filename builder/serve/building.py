@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
-from builder.core.pipeline import evaluate
+from builder.core.pipeline import evaluate, system_of
 from builder.core.system import Evaluation, System
 from builder.serve.edits import Edit, EditRefused, apply, change
 from builder.serve.forms import Forms, Node, Option, place_findings
@@ -173,16 +173,20 @@ class Builder:
              lang: str) -> tuple[str, str | None, tuple[Any, ...]]:
         """Make the page's ``action`` in the roster's text and save it (unless the page holds a
         roster not yet on disk); the new text, its version and the part to show next."""
+        op = str(action.get("op", ""))
         try:
-            ev = self.workspace.check(text, relative)
+            doc = self.workspace.document(text, relative)
+            system = system_of(doc)
+            # A new part's starting values may take the game's choices, which need the roster
+            # checked; a value set or a part removed needs only its schema.
+            ev = evaluate(doc) if op in ("add", "variant", "include") else None
         except InputError:
             raise Refused("serve-edit-unreadable", 422) from None
-        system = registry.get(ev.system)
-        data = ev.source.data if ev.source is not None else {}
-        forms = self._forms(system, data, ev, lang)
+        data = doc.data
+        forms = self._forms(system, data, ev, lang) if ev is not None else Forms(system.key, _schema(system), lang)
         path = path_of(action.get("path"))
         at = path_of(action.get("at") or [])
-        edit, at = self._edit_of(forms, data, str(action.get("op", "")), path, action.get("value"), at)
+        edit, at = self._edit_of(forms, data, op, path, action.get("value"), at)
         if edit is None:
             return text, version, at
         try:

@@ -23,6 +23,7 @@ import yaml
 Key = str | int
 Path_ = Sequence[Key]
 
+_UNREAD = object()
 PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`][^\n#:,\[\]{}]*")
 """A string written as it is: starts with no indicator, holds no flow sign or comment."""
 
@@ -45,18 +46,19 @@ class Edit:
     value: Any = None
 
 
-def apply(text: str, edit: Edit) -> str:
-    """``text`` with ``edit`` made in place; the rest of the file as it was."""
+def apply(text: str, edit: Edit, data: Any = _UNREAD) -> str:
+    """``text`` with ``edit`` made in place; the rest of the file as it was. ``data`` is what
+    the text reads as, when the caller has read it already."""
     if edit.op not in ("set", "append", "remove") or not edit.path and edit.op != "append":
         raise EditRefused("edit-bad-change")
     try:
         root = _compose(text)
-        expected = change(yaml.load(text, Loader=_Loader), edit)
+        expected = change(_read(text) if data is _UNREAD else data, edit)
+        out = _Splicer(text, root).run(edit)
+        if _read(out) != expected:
+            raise EditRefused("edit-not-exact")  # never write what the page didn't mean
     except yaml.YAMLError:
         raise EditRefused("edit-unreadable") from None  # the page shows the reader's own finding
-    out = _Splicer(text, root).run(edit)
-    if yaml.load(out, Loader=_Loader) != expected:
-        raise EditRefused("edit-not-exact")  # never write what the page didn't mean
     return out
 
 
@@ -133,14 +135,37 @@ class _Loader(yaml.SafeLoader):
     """The pure-Python loader: its marks count characters, as Python's strings do."""
 
 
+class _Composer(_Loader):
+    anchored = False
+
+    def compose_document(self) -> yaml.Node:
+        # As PyYAML's own, but telling whether the document used an anchor before forgetting them.
+        self.get_event()
+        node = self.compose_node(None, None)
+        self.get_event()
+        self.anchored = bool(self.anchors)
+        self.anchors = {}
+        return node
+
+
 def _compose(text: str) -> yaml.Node:
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise EditRefused("edit-anchors")  # one edit would change every place the anchor is used
-    root = yaml.compose(text, Loader=_Loader)
+    loader = _Composer(text)
+    try:
+        root = loader.get_single_node()
+    finally:
+        loader.dispose()
+    if loader.anchored:
+        raise EditRefused("edit-anchors")  # one edit would change every place the anchor is used
     if not isinstance(root, yaml.MappingNode):
         raise EditRefused("edit-no-such-place")
     return root
+
+
+_FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _read(text: str) -> Any:
+    return yaml.load(text, Loader=_FAST)
 
 
 class _Splicer:

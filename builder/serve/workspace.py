@@ -15,8 +15,8 @@ from typing import Any
 from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.findings import input_error_dict
-from builder.core.pipeline import evaluate
-from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, document_from_bytes, read_bytes
+from builder.core.pipeline import as_roster, evaluate
+from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
 from builder.export.outputs import rename_new, write_atomically, write_new
 
@@ -102,6 +102,12 @@ class Workspace:
         if len(data) > MAX_BYTES:
             raise Refused("serve-too-large", 413)
         return data
+
+    def document(self, text: str, relative: str) -> Document:
+        """The roster as typed, read (not checked) as if saved at ``relative``; InputError when
+        it can't be read as a roster."""
+        return as_roster(document_from_bytes(_encoded(text, relative), self.folder / relative, relative,
+                                             root=self.folder))
 
     def check(self, text: str | bytes, relative: str) -> Evaluation:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are

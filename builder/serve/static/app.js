@@ -53,12 +53,27 @@ async function refreshFiles() {
     name.textContent = f.path;
     const meta = document.createElement("span");
     meta.className = "meta " + (f.legal ? "legal" : "illegal");
-    const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
-    meta.textContent = `${f.system || "?"}${points} · ${t(f.readable ? (f.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable")}`;
+    meta.textContent = rowMeta(f);
     li.append(name, meta);
     actionable(li, () => openFile(f.path));
     return li;
   }));
+}
+
+function rowMeta(f) {
+  const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
+  return `${f.system || "?"}${points} · ${t(f.readable ? (f.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable")}`;
+}
+
+function updateRow(build) {
+  // The open roster's line in the folder's list, from the view just drawn (the other files
+  // haven't changed: they are not checked again on every click).
+  const meta = document.querySelector(`#files li[data-path="${CSS.escape(state.path)}"] .meta`);
+  if (!meta || !build.dataset.system) return;
+  const legal = build.dataset.legal === "true";
+  meta.className = "meta " + (legal ? "legal" : "illegal");
+  meta.textContent = rowMeta({ system: build.dataset.system, readable: true, legal,
+    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null });
 }
 
 function unsaved() {
@@ -170,7 +185,7 @@ function builderAnswered(event) {
   markUnsaved();
   updateHistory();
   check();
-  refreshFiles();
+  updateRow(build);
 }
 
 async function tryChoices() {
