@@ -26,6 +26,8 @@ TRIALS_MOST = 160
 """Choices tried against the rules for one answer; past it (or TRIAL_SECONDS) the rest stay
 open, and a choice that breaks a rule shows its finding once made."""
 TRIAL_SECONDS = 0.4
+STARTS_TRIED = 24
+"""Starting values tried for a new part before the first choice is kept, broken or not."""
 PATH_MOST = 12
 """A path the page may send: deeper than any roster's shape."""
 
@@ -186,7 +188,7 @@ class Builder:
         forms = self._forms(system, data, ev, lang) if ev is not None else Forms(system.key, _schema(system), lang)
         path = path_of(action.get("path"))
         at = path_of(action.get("at") or [])
-        edit, at = self._edit_of(forms, data, op, path, action.get("value"), at)
+        edit, at = self._edit_of(forms, data, op, path, action.get("value"), at, ev)
         if edit is None:
             return text, version, at
         try:
@@ -197,8 +199,40 @@ class Builder:
             version = self.workspace.save(relative, new, version)
         return new, version, at
 
+    @staticmethod
+    def _allowed_start(forms: Forms, data: Any, ev: Evaluation, path: tuple[Any, ...],
+                       item: dict[str, Any]) -> dict[str, Any]:
+        """A new part's first choices, moved on to the first the rules allow here (a new runner
+        of a team with a brujo doesn't start as an elf), within STARTS_TRIED tries."""
+        if ev.source is None:
+            return item
+        before = {(f.code, f.place.path) for f in ev.findings.errors}
+        tries = 0
+
+        def breaks(candidate: dict[str, Any]) -> bool:
+            nonlocal tries
+            tries += 1
+            trial = change(data, Edit("append", path[:-1], candidate))
+            try:
+                result = evaluate(replace(ev.source, data=trial), view=False)
+            except InputError:
+                return False
+            return any((f.code, f.place.path) not in before for f in result.findings.errors)
+
+        if not breaks(item):
+            return item
+        for key, value in list(item.items()):
+            options = forms.options_for((*path, key))
+            for option in options[1:]:
+                if tries >= STARTS_TRIED:
+                    return item
+                candidate = {**item, key: type(value)(option.value) if isinstance(value, int) else option.value}
+                if not breaks(candidate):
+                    return candidate
+        return item
+
     def _edit_of(self, forms: Forms, data: Any, op: str, path: tuple[Any, ...], value: Any,
-                 at: tuple[Any, ...]) -> tuple[Edit | None, tuple[Any, ...]]:
+                 at: tuple[Any, ...], ev: Evaluation | None = None) -> tuple[Edit | None, tuple[Any, ...]]:
         schema = forms.at(path, data)
         if schema is None or not path:
             raise Refused("serve-bad-path", 400)
@@ -217,6 +251,8 @@ class Builder:
                     forms.default(item_schema, (*path, len(items)), len(items))
                 if new is None:
                     return None, at
+                if isinstance(new, dict) and ev is not None:
+                    new = self._allowed_start(forms, data, ev, (*path, len(items)), new)
                 chosen = (*path, len(items)) if forms.resolve(item_schema).get("type") == "object" and len(path) <= 2 else at
                 return Edit("append", path, new), chosen
             if schema.get("type") == "object" and isinstance(schema.get("additionalProperties"), dict):

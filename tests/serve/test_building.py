@@ -38,9 +38,12 @@ def test_a_new_runner_is_added_and_shown(team):
     text, _, at = click(builder, file, {"op": "add", "path": ["runners"]})
     assert at == ("runners", 8)
     view = builder.view(file.name, text, None, at, "es")
-    # The ninth runner: «Nuevo 9», with the first race the game offers.
+    # The ninth runner: «Nuevo 9». The first race offered is the elf, but an elf can't line up
+    # with the team's brujo (Burujo Potingue): the runner starts as the first race the rules allow.
     assert view.detail.title == "Nuevo 9"
-    assert view.detail.children[1].value == view.detail.children[1].options[0].value
+    races = [o.value for o in view.detail.children[1].options]
+    assert races[:2] == ["elfo", "enano"] and view.detail.children[1].value == "enano"
+    assert view.evaluation.legal
 
 
 def test_removing_a_runner_shows_the_same_part_one_place_up(team):
