@@ -152,8 +152,10 @@ class Builder:
                     return
                 if node.kind == "select" and option.value == node.value:
                     continue
-                edit = Edit("append", node.path, option.value) if node.kind == "list" else \
-                    Edit("set", node.path, option.value)
+                # The choice as the file would hold it: a number priced from a table is a number.
+                schema = forms.resolve(node.schema.get("items", {})) if node.kind == "list" else node.schema
+                value = _typed(schema, option.value)
+                edit = Edit("append", node.path, value) if node.kind == "list" else Edit("set", node.path, value)
                 try:
                     trial = change(data, edit)
                 except EditRefused:

@@ -102,3 +102,15 @@ def test_a_path_the_page_sends_is_held_to_keys_and_positions(raw):
 
 def test_a_path_may_come_written_as_json():
     assert path_of('["runners", 2]') == ("runners", 2) and path_of("") == ()
+
+
+def test_a_number_priced_from_a_table_is_tried_as_a_number(tmp_path):
+    shutil.copy(EXAMPLES / "wartime" / "fenix-warbook.yaml", tmp_path / "wb.yaml")
+    builder = Builder(Workspace(tmp_path))
+    text = (tmp_path / "wb.yaml").read_text(encoding="utf-8")
+    view = builder.view("wb.yaml", text, None, ("warbook", "characters", 1), "es")
+    fortune = next(n for n in view.detail.walk() if n.path[-1:] == ("fortune",))
+    assert fortune.kind == "select" and [o.value for o in fortune.options][:3] == ["0", "1", "2"]
+    refused = builder.refusals("wb.yaml", text, ["warbook", "characters", 1], "es")
+    # Fortune 0 to 10 is the Warbook's own table: no value of it is a wrong type.
+    assert "f-warbook-characters-1-fortune" not in refused
