@@ -347,3 +347,21 @@ def test_the_cards_print_from_the_page(page):
                   " frame.print = () => { window.printed = frame.document.querySelectorAll('.card').length; }; }")
     page.click("#print")
     assert page.evaluate("window.printed") >= 6
+
+
+def test_no_serious_accessibility_finding_in_the_builder_view(page, folder):
+    shutil.copy(Path(__file__).resolve().parents[2] / "examples" / "cripmaquion" / "grupetto-verde.yaml",
+                folder / "grupetto-verde.yaml")
+    page.reload()
+    page.wait_for_selector("#files li")
+    found = {}
+    for path, part in (("compania-fenix.yaml", "Alfa"), ("fenix-warbook.yaml", "Sargento"),
+                       ("grupetto-verde.yaml", "Arcada"), ("asalto-ilegal.yaml", None)):
+        page.click(f"#files li[data-path='{path}'] button")
+        page.wait_for_function(f"document.querySelector('#build')?.dataset.path === '{path}'")
+        if part:
+            page.click(f"#build .outline .part >> text={part}")
+            page.wait_for_selector(f"#detail h3:has-text('{part}')")
+        page.wait_for_timeout(300)  # the choices the rules refuse, marked after the view is drawn
+        found[path] = serious_violations(page)
+    assert found == {path: [] for path in found}
