@@ -27,6 +27,7 @@ from starlette.routing import Route
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
+from builder.core.pack import Pack
 from builder.core.printout import PrintSpec
 from builder.export import templating
 from builder.export.plain import plain_text
@@ -56,9 +57,10 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-
 inline styles are allowed, nothing else."""
 
 
-def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -> Starlette:
-    """The app for ``folder``, answering as ``127.0.0.1:port``; the page starts in ``lang``."""
-    workspace = Workspace(folder)
+def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, pack: Pack | None = None) -> Starlette:
+    """The app for ``folder``, answering as ``127.0.0.1:port``; the page starts in ``lang``;
+    every roster is checked under the event's ``pack`` when one is given."""
+    workspace = Workspace(folder, pack)
     builder = Builder(workspace)
     default = lang
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
@@ -124,7 +126,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE) -
                              "systems": [{"key": s.key, "title": s.title} for s in registry.all_systems()]})
 
     def files(request: Request, body: dict[str, Any], lang: str) -> Response:
-        return JSONResponse({"folder": str(workspace.folder), "files": workspace.rosters(lang)})
+        return JSONResponse({"folder": str(workspace.folder), "files": workspace.rosters(lang),
+                             "pack": workspace.pack.name if workspace.pack is not None else None})
 
     def read(request: Request, body: dict[str, Any], lang: str) -> Response:
         text, version = workspace.read(request.query_params.get("path", ""))

@@ -163,7 +163,7 @@ class Builder:
                 tried += 1
                 doc = replace(ev.source, data=trial)
                 try:
-                    result = evaluate(doc, view=False)
+                    result = evaluate(doc, pack=self.workspace.pack, view=False)
                 except InputError:
                     continue
                 new = [f for f in result.findings.errors if (f.code, f.detail(lang)) not in before]
@@ -183,7 +183,7 @@ class Builder:
             system = system_of(doc)
             # A new part's starting values may take the game's choices, which need the roster
             # checked; a value set or a part removed needs only its schema.
-            ev = evaluate(doc) if op in ("add", "variant", "include") else None
+            ev = evaluate(doc, pack=self.workspace.pack) if op in ("add", "variant", "include") else None
         except InputError:
             raise Refused("serve-edit-unreadable", 422) from None
         data = doc.data
@@ -216,7 +216,7 @@ class Builder:
             tries += 1
             trial = change(data, Edit("append", path[:-1], candidate))
             try:
-                result = evaluate(replace(ev.source, data=trial), view=False)
+                result = evaluate(replace(ev.source, data=trial), pack=self.workspace.pack, view=False)
             except InputError:
                 return False
             return any((f.code, f.place.path) not in before for f in result.findings.errors)

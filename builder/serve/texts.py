@@ -91,6 +91,7 @@ MESSAGES = {
         "en": "builder met an internal error (bug {bug}): it is logged in the server's console.",
     },
     # The builder view.
+    "serve.pack": {"es": "pack del evento: {name}", "en": "event pack: {name}"},
     "serve.view-build": {"es": "Construir", "en": "Build"},
     "serve.view-yaml": {"es": "YAML", "en": "YAML"},
     "serve.views": {"es": "Vista de la lista", "en": "View of the roster"},

@@ -15,6 +15,7 @@ from typing import Any
 from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.findings import input_error_dict
+from builder.core.pack import Pack
 from builder.core.pipeline import as_roster, evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
@@ -37,6 +38,8 @@ def version_of(data: bytes) -> str:
 @dataclass
 class Workspace:
     folder: Path
+    pack: Pack | None = None
+    """The event pack every roster is checked under (``builder serve --pack``), if any."""
 
     def __post_init__(self) -> None:
         self.folder = self.folder.resolve()
@@ -113,7 +116,7 @@ class Workspace:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
         found beside it); InputError when it can't be read."""
         data = _encoded(text, relative) if isinstance(text, str) else text
-        return evaluate(document_from_bytes(data, self.folder / relative, relative, root=self.folder))
+        return evaluate(document_from_bytes(data, self.folder / relative, relative, root=self.folder), pack=self.pack)
 
     def save(self, relative: str, text: str, version: str | None) -> str:
         """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed

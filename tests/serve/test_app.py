@@ -274,3 +274,17 @@ def test_a_click_is_answered_with_the_builder_view_and_the_file_saved(client, fo
     assert outside.status_code == 403
     choices = client.post("/api/choices", json={"file": "compania-fenix.yaml", "text": text, "at": ["squads", 0]})
     assert choices.status_code == 200 and isinstance(choices.json()["refused"], dict)
+
+
+def test_under_an_event_pack_every_roster_is_checked_with_it(folder):
+    from starlette.testclient import TestClient
+
+    from builder.events.packs import load_pack
+
+    pack = load_pack(Path(__file__).resolve().parents[2] / "examples" / "tournament" / "pack" / "torneo-otono.yaml")
+    with TestClient(create_app(folder, PORT, pack=pack), base_url=f"http://127.0.0.1:{PORT}") as client:
+        assert client.get("/api/files").json()["pack"] == "Torneo de Otoño"
+        text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+        view = client.post("/fragments/build", json={"file": "compania-fenix.yaml", "text": text}).text
+        # The list's 283 points are within its own 300, not within the event's 250.
+        assert "283 / 250 puntos" in view and "ILEGAL" in view

@@ -44,7 +44,7 @@ async function loadUI() {
 
 async function refreshFiles() {
   const data = await (await api(`/api/files?lang=${state.lang}`)).json();
-  $("folder").textContent = data.folder;
+  $("folder").textContent = data.folder + (data.pack ? " · " + t("serve.pack", { name: data.pack }) : "");
   $("files").replaceChildren(...data.files.map((f) => {
     const li = document.createElement("li");
     li.dataset.path = f.path;
