@@ -201,8 +201,7 @@ class Builder:
             version = self.workspace.save(relative, new, version)
         return new, version, at
 
-    @staticmethod
-    def _allowed_start(forms: Forms, data: Any, ev: Evaluation, path: tuple[Any, ...],
+    def _allowed_start(self, forms: Forms, data: Any, ev: Evaluation, path: tuple[Any, ...],
                        item: dict[str, Any]) -> dict[str, Any]:
         """A new part's first choices, moved on to the first the rules allow here (a new runner
         of a team with a brujo doesn't start as an elf), within STARTS_TRIED tries."""
@@ -342,7 +341,7 @@ def _typed(schema: Mapping[str, Any], value: Any) -> Any:
         return int(number) if number.is_integer() and (kind == "integer" or "." not in text) else number
     if "enum" in schema:
         return next((v for v in schema["enum"] if str(v) == text), text)
-    return text[:2000]
+    return text  # a text too long is the check's to report, at its line, never cut short here
 
 
 def _without(node: Node, outlined: set[tuple[Any, ...]]) -> Node:

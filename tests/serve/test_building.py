@@ -4,6 +4,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from builder.serve import texts  # noqa: F401 - the page's words
 from builder.serve.building import Builder, path_of
@@ -114,3 +116,26 @@ def test_a_number_priced_from_a_table_is_tried_as_a_number(tmp_path):
     refused = builder.refusals("wb.yaml", text, ["warbook", "characters", 1], "es")
     # Fortune 0 to 10 is the Warbook's own table: no value of it is a wrong type.
     assert "f-warbook-characters-1-fortune" not in refused
+
+
+# Keys and positions the team has, mostly, and some it hasn't.
+keys = st.one_of(st.sampled_from(["runners", "lineup", "team", "race", "name", "specialties", "player", "x"]),
+                 st.integers(-2, 12), st.text(max_size=5))
+paths = st.one_of(st.tuples(st.just("runners"), st.integers(-1, 9), st.sampled_from(["race", "name", "specialties"]))
+                  .map(list), st.lists(keys, max_size=5))
+values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(), st.text(max_size=30)),
+                      lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+                      max_leaves=6)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(op=st.sampled_from(["set", "add", "remove", "variant", "include", "move", ""]),
+       path=paths, value=values, at=st.lists(keys, max_size=4))
+def test_whatever_a_page_sends_is_made_or_refused_never_a_bug(team, op, path, value, at):
+    builder, file = team
+    text = file.read_text(encoding="utf-8")
+    try:
+        new, _, shown = builder.edit(file.name, text, None, {"op": op, "path": path, "value": value, "at": at}, "es")
+    except Refused:
+        return
+    builder.view(file.name, new, None, shown, "es")   # and the page can show what it made
