@@ -15,8 +15,8 @@ from builder.core import messages
 from builder.serve import texts  # noqa: F401 - the page's words (labels, new names) join the message table
 
 Key = str | int
-OPTIONAL_NONE = object()
-"""What an absent optional value shows as."""
+_ROWS = "\x00rows"
+"""Where a pattern's choices hang in the tree of patterns (no key of a path holds a NUL)."""
 
 
 @dataclass
@@ -76,7 +76,14 @@ class Forms:
                  notes: Mapping[str, str] | None = None):
         self.key, self.schema, self.lang = system_key, schema, lang
         self.defs = schema.get("$defs", {})
-        self.choices = {tuple(k.split("/")): v for k, v in (choices or {}).items()}
+        # The patterns as a tree of their parts, so a path finds its own in a few steps
+        # (a Warbook's thirty characters each have patterns of their own).
+        self.choices: dict[str, Any] = {}
+        for pattern, rows in (choices or {}).items():
+            branch = self.choices
+            for part in pattern.split("/"):
+                branch = branch.setdefault(part, {})
+            branch[_ROWS] = rows
         self.notes = notes or {}
 
     # -- the schema -------------------------------------------------------------------------------
@@ -183,13 +190,18 @@ class Forms:
         return str(self.resolve(schema).get("title") or key)
 
     def options_for(self, path: Sequence[Key]) -> list[Option]:
-        wanted = tuple(str(k) for k in path)
         # The most particular pattern wins: one character's magazines over every character's.
-        matching = [(pattern.count("*"), pattern) for pattern in self.choices
-                    if len(pattern) == len(wanted) and all(p in ("*", w) for p, w in zip(pattern, wanted))]
-        if not matching:
+        found: list[tuple[int, Any]] = []
+        branches: list[tuple[int, dict[str, Any]]] = [(0, self.choices)]
+        for key in (str(k) for k in path):
+            branches = [(stars + (part == "*"), branch[part]) for stars, branch in branches
+                        for part in (key, "*") if part in branch]
+            if not branches:
+                return []
+        found = [(stars, branch[_ROWS]) for stars, branch in branches if _ROWS in branch]
+        if not found:
             return []
-        return [Option(str(v), str(label)) for v, label in self.choices[min(matching)[1]]]
+        return [Option(str(v), str(label)) for v, label in min(found, key=lambda f: f[0])[1]]
 
     # -- building ---------------------------------------------------------------------------------
 
