@@ -39,7 +39,7 @@ from builder.serve.pages import render_build
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
-STATIC = {"app.js": "text/javascript", "app.css": "text/css",
+STATIC = {"app.js": "text/javascript", "build.js": "text/javascript", "app.css": "text/css",
           "vendor/htmx.min.js": "text/javascript", "vendor/json-enc.min.js": "text/javascript"}
 """The page's own files, under templates/serve/."""
 PREVIEW_FILES = (".css",)

@@ -60,21 +60,7 @@ async function refreshFiles() {
   }));
 }
 
-function rowMeta(f) {
-  const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
-  return `${f.system || "?"}${points} · ${t(f.readable ? (f.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable")}`;
-}
 
-function updateRow(build) {
-  // The open roster's line in the folder's list, from the view just drawn (the other files
-  // haven't changed: they are not checked again on every click).
-  const meta = document.querySelector(`#files li[data-path="${CSS.escape(state.path)}"] .meta`);
-  if (!meta || !build.dataset.system) return;
-  const legal = build.dataset.legal === "true";
-  meta.className = "meta " + (legal ? "legal" : "illegal");
-  meta.textContent = rowMeta({ system: build.dataset.system, readable: true, legal,
-    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null });
-}
 
 function unsaved() {
   return state.path !== null && $("text").value !== state.kept;
@@ -111,113 +97,14 @@ function setEditor(path, text, version, kept = text) {
   document.querySelectorAll("#files li").forEach((li) => li.classList.toggle("open", li.dataset.path === path));
 }
 
-function openEditor(path, text, version, kept = text) {
-  // Another roster: its own history of clicks, starting at its own first part.
-  state.undo = []; state.redo = []; state.at = "[]";
-  setEditor(path, text, version, kept);
-  updateHistory();
-  renderBuild();
-}
 
-function renderBuild() {
-  // The builder view of the text the page holds, drawn by the server (htmx swaps it in).
-  if (!state.path || state.view !== "build") return;
-  htmx.ajax("POST", "/fragments/build", { target: "#build", swap: "outerHTML", source: "#build-host",
-    values: { at: state.at } });
-}
 
-function updateHistory() {
-  $("undo").disabled = !state.undo.length;
-  $("redo").disabled = !state.redo.length;
-}
 
-async function travel(from, to) {
-  // Undo and redo put an earlier text back, saved like any change.
-  if (!from.length) return;
-  to.push($("text").value);
-  const text = from.pop();
-  $("text").value = text;
-  updateGutter();
-  await save();
-  updateHistory();
-  check();
-  renderBuild();
-}
 
-function showView(name) {
-  state.view = name;
-  $("view-build").setAttribute("aria-selected", String(name === "build"));
-  $("view-yaml").setAttribute("aria-selected", String(name === "yaml"));
-  $("build-host").hidden = name !== "build";
-  $("yaml-view").hidden = name !== "yaml";
-  renderBuild();
-}
 
-function builderRequest(event) {
-  // Every builder request carries the roster the page holds: its file, its text as typed (the
-  // YAML view's edits included), the version it was opened at, and the page's language.
-  const path = event.detail.path || "";
-  if (!path.startsWith("/fragments/")) return;
-  event.detail.parameters.file = state.path || "";
-  event.detail.parameters.text = $("text").value;
-  event.detail.parameters.version = state.version || "";
-  event.detail.parameters.lang = state.lang;
-  if (path === "/fragments/edit") state.sent = $("text").value;
-}
 
-function builderAnswered(event) {
-  const build = $("build");
-  if (!build || event.detail.target !== build && !build.contains(event.detail.elt)) return;
-  const text = $("build-text") ? $("build-text").content.textContent : null;
-  state.at = build.dataset.at || "[]";
-  state.drawn += 1;
-  tryChoices();
-  const sent = state.sent;
-  // Only a click's answer changes the text: a view drawn for an earlier text never does.
-  if (event.detail.requestConfig?.path !== "/fragments/edit" || sent === null) return;
-  state.sent = null;
-  if (text === null || text === sent) return;
-  // A click changed the roster: the YAML view shows it, and it can be undone.
-  state.undo.push(sent); state.redo = [];
-  $("text").value = text;
-  if (build.dataset.version) { state.version = build.dataset.version; state.kept = text; }
-  updateGutter();
-  markUnsaved();
-  updateHistory();
-  check();
-  updateRow(build);
-}
 
-async function tryChoices() {
-  // The server tries each choice of the part shown against the rules; those it refuses are
-  // disabled here, each saying why, unless the view was drawn again meanwhile.
-  const drawn = state.drawn;
-  const response = await api("/api/choices", { file: state.path, text: $("text").value, at: state.at });
-  if (!response.ok || drawn !== state.drawn) return;
-  const refused = (await response.json()).refused || {};
-  if (drawn !== state.drawn) return;
-  for (const [id, reasons] of Object.entries(refused)) {
-    const select = $(id);
-    if (!select || select.tagName !== "SELECT") continue;
-    for (const option of select.options) {
-      if (!Object.hasOwn(reasons, option.value)) continue;
-      option.disabled = true;
-      option.textContent = reasons[option.value];
-    }
-  }
-}
 
-async function builderRefused(event) {
-  let code = "serve-bad-change";
-  let data = {};
-  try { data = JSON.parse(event.detail.xhr.responseText); code = data.code || code; } catch (_) { /* not JSON */ }
-  if (event.detail.xhr.status === 409 && code === "serve-changed-on-disk") {
-    $("conflict").hidden = false;
-    $("disk-text").textContent = data.disk ?? t("serve.removed");
-    state.diskVersion = data.disk_version; state.diskText = data.disk;
-  }
-  showStatus(data.message || t("serve.error." + code), false);
-}
 
 function updateGutter() {
   const lines = $("text").value.split("\n").length;
