@@ -141,6 +141,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "an event pack can set nothing for {system}",
     },
     # Events.
+    "repeated-list": {
+        "es": "es la misma lista que {files} (la misma huella): ¿la han enviado dos equipos, o dos veces?",
+        "en": "this is the same list as {files} (the same fingerprint): sent by two teams, or twice?",
+    },
+    "player-with-two-lists": {
+        "es": "«{player}» también envió {files}: un jugador juega con una sola lista",
+        "en": "“{player}” also sent {files}: a player plays with one list",
+    },
     "wrong-system": {
         "es": "es una lista de {system} y el pack «{pack}» es de {expected}",
         "en": "this is a {system} list and the pack “{pack}” is for {expected}",
@@ -325,6 +333,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xl.points": {"es": "Puntos", "en": "Points"},
     "xl.errors": {"es": "Errores", "en": "Errors"},
     "xl.warnings": {"es": "Avisos", "en": "Warnings"},
+    "xl.repeated": {"es": "Repetida / otra lista del jugador", "en": "Repeated / the player's other list"},
+    "xl.repeated-lists": {"es": "Listas repetidas", "en": "Repeated lists"},
+    "xl.players-two-lists": {"es": "Jugadores con dos listas", "en": "Players with two lists"},
     "xl.first-problems": {"es": "Primeros problemas", "en": "First problems"},
     "xl.severity": {"es": "Tipo", "en": "Type"},
     "xl.code": {"es": "Código", "en": "Code"},

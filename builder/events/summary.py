@@ -13,11 +13,14 @@ from builder.core.workbook import Column, Table
 from builder.export.xlsx import FONT, LABEL_FONT, TITLE_FONT, print_setup, put, sheet_title, write_table
 from builder.core.findings import input_error_message
 from builder.core.messages import text
+from builder.core.names import fold
 from builder.events.packs import Pack
 from builder.core.pipeline import Outcome
 from builder.export.report import crash_message, status_key, tally
 
 FIRST_PROBLEMS = 3
+REPEATS = ("repeated-list", "player-with-two-lists")
+"""An event's lists sent twice, and players with two lists (ruling 60b): a column of their own."""
 
 
 def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
@@ -39,6 +42,7 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
             "status": text(status_key(ev), lang),
             "errors": len(ev.findings.errors), "warnings": len(ev.findings.warnings),
             "fingerprint": ev.fingerprint, "problems": " · ".join(problems),
+            "repeated": " · ".join(f"{f.detail(lang)}" for f in ev.findings.warnings if f.code in REPEATS),
         })
     return out
 
@@ -58,6 +62,10 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
              (t("xl.lists"), len(outcomes)),
              (t("ui.legal"), counts["legal"]), (t("ui.illegal"), counts["illegal"]),
              (t("ui.unreadable"), counts["unreadable"])]
+    repeated = [o.evaluation for o in outcomes if o.evaluation is not None]
+    facts.append((t("xl.repeated-lists"), sum(1 for ev in repeated if any(f.code == "repeated-list" for f in ev.findings))))
+    facts.append((t("xl.players-two-lists"), len({fold(ev.player or "") for ev in repeated
+                                                  if any(f.code == "player-with-two-lists" for f in ev.findings)})))
     if counts["no_list"]:
         facts.append((t("ui.no-list"), counts["no_list"]))
     if counts["internal"]:
@@ -73,11 +81,12 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
                Column("points", t("xl.points"), kind="int", width=9), Column("limit", t("xl.points-limit"), kind="int", width=9),
                Column("status", t("xl.legal"), width=12), Column("errors", t("xl.errors"), kind="int", width=9),
                Column("warnings", t("xl.warnings"), kind="int", width=9),
-               Column("fingerprint", t("xl.fingerprint"), width=16), Column("problems", t("xl.first-problems"), width=90)]
+               Column("fingerprint", t("xl.fingerprint"), width=16), Column("problems", t("xl.first-problems"), width=90),
+               Column("repeated", t("xl.repeated"), width=60)]
     table_rows = rows(outcomes, lang)
     write_table(lists, Table("lists", lists.title, columns, table_rows))
     last = len(table_rows) + 1
-    lists.auto_filter.ref = f"A1:K{max(last, 1)}"
+    lists.auto_filter.ref = f"A1:L{max(last, 1)}"
     for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
         for cell in row:
             if cell.value not in (text("ui.legal", lang), text("ui.no-list", lang)):

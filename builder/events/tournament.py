@@ -11,11 +11,13 @@ from typing import Callable, Iterable, Iterator
 
 from builder.core.findings import Finding, Place
 from builder.core import registry
+from builder.core.names import fold
 from builder.core.pack import Pack
 from builder.core.pipeline import Outcome, outcome_of
 from builder.core.reader import ROSTER_SUFFIXES
 
 RULE_PACK = "Pack del evento"
+RULE_ONE_EACH = "Evento: una lista por equipo y por jugador (regla 60b de builder)"
 
 
 def event_files(paths: Iterable[str], pack: str | None) -> list[str]:
@@ -121,5 +123,34 @@ def check_event(paths: list[str], pack: Pack | None = None,
     game = registry.get(pack.system)
     for index, finding in game.event_findings([outcomes[i].evaluation for i in own], pack):
         added.setdefault(own[index], []).append(finding)
+    for index, finding in repeated(outcomes):
+        added.setdefault(index, []).append(finding)
     return [replace(o, evaluation=o.evaluation.with_findings(added[i])) if i in added else o
             for i, o in enumerate(outcomes)]
+
+
+def repeated(outcomes: list[Outcome]) -> list[tuple[int, Finding]]:
+    """An event's lists that are one list twice (the same fingerprint: the same list, whatever
+    its comments and layout) and players who sent more than one list: each flagged with the
+    other files involved, for the organiser to ask about (ruling 60b)."""
+    by_list: dict[str, list[int]] = {}
+    by_player: dict[str, list[int]] = {}
+    for i, outcome in enumerate(outcomes):
+        ev = outcome.evaluation
+        if ev is None or not ev.roster:
+            continue
+        if ev.fingerprint:
+            by_list.setdefault(ev.fingerprint, []).append(i)
+        if isinstance(ev.player, str) and ev.player.strip():
+            by_player.setdefault(fold(ev.player), []).append(i)
+    out: list[tuple[int, Finding]] = []
+    for code, groups, where in (("repeated-list", by_list, ()), ("player-with-two-lists", by_player, ("player",))):
+        for group in groups.values():
+            if len(group) < 2:
+                continue
+            for i in group:
+                ev = outcomes[i].evaluation
+                others = ", ".join(outcomes[j].file for j in group if j != i)
+                out.append((i, Finding(code, "warning", Place(ev.source, where), RULE_ONE_EACH,
+                                       {"files": others, "player": ev.player or ""})))
+    return out

@@ -29,7 +29,7 @@ def test_summary_sheet(tmp_path):
     cover = {row[0]: row[1] for row in wb["Evento"].iter_rows(values_only=True) if row[0]}
     assert cover["Torneo de Otoño"] is None and cover["LEGAL"] == 2 and cover["ILEGAL"] == 2 and cover["ILEGIBLE"] == 1
     lists = wb["Listas"]
-    assert lists.auto_filter.ref == "A1:K6"
+    assert lists.auto_filter.ref == "A1:L6"   # the last column: repeated lists (issue 31)
     assert lists.freeze_panes == "A2"
     header, *rows = list(lists.iter_rows(values_only=True))
     assert header[:4] == ("Archivo", "Nombre", "Jugador", "Sistema")

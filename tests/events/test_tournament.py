@@ -271,3 +271,50 @@ def test_cripmaquion_teams_under_one_pack_must_line_up_the_same_size(tmp_path):
     (folder / "b-grupetto.yaml").write_text(text, encoding="utf-8")
     result = run("check", folder, "--pack", pack, "--format", "json")
     assert result.exit_code == 0, result.output
+
+
+def test_the_same_list_twice_and_a_player_with_two_lists_are_flagged_with_the_files(tmp_path):
+    import openpyxl
+
+    lists = tmp_path / "lists"
+    shutil.copytree(EXAMPLE / "lists", lists)
+    (lists / "05-rota.yaml").unlink()
+    (lists / "04-equipo-equivocado.yaml").unlink()
+    shutil.copytree(ROOT / "examples" / "wartime", tmp_path / "wartime")
+    original = (lists / "01-patrulla-alfa.yaml").read_text(encoding="utf-8")
+    # The same list sent again, with a comment and another layout: the same fingerprint.
+    (lists / "06-copia.yaml").write_text("# otra vez\n" + original.replace("    members:\n", "    members:   # x\n"),
+                                         encoding="utf-8")
+    # Ana Robles (as she writes it the second time) also sent the Exploradores list.
+    explorers = (lists / "02-exploradores.yaml").read_text(encoding="utf-8")
+    player = re.search(r"player: (.*)", explorers)
+    (lists / "02-exploradores.yaml").write_text(
+        explorers.replace(player.group(0), "player: ana robles") if player else
+        explorers.replace("name:", "player: ana robles\nname:", 1), encoding="utf-8")
+    for path in lists.iterdir():   # their Warbook, where it sits beside the lists here
+        path.write_text(path.read_text(encoding="utf-8").replace("../../wartime/", "../wartime/"), encoding="utf-8")
+    out = tmp_path / "resumen.xlsx"
+    result = run("check", lists, "--pack", PACK, "--format", "json", "--summary", out)
+    r = results(result)
+    warned = {name: [(w["code"], w["message"]) for w in res["warnings"]] for name, res in r.items()}
+    assert [c for c, _ in warned["01-patrulla-alfa.yaml"]] == ["repeated-list", "player-with-two-lists"]
+    assert "06-copia.yaml" in warned["01-patrulla-alfa.yaml"][0][1]
+    assert [c for c, _ in warned["06-copia.yaml"]] == ["repeated-list", "player-with-two-lists"]
+    assert [c for c, _ in warned["02-exploradores.yaml"]] == ["player-with-two-lists"]
+    assert "01-patrulla-alfa.yaml" in warned["02-exploradores.yaml"][0][1]
+    assert warned["03-asalto-pesado.yaml"] == []
+    wb = openpyxl.load_workbook(out)
+    cover = {row[0]: row[1] for row in wb["Evento"].iter_rows(values_only=True) if row[0]}
+    # Two files are one list; one player (Ana Robles) sent three files.
+    assert cover["Listas repetidas"] == 2 and cover["Jugadores con dos listas"] == 1
+    header, *rows = list(wb["Listas"].iter_rows(values_only=True))
+    assert header[11] == "Repetida / otra lista del jugador"
+    copy = next(row for row in rows if row[0].endswith("06-copia.yaml"))
+    assert "01-patrulla-alfa.yaml" in copy[11]
+
+
+def test_without_a_pack_the_same_list_twice_is_a_players_own_business(tmp_path):
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text(team("A", 5), encoding="utf-8")
+    r = results(run("check", tmp_path, "--format", "json"))
+    assert r["a.yaml"]["warnings"] == [] and r["b.yaml"]["warnings"] == []
