@@ -152,7 +152,7 @@ def test_a_roster_of_any_system_checked_first_has_all_its_messages(tmp_path):
     ("es", (2, 1, 1), "Total: 2 legales, 1 ilegal, 1 ilegible"),
     ("en", (1, 2, 0), "Total: 1 legal, 2 illegal, 0 unreadable"),
 ])
-def test_words_agree_with_their_numbers(lang, counts, expected):
+def test_words_agree_with_their_numbers(table, lang, counts, expected):  # table: every game's words loaded
     legal, illegal, unreadable = counts
     assert messages.text("ui.tally", lang, legal=legal, illegal=illegal, unreadable=unreadable) == expected
     assert messages.text("wt.models", "es", models=1) == "1 miniatura"
