@@ -150,8 +150,11 @@ class Builder:
                     return
                 if node.kind == "select" and option.value == node.value:
                     continue
-                edit = Edit("append", node.path, option.value) if node.kind == "list" else \
-                    Edit("set", node.path, option.value)
+                # Tried as the click would make it: a number chosen is written as a number.
+                if node.kind == "list":
+                    edit = Edit("append", node.path, _typed(forms.resolve(node.schema.get("items", {})), option.value))
+                else:
+                    edit = Edit("set", node.path, _typed(node.schema, option.value))
                 try:
                     trial = change(data, edit)
                 except EditRefused:

@@ -99,3 +99,19 @@ def test_a_path_the_page_sends_is_held_to_keys_and_positions(raw):
 
 def test_a_path_may_come_written_as_json():
     assert path_of('["runners", 2]') == ("runners", 2) and path_of("") == ()
+
+
+def wartime_folder(tmp_path):
+    for name in ("compania-fenix.yaml", "fenix-warbook.yaml"):
+        shutil.copy(EXAMPLES / "wartime" / name, tmp_path / name)
+    return Builder(Workspace(tmp_path))
+
+
+def test_a_number_chosen_from_its_table_is_tried_as_a_number(tmp_path):
+    builder = wartime_folder(tmp_path)
+    text = (tmp_path / "fenix-warbook.yaml").read_text(encoding="utf-8")
+    refused = builder.refusals("fenix-warbook.yaml", text, ["warbook", "bodies", 1], "es")
+    # Tried as the text "5", every attribute was refused as «se esperaba un número entero».
+    reasons = [reason for choices in refused.values() for reason in choices.values()]
+    assert not [r for r in reasons if "entero" in r]
+    assert "f-warbook-bodies-1-con" not in refused
