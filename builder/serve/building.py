@@ -222,7 +222,7 @@ class Builder:
                 key = str(value or "").strip()
                 if not key or (isinstance(current, dict) and key in current):
                     return None, at
-                return Edit("set", (*path, key), forms.default(schema["additionalProperties"], (*path, key))), at
+                return Edit("set", (*path, key), forms.default(schema["additionalProperties"], (*path, key), entry=True)), at
             raise Refused("serve-bad-path", 400)
         if op == "remove":
             if current is _MISSING:

@@ -115,3 +115,14 @@ def test_a_number_chosen_from_its_table_is_tried_as_a_number(tmp_path):
     reasons = [reason for choices in refused.values() for reason in choices.values()]
     assert not [r for r in reasons if "entero" in r]
     assert "f-warbook-bodies-1-con" not in refused
+
+
+def test_a_tables_new_name_starts_with_a_value_of_its_own_type(tmp_path):
+    shutil.copy(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", tmp_path / "artilleria.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "artilleria.yaml"
+    text, _, _ = click(builder, file, {"op": "add", "path": ["machines", 1, "substitutes"], "value": "movimiento"})
+    assert "substitutes: {tiro: 3, disciplina: 3, movimiento: 0}" in text
+    view = builder.view(file.name, text, None, ("machines", 1), "es")
+    entry = next(n for n in view.detail.walk() if n.path == ("machines", 1, "substitutes", "movimiento"))
+    # The table's names (movimiento, iniciativa…) are no choices for the number it holds.
+    assert entry.kind == "number" and entry.options == []
