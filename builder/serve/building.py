@@ -185,7 +185,10 @@ class Builder:
         forms = self._forms(system, data, ev, lang)
         path = path_of(action.get("path"))
         at = path_of(action.get("at") or [])
-        edit, at = self._edit_of(forms, data, str(action.get("op", "")), path, action.get("value"), at)
+        # A name typed in beside the choices («U otro, escrito») is the one added.
+        other = action.get("other")
+        value = other if isinstance(other, str) and other.strip() else action.get("value")
+        edit, at = self._edit_of(forms, data, str(action.get("op", "")), path, value, at)
         if edit is None:
             return text, version, at
         try:

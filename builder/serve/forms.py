@@ -50,6 +50,9 @@ class Node:
     note: str | None = None
     title: str = ""
     """A list item's name, for the outline and for the button that removes it."""
+    free: bool = False
+    """A list of names the game suggests but doesn't limit to them (a weapon written its own way):
+    one not among the choices can be typed in."""
     outlined: bool = False
     """A list of parts (squads, runners…) the page lists on its own, each opened by choosing it."""
 
@@ -235,6 +238,8 @@ class Forms:
             given = value if isinstance(value, list) else []
             node.children = [self.build(v, (*path, i), items, i) for i, v in enumerate(given)]
             node.options = self.options_for((*path, "*"))
+            resolved_items = self.resolve(items)
+            node.free = bool(node.options) and resolved_items.get("type") == "string" and "enum" not in resolved_items
             node.outlined = self.resolve(items).get("type") == "object" and len(path) <= 2
             for child in node.children:
                 child.title = _title(child.value, child.label)

@@ -104,6 +104,7 @@ MESSAGES = {
     "serve.new-name": {"es": "Nuevo {n}", "en": "New {n}"},
     "serve.add-to": {"es": "Añadir a {list}", "en": "Add to {list}"},
     "serve.add-what": {"es": "Qué añadir a {list}", "en": "What to add to {list}"},
+    "serve.add-other": {"es": "U otro, escrito: para {list}", "en": "Or another, typed: for {list}"},
     "serve.add": {"es": "Añadir", "en": "Add"},
     "serve.remove-named": {"es": "Quitar «{name}»", "en": "Remove “{name}”"},
     "serve.leave-out": {"es": "Quitar {name}", "en": "Leave out {name}"},

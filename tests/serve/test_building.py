@@ -126,3 +126,18 @@ def test_a_tables_new_name_starts_with_a_value_of_its_own_type(tmp_path):
     entry = next(n for n in view.detail.walk() if n.path == ("machines", 1, "substitutes", "movimiento"))
     # The table's names (movimiento, iniciativa…) are no choices for the number it holds.
     assert entry.kind == "number" and entry.options == []
+
+
+def test_a_name_the_game_offers_no_choice_for_is_typed_in_beside_the_choices(tmp_path):
+    shutil.copy(EXAMPLES / "porcrom" / "lobos-de-zamora.yaml", tmp_path / "lobos.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "lobos.yaml"
+    view = builder.view(file.name, file.read_text(encoding="utf-8"), None, ("characters", 1), "es")
+    weapons = next(n for n in view.detail.walk() if n.path == ("characters", 1, "weapons"))
+    assert weapons.free and "jabalina" in [o.value for o in weapons.options]
+    # «jabalinas», as the book writes it (the game reads it as «jabalina»): typed, it is the one added.
+    text, _, _ = click(builder, file, {"op": "add", "path": ["characters", 1, "weapons"], "value": "espada",
+                                       "other": "jabalinas"})
+    assert "weapons: [lanza, jabalinas, jabalinas]" in text
+    text, _, _ = click(builder, file, {"op": "add", "path": ["characters", 1, "weapons"], "value": "espada",
+                                       "other": "  "})
+    assert "weapons: [lanza, jabalinas, jabalinas, espada]" in text
