@@ -16,6 +16,8 @@ from typing import Any, Mapping, Sequence
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
+from builder.core.reader import MAX_BYTES
+from builder.core.yaml_data import parse_text
 from builder.core.pipeline import evaluate
 from builder.core.system import Evaluation, System
 from builder.serve.edits import Edit, EditRefused, apply, change
@@ -84,16 +86,17 @@ class Builder:
         against the rules first (see :meth:`refusals`)."""
         view = View(relative, text, version, at=tuple(at))
         try:
-            ev = self.workspace.check(text, relative)
+            ev: Evaluation | None = self.workspace.check(text, relative)
         except InputError as exc:
-            view.unreadable = exc
+            view.unreadable, ev = exc, None
+        read = _read(ev, text)
+        if read is None:
             return view
-        system = registry.get(ev.system)
-        data = ev.source.data if ev.source is not None else {}
+        system, data = read
         forms = self._forms(system, data, ev, lang)
         root = forms.build(data)
         view.evaluation, view.root = ev, root
-        view.general = place_findings(root, ev.findings, relative)
+        view.general = place_findings(root, ev.findings, relative) if ev is not None else []
         for child in root.children:
             if child.kind == "list" and child.outlined:
                 view.sections.append(child)
@@ -108,7 +111,7 @@ class Builder:
             chosen = replace(root, children=[_without(c, outlined) for c in root.children
                                              if c.kind != "constant" and c.path not in outlined])
         view.detail = chosen
-        if trials:
+        if trials and ev is not None:
             self._try_choices(view, system, forms, data, lang)
         return view
 
@@ -177,11 +180,13 @@ class Builder:
         """Make the page's ``action`` in the roster's text and save it (unless the page holds a
         roster not yet on disk); the new text, its version and the part to show next."""
         try:
-            ev = self.workspace.check(text, relative)
+            ev: Evaluation | None = self.workspace.check(text, relative)
         except InputError:
-            raise Refused("serve-edit-unreadable", 422) from None
-        system = registry.get(ev.system)
-        data = ev.source.data if ev.source is not None else {}
+            ev = None
+        read = _read(ev, text)
+        if read is None:
+            raise Refused("serve-edit-unreadable", 422)
+        system, data = read
         forms = self._forms(system, data, ev, lang)
         path = path_of(action.get("path"))
         at = path_of(action.get("at") or [])
@@ -245,6 +250,22 @@ class Builder:
 
 
 _MISSING = object()
+
+
+def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:
+    """The game and the data of a roster. One the rules can't read as a whole (a Warbook file
+    named but not there yet, a value of the wrong type) is still a form, from its YAML, when
+    that names a game: the player mends it where it is, without the YAML view."""
+    if ev is not None:
+        return registry.get(ev.system), (ev.source.data if ev.source is not None else {})
+    if len(text) > MAX_BYTES:
+        return None
+    try:
+        data, _ = parse_text(text)  # bounded as any roster is read: nesting, aliases, repeated keys
+    except InputError:
+        return None
+    system = registry.find(str(data.get("system", ""))) if isinstance(data, dict) else None
+    return (system, data) if system is not None else None
 
 
 def _after_removal(at: tuple[Any, ...], gone: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -121,6 +121,10 @@ MESSAGES = {
     "serve.empty": {"es": "(vacía)", "en": "(empty)"},
     "serve.undo": {"es": "Deshacer", "en": "Undo"},
     "serve.redo": {"es": "Rehacer", "en": "Redo"},
+    "serve.build-unreadable-form": {
+        "es": "Esta lista aún no se puede comprobar ({message}): corrígela aquí o en la pestaña YAML.",
+        "en": "This roster can't be checked yet ({message}): fix it here or in the YAML tab.",
+    },
     "serve.build-unreadable": {
         "es": "Esta lista no se puede leer ({message}): corrígela en la pestaña YAML.",
         "en": "This roster can't be read ({message}): fix it in the YAML tab.",

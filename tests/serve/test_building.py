@@ -117,17 +117,6 @@ def test_a_number_chosen_from_its_table_is_tried_as_a_number(tmp_path):
     assert "f-warbook-bodies-1-con" not in refused
 
 
-def test_a_tables_new_name_starts_with_a_value_of_its_own_type(tmp_path):
-    shutil.copy(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", tmp_path / "artilleria.yaml")
-    builder, file = Builder(Workspace(tmp_path)), tmp_path / "artilleria.yaml"
-    text, _, _ = click(builder, file, {"op": "add", "path": ["machines", 1, "substitutes"], "value": "movimiento"})
-    assert "substitutes: {tiro: 3, disciplina: 3, movimiento: 0}" in text
-    view = builder.view(file.name, text, None, ("machines", 1), "es")
-    entry = next(n for n in view.detail.walk() if n.path == ("machines", 1, "substitutes", "movimiento"))
-    # The table's names (movimiento, iniciativa…) are no choices for the number it holds.
-    assert entry.kind == "number" and entry.options == []
-
-
 def test_a_name_the_game_offers_no_choice_for_is_typed_in_beside_the_choices(tmp_path):
     shutil.copy(EXAMPLES / "porcrom" / "lobos-de-zamora.yaml", tmp_path / "lobos.yaml")
     builder, file = Builder(Workspace(tmp_path)), tmp_path / "lobos.yaml"
@@ -141,3 +130,28 @@ def test_a_name_the_game_offers_no_choice_for_is_typed_in_beside_the_choices(tmp
     text, _, _ = click(builder, file, {"op": "add", "path": ["characters", 1, "weapons"], "value": "espada",
                                        "other": "  "})
     assert "weapons: [lanza, jabalinas, jabalinas, espada]" in text
+
+
+def test_a_tables_new_name_starts_with_a_value_of_its_own_type(tmp_path):
+    shutil.copy(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", tmp_path / "artilleria.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "artilleria.yaml"
+    text, _, _ = click(builder, file, {"op": "add", "path": ["machines", 1, "substitutes"], "value": "movimiento"})
+    assert "substitutes: {tiro: 3, disciplina: 3, movimiento: 0}" in text
+    view = builder.view(file.name, text, None, ("machines", 1), "es")
+    entry = next(n for n in view.detail.walk() if n.path == ("machines", 1, "substitutes", "movimiento"))
+    # The table's names (movimiento, iniciativa…) are no choices for the number it holds.
+    assert entry.kind == "number" and entry.options == []
+
+
+def test_a_roster_whose_warbook_file_is_not_there_yet_is_still_a_form_to_mend(tmp_path):
+    builder = wartime_folder(tmp_path)
+    file = tmp_path / "compania-fenix.yaml"
+    text = file.read_text(encoding="utf-8").replace("warbook: fenix-warbook.yaml", "warbook: Nuevo 1")
+    file.write_text(text, encoding="utf-8")
+    view = builder.view(file.name, text, None, (), "es")
+    assert view.unreadable is not None and view.evaluation is None
+    warbook = next(n for n in view.detail.walk() if n.path == ("warbook",))
+    assert warbook.kind == "text" and warbook.value == "Nuevo 1"
+    text, _, _ = click(builder, file, {"op": "set", "path": ["warbook"], "value": "fenix-warbook.yaml"})
+    view = builder.view(file.name, text, None, (), "es")
+    assert view.unreadable is None and view.evaluation.legal
