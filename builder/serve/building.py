@@ -230,7 +230,8 @@ class Builder:
                 key = str(value or "").strip()
                 if not key or (isinstance(current, dict) and key in current):
                     return None, at
-                return Edit("set", (*path, key), forms.default(schema["additionalProperties"], (*path, key), entry=True)), at
+                new = forms.default(schema["additionalProperties"], (*path, key), entry=True)
+                return Edit("set", (*path, key), new), at
             raise Refused("serve-bad-path", 400)
         if op == "remove":
             if current is _MISSING:
