@@ -17,6 +17,8 @@ from typing import Any, Mapping, Sequence
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.pipeline import evaluate, system_of
+from builder.core.reader import MAX_BYTES
+from builder.core.yaml_data import parse_text
 from builder.core.system import Evaluation, System
 from builder.serve.edits import Edit, EditRefused, apply, change
 from builder.serve.forms import Forms, Node, Option, place_findings
@@ -86,16 +88,17 @@ class Builder:
         against the rules first (see :meth:`refusals`)."""
         view = View(relative, text, version, at=tuple(at))
         try:
-            ev = self.workspace.check(text, relative)
+            ev: Evaluation | None = self.workspace.check(text, relative)
         except InputError as exc:
-            view.unreadable = exc
+            view.unreadable, ev = exc, None
+        read = _read(ev, text)
+        if read is None:
             return view
-        system = registry.get(ev.system)
-        data = ev.source.data if ev.source is not None else {}
+        system, data = read
         forms = self._forms(system, data, ev, lang)
         root = forms.build(data)
         view.evaluation, view.root = ev, root
-        view.general = place_findings(root, ev.findings, relative)
+        view.general = place_findings(root, ev.findings, relative) if ev is not None else []
         for child in root.children:
             if child.kind == "list" and child.outlined:
                 view.sections.append(child)
@@ -110,7 +113,7 @@ class Builder:
             chosen = replace(root, children=[_without(c, outlined) for c in root.children
                                              if c.kind != "constant" and c.path not in outlined])
         view.detail = chosen
-        if trials:
+        if trials and ev is not None:
             self._try_choices(view, system, forms, data, lang)
         return view
 
@@ -181,16 +184,25 @@ class Builder:
         try:
             doc = self.workspace.document(text, relative)
             system = system_of(doc)
-            # A new part's starting values may take the game's choices, which need the roster
-            # checked; a value set or a part removed needs only its schema.
-            ev = evaluate(doc, pack=self.workspace.pack) if op in ("add", "variant", "include") else None
         except InputError:
             raise Refused("serve-edit-unreadable", 422) from None
+        ev = None
+        if op in ("add", "variant", "include"):
+            # A new part's starting values may take the game's choices, which need the roster
+            # checked; a value set or a part removed needs only its schema. A roster the rules
+            # can't read whole yet (its Warbook file not written yet) still takes the change.
+            try:
+                ev = evaluate(doc, pack=self.workspace.pack)
+            except InputError:
+                ev = None
         data = doc.data
         forms = self._forms(system, data, ev, lang) if ev is not None else Forms(system.key, _schema(system), lang)
         path = path_of(action.get("path"))
         at = path_of(action.get("at") or [])
-        edit, at = self._edit_of(forms, data, op, path, action.get("value"), at, ev)
+        # A name typed in beside the choices («U otro, escrito») is the one added.
+        other = action.get("other")
+        value = other if isinstance(other, str) and other.strip() else action.get("value")
+        edit, at = self._edit_of(forms, data, op, path, value, at, ev)
         if edit is None:
             return text, version, at
         try:
@@ -260,7 +272,8 @@ class Builder:
                 key = str(value or "").strip()
                 if not key or (isinstance(current, dict) and key in current):
                     return None, at
-                return Edit("set", (*path, key), forms.default(schema["additionalProperties"], (*path, key))), at
+                new = forms.default(schema["additionalProperties"], (*path, key), entry=True)
+                return Edit("set", (*path, key), new), at
             raise Refused("serve-bad-path", 400)
         if op == "remove":
             if current is _MISSING:
@@ -280,6 +293,22 @@ class Builder:
 
 
 _MISSING = object()
+
+
+def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:
+    """The game and the data of a roster. One the rules can't read as a whole (a Warbook file
+    named but not there yet, a value of the wrong type) is still a form, from its YAML, when
+    that names a game: the player mends it where it is, without the YAML view."""
+    if ev is not None:
+        return registry.get(ev.system), (ev.source.data if ev.source is not None else {})
+    if len(text) > MAX_BYTES:
+        return None
+    try:
+        data, _ = parse_text(text)  # bounded as any roster is read: nesting, aliases, repeated keys
+    except InputError:
+        return None
+    system = registry.find(str(data.get("system", ""))) if isinstance(data, dict) else None
+    return (system, data) if system is not None else None
 
 
 def _after_removal(at: tuple[Any, ...], gone: tuple[Any, ...]) -> tuple[Any, ...]:

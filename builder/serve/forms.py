@@ -51,6 +51,11 @@ class Node:
     note: str | None = None
     title: str = ""
     """A list item's name, for the outline and for the button that removes it."""
+    free: bool = False
+    """A list of names the game suggests but doesn't limit to them (a weapon written its own way):
+    one not among the choices can be typed in."""
+    nullable: bool = False
+    """Left out is not the same as empty (a lineup left out lines up the whole roster)."""
     outlined: bool = False
     """A list of parts (squads, runners…) the page lists on its own, each opened by choosing it."""
 
@@ -146,9 +151,11 @@ class Forms:
                 return form
         return forms[0] if forms else {}
 
-    def default(self, schema: Mapping[str, Any], path: Sequence[Key] = (), siblings: int = 0) -> Any:
+    def default(self, schema: Mapping[str, Any], path: Sequence[Key] = (), siblings: int = 0,
+                entry: bool = False) -> Any:
         """A value a new part starts with: the schema's default, or the least it allows; a name
-        a choice may take is its first choice, a required name is «Nuevo N»."""
+        a choice may take is its first choice, a required name is «Nuevo N». An ``entry`` of a
+        table (a map): the choices at its path are the table's names, never its value's."""
         forms, nullable = self.alternatives(schema)
         resolved = self.resolve(schema)
         if "default" in resolved and resolved["default"] is not None:
@@ -156,7 +163,7 @@ class Forms:
         if not forms:
             return None
         form = forms[0]
-        options = self.options_for(path)
+        options = [] if entry else self.options_for(path)
         if options:
             first = options[0].value
             return int(first) if form.get("type") == "integer" and first.lstrip("-").isdigit() else first
@@ -206,7 +213,9 @@ class Forms:
     # -- building ---------------------------------------------------------------------------------
 
     def build(self, data: Any, path: tuple[Key, ...] = (), schema: Mapping[str, Any] | None = None,
-              key: Key = "", required: bool = True, present: bool = True) -> Node:
+              key: Key = "", required: bool = True, present: bool = True, entry: bool = False) -> Node:
+        """The form of ``data`` at ``path``; an ``entry`` of a table is offered no choices of
+        its own (those at its path name the table's keys)."""
         schema = self.schema if schema is None else schema
         forms, nullable = self.alternatives(schema)
         resolved = self.resolve(schema)
@@ -215,6 +224,7 @@ class Forms:
         node = Node("text", path, self.label(key, schema) if path else "", value=value,
                     required=required and not nullable, present=present, schema=form,
                     note=self.notes.get("/".join(str(k) for k in path)))
+        node.nullable = nullable
         if len(forms) > 1:
             node.variants = [Option(str(i), self._variant_label(f)) for i, f in enumerate(forms)]
             node.variant = forms.index(form)
@@ -235,7 +245,7 @@ class Forms:
             node.options = self.options_for((*path, "*"))
             given = value if isinstance(value, dict) else {}
             item = form.get("additionalProperties") if isinstance(form.get("additionalProperties"), dict) else {}
-            node.children = [self.build(v, (*path, k), item, k) for k, v in given.items()]
+            node.children = [self.build(v, (*path, k), item, k, entry=True) for k, v in given.items()]
             for child in node.children:
                 child.label = str(child.path[-1])
         elif kind == "array":
@@ -244,6 +254,8 @@ class Forms:
             given = value if isinstance(value, list) else []
             node.children = [self.build(v, (*path, i), items, i) for i, v in enumerate(given)]
             node.options = self.options_for((*path, "*"))
+            resolved_items = self.resolve(items)
+            node.free = bool(node.options) and resolved_items.get("type") == "string" and "enum" not in resolved_items
             node.outlined = self.resolve(items).get("type") == "object" and len(path) <= 2
             for child in node.children:
                 child.title = _title(child.value, child.label)
@@ -251,7 +263,7 @@ class Forms:
                     child.label = f"{node.label} {child.label}"  # «Especialidades 2», not a bare «2»
         elif kind == "boolean":
             node.kind = "checkbox"
-        elif kind in ("integer", "number") and self.options_for(path):
+        elif kind in ("integer", "number") and not entry and self.options_for(path):
             # A number the game prices from a table: each value shown with what it costs.
             node.kind = "select"
             node.options = self.options_for(path)
@@ -263,7 +275,7 @@ class Forms:
             node.minimum = form.get("minimum", form.get("exclusiveMinimum"))
             node.maximum = form.get("maximum")
         else:
-            node.options = self.options_for(path)
+            node.options = [] if entry else self.options_for(path)
             node.kind = "select" if node.options else ("textarea" if form.get("maxLength", 0) > 200 else "text")
             if node.options and isinstance(value, str) and value not in {o.value for o in node.options}:
                 node.options.insert(0, Option(value, value))  # as written, though the game doesn't know it

@@ -105,6 +105,7 @@ MESSAGES = {
     "serve.new-name": {"es": "Nuevo {n}", "en": "New {n}"},
     "serve.add-to": {"es": "Añadir a {list}", "en": "Add to {list}"},
     "serve.add-what": {"es": "Qué añadir a {list}", "en": "What to add to {list}"},
+    "serve.add-other": {"es": "U otro, escrito: para {list}", "en": "Or another, typed: for {list}"},
     "serve.add": {"es": "Añadir", "en": "Add"},
     "serve.remove-named": {"es": "Quitar «{name}»", "en": "Remove “{name}”"},
     "serve.leave-out": {"es": "Quitar {name}", "en": "Leave out {name}"},
@@ -121,6 +122,10 @@ MESSAGES = {
     "serve.empty": {"es": "(vacía)", "en": "(empty)"},
     "serve.undo": {"es": "Deshacer", "en": "Undo"},
     "serve.redo": {"es": "Rehacer", "en": "Redo"},
+    "serve.build-unreadable-form": {
+        "es": "Esta lista aún no se puede comprobar ({message}): corrígela aquí o en la pestaña YAML.",
+        "en": "This roster can't be checked yet ({message}): fix it here or in the YAML tab.",
+    },
     "serve.build-unreadable": {
         "es": "Esta lista no se puede leer ({message}): corrígela en la pestaña YAML.",
         "en": "This roster can't be read ({message}): fix it in the YAML tab.",

@@ -139,3 +139,59 @@ def test_whatever_a_page_sends_is_made_or_refused_never_a_bug(team, op, path, va
     except Refused:
         return
     builder.view(file.name, new, None, shown, "es")   # and the page can show what it made
+
+
+def wartime_folder(tmp_path):
+    for name in ("compania-fenix.yaml", "fenix-warbook.yaml"):
+        shutil.copy(EXAMPLES / "wartime" / name, tmp_path / name)
+    return Builder(Workspace(tmp_path))
+
+
+def test_a_number_chosen_from_its_table_is_tried_as_a_number(tmp_path):
+    builder = wartime_folder(tmp_path)
+    text = (tmp_path / "fenix-warbook.yaml").read_text(encoding="utf-8")
+    refused = builder.refusals("fenix-warbook.yaml", text, ["warbook", "bodies", 1], "es")
+    # Tried as the text "5", every attribute was refused as «se esperaba un número entero».
+    reasons = [reason for choices in refused.values() for reason in choices.values()]
+    assert not [r for r in reasons if "entero" in r]
+    assert "f-warbook-bodies-1-con" not in refused
+
+
+def test_a_name_the_game_offers_no_choice_for_is_typed_in_beside_the_choices(tmp_path):
+    shutil.copy(EXAMPLES / "porcrom" / "lobos-de-zamora.yaml", tmp_path / "lobos.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "lobos.yaml"
+    view = builder.view(file.name, file.read_text(encoding="utf-8"), None, ("characters", 1), "es")
+    weapons = next(n for n in view.detail.walk() if n.path == ("characters", 1, "weapons"))
+    assert weapons.free and "jabalina" in [o.value for o in weapons.options]
+    # «jabalinas», as the book writes it (the game reads it as «jabalina»): typed, it is the one added.
+    text, _, _ = click(builder, file, {"op": "add", "path": ["characters", 1, "weapons"], "value": "espada",
+                                       "other": "jabalinas"})
+    assert "weapons: [lanza, jabalinas, jabalinas]" in text
+    text, _, _ = click(builder, file, {"op": "add", "path": ["characters", 1, "weapons"], "value": "espada",
+                                       "other": "  "})
+    assert "weapons: [lanza, jabalinas, jabalinas, espada]" in text
+
+
+def test_a_tables_new_name_starts_with_a_value_of_its_own_type(tmp_path):
+    shutil.copy(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", tmp_path / "artilleria.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "artilleria.yaml"
+    text, _, _ = click(builder, file, {"op": "add", "path": ["machines", 1, "substitutes"], "value": "movimiento"})
+    assert "substitutes: {tiro: 3, disciplina: 3, movimiento: 0}" in text
+    view = builder.view(file.name, text, None, ("machines", 1), "es")
+    entry = next(n for n in view.detail.walk() if n.path == ("machines", 1, "substitutes", "movimiento"))
+    # The table's names (movimiento, iniciativa…) are no choices for the number it holds.
+    assert entry.kind == "number" and entry.options == []
+
+
+def test_a_roster_whose_warbook_file_is_not_there_yet_is_still_a_form_to_mend(tmp_path):
+    builder = wartime_folder(tmp_path)
+    file = tmp_path / "compania-fenix.yaml"
+    text = file.read_text(encoding="utf-8").replace("warbook: fenix-warbook.yaml", "warbook: Nuevo 1")
+    file.write_text(text, encoding="utf-8")
+    view = builder.view(file.name, text, None, (), "es")
+    assert view.unreadable is not None and view.evaluation is None
+    warbook = next(n for n in view.detail.walk() if n.path == ("warbook",))
+    assert warbook.kind == "text" and warbook.value == "Nuevo 1"
+    text, _, _ = click(builder, file, {"op": "set", "path": ["warbook"], "value": "fenix-warbook.yaml"})
+    view = builder.view(file.name, text, None, (), "es")
+    assert view.unreadable is None and view.evaluation.legal

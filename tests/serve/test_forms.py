@@ -108,3 +108,12 @@ def _paths(data, path=()):
     elif isinstance(data, list):
         for i, v in enumerate(data):
             yield from _paths(v, path + (i,))
+
+
+def test_a_tables_entries_are_not_offered_the_tables_names():
+    forms = Forms("sexto", SIXTH, "es", {"supplies/*": [("agua", "agua"), ("pan", "pan")]})
+    node = forms.build({"system": "sexto", "name": "x", "bands": [], "supplies": {"agua": 3}})
+    supplies = next(n for n in node.walk() if n.path == ("supplies",))
+    assert [o.value for o in supplies.options] == ["agua", "pan"]
+    assert supplies.children[0].kind == "number" and supplies.children[0].options == []
+    assert forms.default(SIXTH["properties"]["supplies"]["additionalProperties"], ("supplies", "pan"), entry=True) == 0
