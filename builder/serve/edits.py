@@ -236,6 +236,10 @@ class _Splicer:
             if not before.endswith("-"):
                 before = before.rstrip(" \n")
             if before.endswith((":", "-")):
+                # The comment that closed the block's last line spoke of what goes with it.
+                rest = self.text[end:self._line_end(end)]
+                if rest.lstrip().startswith("#"):
+                    end += len(rest)
                 return self._splice(len(before), end, " " + render(value))
         if isinstance(node, yaml.ScalarNode) and start == end:  # `key:` with nothing after it
             return self._splice(start, end, " " + render(value) if self.text[start - 1:start] == ":" else render(value))

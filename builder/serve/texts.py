@@ -33,6 +33,11 @@ MESSAGES = {
     "serve.insert": {"es": "Insertar en el cursor", "en": "Insert at the cursor"},
     "serve.legal": {"es": "LEGAL", "en": "LEGAL"},
     "serve.illegal": {"es": "ILEGAL", "en": "ILLEGAL"},
+    "serve.no-list": {"es": "SIN LISTA", "en": "NO LIST"},
+    "serve.no-list-why": {
+        "es": "un libro de arquetipos sin lista que jugar: las listas que lo nombran lo usan",
+        "en": "a book of archetypes with no list to play: the lists that name it use it",
+    },
     "serve.unreadable": {"es": "ILEGIBLE", "en": "UNREADABLE"},
     "serve.points": {"es": "{points} / {limit} puntos", "en": "{points} / {limit} points"},
     "serve.line": {"es": "línea {line}", "en": "line {line}"},

@@ -288,3 +288,13 @@ def test_under_an_event_pack_every_roster_is_checked_with_it(folder):
         view = client.post("/fragments/build", json={"file": "compania-fenix.yaml", "text": text}).text
         # The list's 283 points are within its own 300, not within the event's 250.
         assert "283 / 250 puntos" in view and "ILEGAL" in view
+
+
+def test_a_warbook_on_its_own_is_no_list_not_a_legal_one(client, folder):
+    rows = {row["path"]: row for row in client.get("/api/files").json()["files"]}
+    assert rows["fenix-warbook.yaml"]["legal"] and rows["fenix-warbook.yaml"]["roster"] is False
+    assert rows["compania-fenix.yaml"]["roster"] is True
+    text = (folder / "fenix-warbook.yaml").read_text(encoding="utf-8")
+    view = client.post("/fragments/build", json={"file": "fenix-warbook.yaml", "text": text}).text
+    assert "SIN LISTA" in view and ">LEGAL<" not in view and 'data-roster="false"' in view
+    assert client.post("/api/check", json={"path": "fenix-warbook.yaml", "text": text}).json()["roster"] is False

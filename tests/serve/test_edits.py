@@ -140,3 +140,9 @@ def test_any_change_reads_back_as_the_change(data, flow, draw):
         return
     assert yaml.safe_load(out) == expected
     assert out.startswith("# kept\n")
+
+
+def test_a_block_replaced_whole_takes_its_last_lines_comment_with_it():
+    text = "system: x\nwarbook:\n  bodies:\n    - {name: A}   # about A\nsquads: []   # kept\n"
+    out = apply(text, Edit("set", ("warbook",), "libro.yaml"))
+    assert out == "system: x\nwarbook: libro.yaml\nsquads: []   # kept\n"

@@ -135,7 +135,7 @@ async function check() {
   state.archetypes = data.archetypes || [];
   const points = data.points === null || data.points === undefined ? "" :
     " · " + t("serve.points", { points: data.points, limit: data.points_limit ?? "—" });
-  showStatus(t(data.readable ? (data.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable") + points, data.legal);
+  showStatus(t(statusKey(data)) + points, data.legal);
   $("findings").replaceChildren(...(data.findings || []).map((f) => {
     const li = document.createElement("li");
     li.className = f.severity;

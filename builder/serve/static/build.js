@@ -112,9 +112,16 @@ async function builderRefused(event) {
   showStatus(data.message || t("serve.error." + code), false);
 }
 
+function statusKey(f) {
+  // A legal file with no list to play (a Warbook on its own) is no legal list.
+  if (!f.readable) return "serve.unreadable";
+  if (!f.legal) return "serve.illegal";
+  return f.roster === false ? "serve.no-list" : "serve.legal";
+}
+
 function rowMeta(f) {
   const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
-  return `${f.system || "?"}${points} · ${t(f.readable ? (f.legal ? "serve.legal" : "serve.illegal") : "serve.unreadable")}`;
+  return `${f.system || "?"}${points} · ${t(statusKey(f))}`;
 }
 
 function updateRow(build) {
@@ -124,6 +131,6 @@ function updateRow(build) {
   if (!meta || !build.dataset.system) return;
   const legal = build.dataset.legal === "true";
   meta.className = "meta " + (legal ? "legal" : "illegal");
-  meta.textContent = rowMeta({ system: build.dataset.system, readable: true, legal,
+  meta.textContent = rowMeta({ system: build.dataset.system, readable: true, legal, roster: build.dataset.roster !== "false",
     points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null });
 }
