@@ -47,3 +47,20 @@ def loaded_after(args: list[str], *modules: str) -> list[bool]:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     return [word == "True" for word in out.split()[-len(modules):]]
 
+
+def schema_node(schema: dict, node: dict, parts: list[str]) -> dict | None:
+    """The schema of the field a path pattern names (``*``: any item or key), or None."""
+    while "$ref" in node:
+        node = schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    if not parts:
+        return node
+    for option in node.get("anyOf", []) + node.get("oneOf", []):
+        found = schema_node(schema, option, parts)
+        if found is not None:
+            return found
+    head, rest = parts[0], parts[1:]
+    if head == "*":
+        inner = node.get("items") or node.get("additionalProperties")
+        return schema_node(schema, inner, rest) if isinstance(inner, dict) else None
+    prop = node.get("properties", {}).get(head)
+    return schema_node(schema, prop, rest) if prop is not None else None

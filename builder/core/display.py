@@ -28,3 +28,13 @@ def display_path(path: Path_) -> str:
 def relative_label(base_label: str, target: str) -> str:
     """How to name a file referenced from another: relative to the referencing file's folder."""
     return os.path.normpath(os.path.join(os.path.dirname(base_label), target))
+
+
+def fit(parts: list[str], most: int, joiner: str = " · ") -> str:
+    """The parts joined, leaving out those that would make the whole longer than ``most``
+    (a note beside a part of a roster on the page)."""
+    kept: list[str] = []
+    for part in parts:
+        if len(joiner.join(kept + [part])) <= most:
+            kept.append(part)
+    return joiner.join(kept)

@@ -48,3 +48,11 @@ def test_relative_label(base, target, label):
 def test_relative_label_with_an_absolute_target(tmp_path):
     target = str(tmp_path / "warbook.yaml")
     assert relative_label("listas/lista.yaml", target) == target
+
+
+def test_a_note_keeps_the_parts_that_fit_in_order():
+    from builder.core.display import fit
+
+    # "a · bb" is 6 characters; adding " · cccc" would make 13 > 10; "d" still fits (10).
+    assert fit(["a", "bb", "cccc", "d"], 10) == "a · bb · d"
+    assert fit([], 10) == "" and fit(["x" * 11], 10) == ""

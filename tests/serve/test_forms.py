@@ -117,3 +117,27 @@ def test_a_tables_entries_are_not_offered_the_tables_names():
     assert [o.value for o in supplies.options] == ["agua", "pan"]
     assert supplies.children[0].kind == "number" and supplies.children[0].options == []
     assert forms.default(SIXTH["properties"]["supplies"]["additionalProperties"], ("supplies", "pan"), entry=True) == 0
+
+
+def schema_keys(node) -> set[str]:
+    """Every property key of a JSON schema, in nested objects and definitions too."""
+    if isinstance(node, dict):
+        own = set(node["properties"]) if isinstance(node.get("properties"), dict) else set()
+        return own.union(*(schema_keys(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(schema_keys(v) for v in node))
+    return set()
+
+
+@pytest.mark.parametrize("system", registry.all_systems(), ids=lambda s: s.key)
+def test_every_key_of_every_games_file_has_a_label_in_both_languages(system):
+    table = registry.all_messages()
+    shared = {k.removeprefix("form.") for k in table if k.startswith("form.") and k.count(".") == 1}
+    keys = schema_keys(system.schema())
+    for key in keys:
+        label = table.get(f"form.{system.key}.{key}") or table.get(f"form.{key}")
+        assert label is not None, key
+        assert all(label[lang].strip() and len(label[lang]) <= 50 for lang in ("es", "en")), key
+    own = {k.removeprefix(f"form.{system.key}.") for k in table if k.startswith(f"form.{system.key}.")}
+    assert own <= keys           # no label for a key the file no longer has
+    assert not own & shared      # nor one the page already labels for every game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from builder.core.display import fit
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
 from builder.core.messages import text
@@ -174,15 +175,6 @@ def _trait_label(trait: dict[str, str], lang: str) -> str:
     return f"{trait['abbreviation']} ({name})" if trait.get("abbreviation") else name
 
 
-def _fit(parts: list[str]) -> str:
-    """The parts joined, leaving out from the end those that would make the note too long."""
-    kept: list[str] = []
-    for part in parts:
-        if len(" · ".join(kept + [part])) <= NOTE_MOST:
-            kept.append(part)
-    return " · ".join(kept)
-
-
 def _machine_notes(at: str, m: dict[str, Any], lang: str) -> dict[str, str]:
     """One machine's notes: every figure on the machine (as many as fit), and each on its own field."""
     comps = [c for c in m.get("competencies") or [] if isinstance(c, dict)]
@@ -202,7 +194,7 @@ def _machine_notes(at: str, m: dict[str, Any], lang: str) -> dict[str, str]:
         figures["embarked"] = text("cf.note.capacity", lang, used=used)
     impact = _impact_notes(m, lang)
     cost = [text("cf.note.cost", lang, cost=m["cost"])] if _whole(m.get("cost")) else []
-    out = {at: _fit(cost + list(figures.values()) + ([impact[1]] if impact else []))}
+    out = {at: fit_note(cost + list(figures.values()) + ([impact[1]] if impact else []))}
     out.update({f"{at}/{field}": note for field, note in figures.items()})
     if impact:
         out[f"{at}/competencies/{impact[0]}"] = impact[2]
@@ -223,4 +215,8 @@ def _impact_notes(m: dict[str, Any], lang: str) -> tuple[int, str, str] | None:
     if _whole(impact.get("with_speed_marker")):
         short.append(text("cf.note.speed", lang, strength=impact["with_speed_marker"]))
     every = bands_text(impact, lang)
-    return where, short[0], _fit([every, *short[1:]] if len(every) <= NOTE_MOST else short)
+    return where, short[0], fit_note([every, *short[1:]] if len(every) <= NOTE_MOST else short)
+
+
+def fit_note(parts: list[str]) -> str:
+    return fit(parts, NOTE_MOST)

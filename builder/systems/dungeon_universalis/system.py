@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from builder.core.display import fit
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
 from builder.core.messages import text
@@ -70,16 +71,16 @@ class DungeonUniversalisSystem(System):
         out: dict[str, str] = {}
         decks = d.get("decks")
         if isinstance(decks, dict) and all(_whole(decks.get(k)) for k in DECKS):
-            out["heroes"] = _fit([text("du.note.decks", lang, **{k: decks[k] for k in DECKS})]
+            out["heroes"] = fit_note([text("du.note.decks", lang, **{k: decks[k] for k in DECKS})]
                                  + ([text("du.note.epic", lang)] if d.get("epic") is True else []))
         if _whole(d.get("expedition_pv")) and _whole(d.get("joa_reserve")):
-            out["leader_pv"] = _fit([text("du.note.expedition", lang, pv=d["expedition_pv"]),
+            out["leader_pv"] = fit_note([text("du.note.expedition", lang, pv=d["expedition_pv"]),
                                      text("du.note.reserve", lang, reserve=d["joa_reserve"])])
         heroes = d.get("heroes")
         for i, hero in enumerate(heroes if isinstance(heroes, list) else []):
             if isinstance(hero, dict) and _whole(hero.get("pv")):
                 companions = [c for c in hero.get("companions") or [] if isinstance(c, dict)]
-                out[f"heroes/{i}"] = _fit([text("du.note.hero", lang, pv=hero["pv"], xp=hero.get("xp", 0))]
+                out[f"heroes/{i}"] = fit_note([text("du.note.hero", lang, pv=hero["pv"], xp=hero.get("xp", 0))]
                                           + [text("du.note.companion", lang, name=c.get("name"), pv=c.get("pv"))
                                              for c in companions])
         return out
@@ -113,10 +114,5 @@ def _whole(value: Any) -> bool:
     return type(value) is int
 
 
-def _fit(parts: list[str]) -> str:
-    """The parts joined, leaving out those that would make the note too long."""
-    kept: list[str] = []
-    for part in parts:
-        if len(" · ".join(kept + [part])) <= NOTE_MOST:
-            kept.append(part)
-    return " · ".join(kept)
+def fit_note(parts: list[str]) -> str:
+    return fit(parts, NOTE_MOST)

@@ -7,43 +7,17 @@ import pytest
 
 from builder.core import registry
 from builder.core.pipeline import evaluate
-from builder.systems.cripmaquion.messages import MESSAGES
 from builder.systems.cripmaquion.system import NOTE_MOST, brief
 from tests.book_cases import EXAMPLES, RACES, crip, runner
 from tests.support import codes
 
-SHARED_LABELS = {"system", "name", "player", "points_limit", "description", "count", "cost"}
-"""Keys the page labels itself (builder/serve/texts.py)."""
 SYSTEM = registry.get("cripmaquion")
 """The plugin as the page gets it: loaded by the registry, its messages with it."""
-
-
-def schema_keys(node) -> set[str]:
-    """Every property key of a JSON schema, in nested objects and definitions too."""
-    found: set[str] = set()
-    if isinstance(node, dict):
-        if isinstance(node.get("properties"), dict):
-            found |= set(node["properties"])
-        for value in node.values():
-            found |= schema_keys(value)
-    elif isinstance(node, list):
-        for value in node:
-            found |= schema_keys(value)
-    return found
 
 
 def example(name: str):
     path = EXAMPLES / "cripmaquion" / name
     return evaluate(path, name)
-
-
-def test_every_key_of_the_file_has_a_label_in_both_languages():
-    keys = schema_keys(SYSTEM.schema()) - SHARED_LABELS
-    assert {"team", "runners", "race", "specialties", "lineup"} <= keys
-    for key in keys:
-        label = MESSAGES.get(f"form.cripmaquion.{key}")
-        assert label is not None, key
-        assert set(label) == {"es", "en"} and all(t.strip() for t in label.values()), key
 
 
 def test_every_race_offered_is_one_the_check_knows(tmp_path):

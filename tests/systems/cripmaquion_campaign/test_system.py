@@ -9,45 +9,18 @@ import pytest
 
 from builder.core import registry
 from builder.core.pipeline import evaluate
-from builder.systems.cripmaquion_campaign.messages import MESSAGES
 from builder.systems.cripmaquion_campaign.system import NOTE_MOST, RUNNER_FIELDS
 from tests.book_cases import EXAMPLES
 from tests.support import codes
 
-SHARED_LABELS = {"system", "name", "player", "points_limit", "description", "count", "cost"}
-"""Keys the page labels itself (builder/serve/texts.py)."""
 SYSTEM = registry.get("cripmaquion-campaign")
 """The plugin as the page gets it: loaded by the registry, its messages with it."""
 AMAUTA = EXAMPLES / "cripmaquion" / "infierno-de-amauta.yaml"
 
 
-def schema_keys(node) -> set[str]:
-    """Every property key of a JSON schema, in nested objects and definitions too."""
-    found: set[str] = set()
-    if isinstance(node, dict):
-        if isinstance(node.get("properties"), dict):
-            found |= set(node["properties"])
-        for value in node.values():
-            found |= schema_keys(value)
-    elif isinstance(node, list):
-        for value in node:
-            found |= schema_keys(value)
-    return found
-
-
 @pytest.fixture(scope="module")
 def amauta():
     return evaluate(AMAUTA, AMAUTA.name)
-
-
-def test_every_key_of_the_file_has_a_label_in_both_languages():
-    keys = schema_keys(SYSTEM.schema()) - SHARED_LABELS
-    assert {"teams", "stages", "finish", "kos", "summits", "by", "victim", "attack", "turn", "tp", "category",
-            "order"} <= keys
-    for key in keys:
-        label = MESSAGES.get(f"form.cripmaquion-campaign.{key}")
-        assert label is not None, key
-        assert set(label) == {"es", "en"} and all(t.strip() for t in label.values()), key
 
 
 def test_the_runners_offered_are_those_the_teams_line_up(amauta):

@@ -5,41 +5,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from builder.core.messages import table, text
 from builder.core.pipeline import evaluate
 from builder.core.registry import get
-from builder.serve.texts import MESSAGES as PAGE
 from builder.systems.dungeon_universalis.expedition import joa
+from tests.support import schema_node
 
 SYSTEM = get("dungeon-universalis")
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "dungeon-universalis" / "criptas.yaml"
-
-
-def schema_node(schema: dict, node: dict, parts: list[str]) -> dict | None:
-    """The schema of the field a path pattern names (``*``: any item or key), or None."""
-    while "$ref" in node:
-        node = schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
-    if not parts:
-        return node
-    for option in node.get("anyOf", []) + node.get("oneOf", []):
-        found = schema_node(schema, option, parts)
-        if found is not None:
-            return found
-    head, rest = parts[0], parts[1:]
-    if head == "*":
-        inner = node.get("items") or node.get("additionalProperties")
-        return schema_node(schema, inner, rest) if isinstance(inner, dict) else None
-    prop = node.get("properties", {}).get(head)
-    return schema_node(schema, prop, rest) if prop is not None else None
-
-
-def property_keys(node) -> set[str]:
-    if isinstance(node, dict):
-        own = set(node["properties"]) if isinstance(node.get("properties"), dict) else set()
-        return own.union(*(property_keys(v) for v in node.values()))
-    if isinstance(node, list):
-        return set().union(*(property_keys(v) for v in node))
-    return set()
 
 
 def expedition(*heroes: dict, **top) -> str:
@@ -75,18 +47,6 @@ def test_choice_labels_in_each_language():
 @pytest.mark.parametrize("data", [{}, {"heroes": "no"}, {"heroes": [None, {"skills": 3}]}])
 def test_choices_never_depend_on_a_broken_roster(data):
     assert SYSTEM.choices(data, None, "en") == SYSTEM.choices({}, None, "en")
-
-
-@pytest.mark.parametrize("lang", ["es", "en"])
-def test_every_schema_property_has_a_label_in_both_languages(lang):
-    shared = {key.removeprefix("form.") for key in PAGE if key.startswith("form.")}
-    own = property_keys(SYSTEM.schema()) - shared
-    assert own, "the schema has keys of its own"
-    missing = [key for key in sorted(own) if f"form.{SYSTEM.key}.{key}" not in table()]
-    assert missing == []
-    for key in own:
-        label = text(f"form.{SYSTEM.key}.{key}", lang)
-        assert label and len(label) <= 50
 
 
 @pytest.mark.book

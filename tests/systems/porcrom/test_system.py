@@ -7,39 +7,13 @@ import pytest
 
 from builder.core import registry
 from builder.core.pipeline import evaluate
-from builder.systems.porcrom.messages import MESSAGES
 from builder.systems.porcrom.system import NOTE_MOST, _brief
 from tests.book_cases import EXAMPLES, crom, guards, hero, write
 from tests.support import codes
 
-SHARED_LABELS = {"system", "name", "player", "points_limit", "description", "count", "cost"}
-"""Keys the page labels itself (builder/serve/texts.py)."""
 SYSTEM = registry.get("porcrom")
 """The plugin as the page gets it: loaded by the registry, its messages with it."""
 WEAPON_FIELDS = ("characters/*/weapons/*", "minions/*/weapons/*")
-
-
-def schema_keys(node) -> set[str]:
-    """Every property key of a JSON schema, in nested objects and definitions too."""
-    found: set[str] = set()
-    if isinstance(node, dict):
-        if isinstance(node.get("properties"), dict):
-            found |= set(node["properties"])
-        for value in node.values():
-            found |= schema_keys(value)
-    elif isinstance(node, list):
-        for value in node:
-            found |= schema_keys(value)
-    return found
-
-
-def test_every_key_of_the_file_has_a_label_in_both_languages():
-    keys = schema_keys(SYSTEM.schema()) - SHARED_LABELS
-    assert {"characters", "minions", "dice", "heavy_armor", "horse", "weapons", "sorcerer", "track"} <= keys
-    for key in keys:
-        label = MESSAGES.get(f"form.porcrom.{key}")
-        assert label is not None, key
-        assert set(label) == {"es", "en"} and all(t.strip() for t in label.values()), key
 
 
 @pytest.mark.parametrize("field", WEAPON_FIELDS)

@@ -4,7 +4,6 @@ tables), and a label for every key of the file in both languages."""
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,6 @@ from builder.core import messages
 from builder.core.pipeline import evaluate
 from builder.core.registry import get
 from builder.core.system import Evaluation
-from builder.serve.texts import MESSAGES as PAGE
-from builder.systems.wartime.messages import MESSAGES
 from builder.systems.wartime.page import NOTE_MOST, choices, notes
 from tests.systems.wartime.test_system import evaluate_text
 
@@ -212,22 +209,3 @@ def test_every_note_is_short_and_none_without_a_view():
 # --- labels --------------------------------------------------------------------------------------
 
 
-def schema_keys(node) -> set[str]:
-    if isinstance(node, dict):
-        return set(node.get("properties", {})) | {k for v in node.values() for k in schema_keys(v)}
-    if isinstance(node, list):
-        return {k for v in node for k in schema_keys(v)}
-    return set()
-
-
-def test_every_key_of_the_file_has_a_label_in_both_languages():
-    table = {**messages.table(), **PAGE}  # the keys every game shares are labelled by the page
-    keys = schema_keys(SYSTEM.schema())
-    assert {"squads", "magazines", "front", "traps", "max_weapon_damage"} <= keys  # nested $defs are walked
-    for key in keys:
-        label = table.get(f"form.wartime.{key}") or table.get(f"form.{key}")
-        assert label is not None, key
-        assert all(label[lang].strip() for lang in messages.LANGUAGES), key
-    own = {k.removeprefix("form.wartime.") for k in MESSAGES if k.startswith("form.wartime.")}
-    assert own <= keys  # no label for a key the file no longer has
-    assert not {k for k in own if f"form.{k}" in table}  # nor one the page already labels for every game
