@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import yaml
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -237,9 +238,16 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         try:
             if name:
                 text = apply(text, Edit("set", (system.name_key,), name[:100]))
+            # The page asks for no player, and a limit left empty is no limit: the starting
+            # roster's placeholders («Tu nombre») would be printed as if they were real.
+            data = yaml.safe_load(text)
+            if "player" in data:
+                text = apply(text, Edit("remove", ("player",)))
             limit = str(body.get("points_limit") or "").strip()
             if limit and "points_limit" in system.schema().get("properties", {}):
                 text = apply(text, Edit("set", ("points_limit",), int(limit) if limit.isdigit() else limit))
+            elif not limit and "points_limit" in data:
+                text = apply(text, Edit("remove", ("points_limit",)))
         except EditRefused:
             raise Refused("serve-bad-change", 400) from None
         version = workspace.create(relative, text)

@@ -177,12 +177,16 @@ class Forms:
             return {k: self.default(p, (*path, k), siblings) for k, p in form.get("properties", {}).items()
                     if k in required}
         if kind == "array":
-            return []
+            # As many parts as the list needs at least (a squad has a member), each new.
+            items = form.get("items", {})
+            return [self.default(items, (*path, i), i) for i in range(min(int(form.get("minItems", 0)), 5))]
         if kind == "boolean":
             return False
         if kind in ("integer", "number"):
             low = form.get("minimum", form.get("exclusiveMinimum", 0))
-            return int(low) + (1 if "exclusiveMinimum" in form else 0) if kind == "integer" else low
+            least = int(low) + (1 if "exclusiveMinimum" in form else 0) if kind == "integer" else low
+            # A table's new entry (three magazines of a weapon) starts at one of it, not none.
+            return max(least, 1) if entry and kind == "integer" else least
         return messages.text("serve.new-name", self.lang, n=siblings + 1)
 
     # -- labels and choices -----------------------------------------------------------------------
@@ -282,10 +286,13 @@ class Forms:
         return node
 
     def _variant_label(self, form: Mapping[str, Any]) -> str:
-        title = form.get("title")
-        if title:
-            return self.label(str(title).lower(), form) if f"form.{self.key}.{str(title).lower()}" in messages.table() \
-                else str(title)
+        """What a form a value may take is called: the game's word for it (``form.<game>.variant.<title>``),
+        else the page's word for its type (text, number, list…)."""
+        title = str(form.get("title") or "").lower()
+        if title and f"form.{self.key}.variant.{title}" in messages.table():
+            return messages.text(f"form.{self.key}.variant.{title}", self.lang)
+        if title and form.get("type") == "object":
+            return str(form.get("title"))
         return messages.text(f"serve.variant.{form.get('type', 'string')}", self.lang)
 
 

@@ -253,6 +253,11 @@ def test_create_makes_the_file_once_from_the_games_starting_roster(client, folde
     assert again.status_code == 409 and "Los Rápidos" in (folder / "nuevo.yaml").read_text(encoding="utf-8")
     limited = client.post("/api/create", json={"system": "wartime", "path": "w.yaml", "points_limit": "250"})
     assert "points_limit: 250" in limited.json()["text"]
+    # The starting roster's placeholders are not kept: no «Tu nombre» printed as a player, and
+    # a limit left empty is no limit (the Confrontation start says 200).
+    free = client.post("/api/create", json={"system": "confrontation", "path": "c.yaml", "points_limit": ""}).json()
+    assert "player:" not in free["text"] and "points_limit" not in free["text"]
+    assert "player:" not in text
     assert client.post("/api/create", json={"system": "wartime", "path": "../fuera.yaml"}).status_code == 403
     assert client.post("/api/create", json={"system": "ajedrez", "path": "a.yaml"}).status_code == 404
 

@@ -176,7 +176,8 @@ def test_a_tables_new_name_starts_with_a_value_of_its_own_type(tmp_path):
     shutil.copy(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", tmp_path / "artilleria.yaml")
     builder, file = Builder(Workspace(tmp_path)), tmp_path / "artilleria.yaml"
     text, _, _ = click(builder, file, {"op": "add", "path": ["machines", 1, "substitutes"], "value": "movimiento"})
-    assert "substitutes: {tiro: 3, disciplina: 3, movimiento: 0}" in text
+    # A new entry of a table starts at one, a number of its own type (not the name «movimiento»).
+    assert "substitutes: {tiro: 3, disciplina: 3, movimiento: 1}" in text
     view = builder.view(file.name, text, None, ("machines", 1), "es")
     entry = next(n for n in view.detail.walk() if n.path == ("machines", 1, "substitutes", "movimiento"))
     # The table's names (movimiento, iniciativa…) are no choices for the number it holds.
@@ -195,3 +196,14 @@ def test_a_roster_whose_warbook_file_is_not_there_yet_is_still_a_form_to_mend(tm
     text, _, _ = click(builder, file, {"op": "set", "path": ["warbook"], "value": "fenix-warbook.yaml"})
     view = builder.view(file.name, text, None, (), "es")
     assert view.unreadable is None and view.evaluation.legal
+
+
+def test_a_new_squad_starts_with_the_member_it_needs_and_the_list_keeps_its_total(tmp_path):
+    builder = wartime_folder(tmp_path)
+    file = tmp_path / "compania-fenix.yaml"
+    text, _, at = click(builder, file, {"op": "add", "path": ["squads"]})
+    view = builder.view(file.name, text, None, at, "es")
+    # A squad has at least one member (the models' minItems): it starts with the Warbook's first
+    # character, Fusilero (40), so the list is still counted: 283 + 40 = 323 points.
+    assert view.evaluation.points == 283 + 40
+    assert "members: [{character: Fusilero}]" in text

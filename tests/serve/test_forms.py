@@ -116,7 +116,8 @@ def test_a_tables_entries_are_not_offered_the_tables_names():
     supplies = next(n for n in node.walk() if n.path == ("supplies",))
     assert [o.value for o in supplies.options] == ["agua", "pan"]
     assert supplies.children[0].kind == "number" and supplies.children[0].options == []
-    assert forms.default(SIXTH["properties"]["supplies"]["additionalProperties"], ("supplies", "pan"), entry=True) == 0
+    # A new entry is a number, and one of it (a table of none of something would say nothing).
+    assert forms.default(SIXTH["properties"]["supplies"]["additionalProperties"], ("supplies", "pan"), entry=True) == 1
 
 
 def schema_keys(node) -> set[str]:
@@ -138,6 +139,16 @@ def test_every_key_of_every_games_file_has_a_label_in_both_languages(system):
         label = table.get(f"form.{system.key}.{key}") or table.get(f"form.{key}")
         assert label is not None, key
         assert all(label[lang].strip() and len(label[lang]) <= 50 for lang in ("es", "en")), key
-    own = {k.removeprefix(f"form.{system.key}.") for k in table if k.startswith(f"form.{system.key}.")}
+    own = {k.removeprefix(f"form.{system.key}.") for k in table
+           if k.startswith(f"form.{system.key}.") and not k.startswith(f"form.{system.key}.variant.")}
     assert own <= keys           # no label for a key the file no longer has
     assert not own & shared      # nor one the page already labels for every game
+
+
+def test_the_forms_a_value_may_take_are_named_in_the_players_words():
+    system = registry.get("wartime")
+    data = evaluate(EXAMPLES / "wartime" / "fenix-warbook.yaml", "fenix-warbook.yaml").source.data
+    for lang, words in (("es", ["número", "círculo", "rectángulo", "triángulo", "lista"]),
+                        ("en", ["number", "circle", "rectangle", "triangle", "list"])):
+        area = {n.at: n for n in Forms("wartime", system.schema(), lang).build(data).walk()}["warbook/weapons/2/area"]
+        assert [v.label for v in area.variants] == words

@@ -29,6 +29,8 @@ async function api(url, body) {
 }
 
 async function loadUI() {
+  // The language the player chose last time, kept by the browser; else the server's.
+  state.lang = state.lang || localStorage.getItem("builder-lang");
   const ui = await (await api(state.lang ? `/api/ui?lang=${state.lang}` : "/api/ui")).json();
   state.lang = ui.lang;  // the first time, the language the server was started in
   $("lang").value = state.lang;
@@ -44,6 +46,7 @@ async function loadUI() {
 
 async function refreshFiles() {
   const data = await (await api(`/api/files?lang=${state.lang}`)).json();
+  suggestName(data.files.map((f) => f.path));
   $("folder").textContent = data.folder + (data.pack ? " · " + t("serve.pack", { name: data.pack }) : "");
   $("files").replaceChildren(...data.files.map((f) => {
     const li = document.createElement("li");
@@ -61,6 +64,16 @@ async function refreshFiles() {
 }
 
 
+
+function suggestName(taken) {
+  // The new roster's file name offered is one the folder doesn't have yet.
+  const field = $("new-name");
+  if (!taken.includes(field.value)) return;
+  const stem = field.value.replace(/(-\d+)?\.ya?ml$/i, "");
+  let n = 2;
+  while (taken.includes(`${stem}-${n}.yaml`)) n += 1;
+  field.value = `${stem}-${n}.yaml`;
+}
 
 function unsaved() {
   return state.path !== null && $("text").value !== state.kept;
@@ -314,7 +327,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   // The preview is the printed document itself (sheet, then cards on their own pages).
   $("print").addEventListener("click", () => $("preview").contentWindow.print());
   $("lang").addEventListener("change", async () => {
-    state.lang = $("lang").value; await loadUI(); await refreshFiles(); check(); renderBuild();
+    state.lang = $("lang").value; localStorage.setItem("builder-lang", state.lang); await loadUI(); await refreshFiles(); check(); renderBuild();
   });
   document.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
   window.addEventListener("beforeunload", (event) => { if (unsaved()) event.preventDefault(); });

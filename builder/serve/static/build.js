@@ -97,6 +97,11 @@ async function tryChoices() {
       option.disabled = true;
       option.textContent = reasons[option.value];
     }
+    // What to add starts at the first choice the rules allow, never at a refused one.
+    if (select.selectedOptions[0]?.disabled) {
+      const allowed = [...select.options].find((option) => !option.disabled);
+      if (allowed) select.value = allowed.value;
+    }
   }
 }
 

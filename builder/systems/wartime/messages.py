@@ -326,6 +326,10 @@ MESSAGES = {
     "wt.note.cost-split-minimum": {"es": "{cost} puntos: arquetipo {archetype} (el mínimo) + cargadores {magazines}",
                                    "en": "{cost} points: archetype {archetype} (the minimum) + magazines {magazines}"},
     # The labels of the form's fields, one per key of the file (the keys every game shares are the page's own).
+    # The forms an area may take, as the page offers them.
+    "form.wartime.variant.circle": {"es": "círculo", "en": "circle"},
+    "form.wartime.variant.rectangle": {"es": "rectángulo", "en": "rectangle"},
+    "form.wartime.variant.triangle": {"es": "triángulo", "en": "triangle"},
     "form.wartime.agi": {"es": "Agilidad", "en": "Agility"},
     "form.wartime.area": {"es": "Área (K²)", "en": "Area (K²)"},
     "form.wartime.base_diameter_cm": {"es": "Diámetro de la peana (cm)", "en": "Base diameter (cm)"},

@@ -58,10 +58,12 @@ def choices(data: Any, evaluation: Evaluation | None, lang: str) -> dict[str, li
         "warbook/characters/*/weapons/*": by_kind["weapon"],
         "warbook/characters/*/protections/*": by_kind["protection"],
         "warbook/characters/*/objects/*": by_kind["object"],
-        "warbook/characters/*/magazines/*": by_kind["weapon"],
+        # A magazine is priced apart from its weapon (ruling 5a): the weapon's own price, beside
+        # its name, would read as the magazine's.
+        "warbook/characters/*/magazines/*": _plain(book["weapon"]),
         "warbook/transports/*/weapons/*": by_kind["weapon"],
         "warbook/transports/*/objects/*": by_kind["object"],
-        "warbook/transports/*/magazines/*": by_kind["weapon"],
+        "warbook/transports/*/magazines/*": _plain(book["weapon"]),
     }
     if isinstance(inline, Mapping):
         out.update(_carried(inline, book, lang))
@@ -118,10 +120,14 @@ def _labels(items: list[Item], lang: str) -> list[Choice]:
     return [(i.name, i.name if i.cost is None else text("wt.choice", lang, name=i.name, cost=i.cost)) for i in items]
 
 
+def _plain(items: list[Item]) -> list[Choice]:
+    return [(i.name, i.name) for i in items]
+
+
 def _carried(warbook: Mapping[str, Any], book: dict[str, list[Item]], lang: str) -> dict[str, list[Choice]]:
     """Each archetype's own magazines: only the weapons it carries may have them, a pilot's
     transport's too (ruling 18a), so each position gets the list that fits it."""
-    weapons = {i.name: label for i, label in zip(book["weapon"], _labels(book["weapon"], lang))}
+    weapons = {name: (name, name) for name, _ in _plain(book["weapon"])}
     mounted = {i.name: i.weapons for i in book["transport"]}
     out: dict[str, list[Choice]] = {}
     for key in ("characters", "transports"):

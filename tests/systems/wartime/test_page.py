@@ -209,3 +209,12 @@ def test_every_note_is_short_and_none_without_a_view():
 # --- labels --------------------------------------------------------------------------------------
 
 
+
+
+def test_a_magazine_is_offered_by_its_weapons_name_alone():
+    # A magazine is priced apart from its weapon (ruling 5a): the weapon's price beside its name
+    # would read as the magazine's.
+    ev = run("fenix-warbook.yaml")
+    offered_here = choices(ev.source.data, ev, "es")
+    assert ("Fusil de asalto", "Fusil de asalto") in offered_here["warbook/characters/*/magazines/*"]
+    assert all(value == label for value, label in offered_here["warbook/characters/1/magazines/*"])
