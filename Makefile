@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 LOCK := requirements.lock.txt
 
-.PHONY: demo test test-latest fuzz bench venv lock clean system-libs records page-tools
+.PHONY: demo test test-latest test-postgres fuzz bench venv lock clean system-libs records page-tools
 
 # .venv holds exactly what requirements.lock.txt pins, checked against its hashes, and builder
 # itself (editable). It is made anew whenever the lock, pyproject.toml or the Python changes
@@ -103,6 +103,18 @@ test-latest:
 	$(LATEST)/bin/python -m pip install -qq --disable-pip-version-check --upgrade -e '.[test]'
 	@$(LATEST)/bin/python -m compileall -q builder tests
 	BUILDER_UNLOCKED=1 $(LATEST)/bin/python -m pytest -n $(TEST_JOBS) --dist worksteal
+
+# The event store's tests against a real PostgreSQL as well as SQLite (not part of .ci/run): give
+# BUILDER_TEST_DB the URL of an empty database the tests may wipe, e.g. on Debian, after
+# `apt-get install postgresql` and creating a user and database:
+#   make test-postgres BUILDER_TEST_DB=postgresql://builder:builder@localhost/builder_test
+# The URL's driver must be installed in .venv, and the lock has none: postgresql:// means psycopg 3
+# to SQLAlchemy 2.1 (Python 3.11+) and psycopg2 to 2.0 (3.10); postgresql+psycopg:// names one. The
+# PostgreSQL tests say so and skip when it is missing; without BUILDER_TEST_DB, `make test` skips them.
+BUILDER_TEST_DB ?=
+test-postgres: venv
+	@test -n "$(BUILDER_TEST_DB)" || { echo "set BUILDER_TEST_DB=postgresql://user:password@host/database"; exit 2; }
+	BUILDER_TEST_DB='$(BUILDER_TEST_DB)' $(BIN)/python -m pytest tests/events/test_store.py -v
 
 # The hostile-input tests with a long fuzzing budget (make test runs a short, fixed one):
 # about ten minutes, most of it random stacked mistakes (BUILDER_FUZZ_SECONDS, 480 here).

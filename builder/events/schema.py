@@ -1,0 +1,205 @@
+"""The event store's tables, its numbered migrations and the values it answers with.
+
+The tables, one database per event desk (several events may share it: every row names its event):
+
+``events``
+    one event: its pack's name, its system, its deadline (UTC, or none) and whether it is locked.
+``teams``
+    a team of an event: its name as the player wrote it, the name folded as people compare it
+    (:func:`builder.core.names.fold`; unique within the event), the salted hash of its edit code
+    (never the code), and whether the organiser locked it.
+``submissions``
+    append-only: each version of a team's list is a new row (version 1, 2, …, unique per team),
+    never changed once written, with what the check found: system, points, limit, legality, number
+    of findings, fingerprint, language, and ``draft`` for a list stored although illegal.
+``submission_files``
+    the files of one submission (a roster and, say, the Warbook it names), their text as sent.
+``reviews``
+    append-only: each approval or send-back of a team's version, with the organiser's note.
+``schema_version``
+    one row per migration applied: the database's version is the highest.
+
+A migration is a function of a connection, applied once, in order, each in its own transaction
+with the row that records it. A later migration that changes a table changes its ``Table``
+below too, and says so in its own statements; migration 1 is never edited once released.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Callable, Mapping
+
+import sqlalchemy as sa
+
+from builder.core.system import Evaluation
+
+metadata = sa.MetaData()
+
+events = sa.Table(
+    "events", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("system", sa.String(60), nullable=False),
+    sa.Column("deadline", sa.DateTime, nullable=True),  # UTC, naive: SQLite keeps no zone
+    sa.Column("locked", sa.Boolean, nullable=False, default=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+)
+
+teams = sa.Table(
+    "teams", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("folded", sa.String(200), nullable=False),
+    sa.Column("code_hash", sa.String(200), nullable=False),
+    sa.Column("locked", sa.Boolean, nullable=False, default=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.UniqueConstraint("event_id", "folded", name="one_team_name_per_event"),
+)
+
+submissions = sa.Table(
+    "submissions", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("team_id", sa.Integer, sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("system", sa.String(60), nullable=True),
+    sa.Column("points", sa.BigInteger, nullable=True),
+    sa.Column("points_limit", sa.BigInteger, nullable=True),
+    sa.Column("legal", sa.Boolean, nullable=False),
+    sa.Column("findings", sa.Integer, nullable=False),
+    sa.Column("fingerprint", sa.String(40), nullable=True),
+    sa.Column("draft", sa.Boolean, nullable=False),
+    sa.Column("language", sa.String(8), nullable=False),
+    sa.Column("submitted_at", sa.DateTime, nullable=False),
+    sa.UniqueConstraint("team_id", "version", name="one_row_per_version"),
+)
+
+submission_files = sa.Table(
+    "submission_files", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("submission_id", sa.Integer, sa.ForeignKey("submissions.id"), nullable=False),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.UniqueConstraint("submission_id", "name", name="one_file_per_name"),
+)
+
+reviews = sa.Table(
+    "reviews", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("team_id", sa.Integer, sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("submission_id", sa.Integer, sa.ForeignKey("submissions.id"), nullable=False),
+    sa.Column("verdict", sa.String(20), nullable=False),  # approved | sent-back
+    sa.Column("note", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime, nullable=False),
+    sa.Index("reviews_by_team", "team_id", "id"),
+)
+
+schema_version = sa.Table(
+    "schema_version", sa.MetaData(),  # its own: made before any migration, never by one
+    sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("applied_at", sa.DateTime, nullable=False),
+)
+
+
+def _first(conn: sa.Connection) -> None:
+    metadata.create_all(conn, tables=[events, teams, submissions, submission_files, reviews])
+
+
+MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first,)
+"""Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
+
+LATEST = len(MIGRATIONS)
+
+
+# The rows as the store answers with them
+
+@dataclass(frozen=True)
+class Checked:
+    """What checking a submission found, as the store keeps it."""
+
+    system: str | None
+    points: int | None
+    points_limit: int | None
+    legal: bool
+    findings: int
+    fingerprint: str | None
+    language: str = "es"
+
+    @classmethod
+    def of(cls, evaluation: Evaluation, language: str = "es") -> "Checked":
+        return cls(evaluation.system, evaluation.points, evaluation.points_limit, evaluation.legal,
+                   len(evaluation.findings), evaluation.fingerprint, language)
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    name: str
+    system: str
+    deadline: datetime | None
+    locked: bool
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One version of a team's list; ``files`` maps each file's name to its text, in sent order."""
+
+    id: int
+    team_id: int
+    team: str
+    version: int
+    checked: Checked
+    draft: bool
+    submitted_at: datetime
+    files: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a player is told on a stored submission; ``edit_code`` only on a team's first."""
+
+    team_id: int
+    submission_id: int
+    version: int
+    edit_code: str | None = None
+
+
+@dataclass(frozen=True)
+class Review:
+    submission_id: int
+    version: int
+    verdict: str  # approved | sent-back
+    note: str
+    at: datetime
+
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def version_of(conn: sa.Connection) -> int:
+    """The database's schema version: 0 for a new one."""
+    if not sa.inspect(conn).has_table(schema_version.name):
+        return 0
+    return conn.execute(sa.select(sa.func.max(schema_version.c.version))).scalar() or 0
+
+
+def upgrade(engine: sa.Engine) -> int:
+    """Apply the migrations the database lacks, in order, each in a transaction of its own with the
+    row recording it; the version the database ends at. Processes opening the same database at once
+    wait for each other (SQLite's write lock, PostgreSQL's table lock) and apply each step once."""
+    with engine.begin() as conn:
+        schema_version.create(conn, checkfirst=True)
+    for number, step in enumerate(MIGRATIONS, start=1):
+        with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.text("LOCK TABLE schema_version IN EXCLUSIVE MODE"))
+            if version_of(conn) >= number:
+                continue
+            step(conn)
+            conn.execute(schema_version.insert().values(version=number, applied_at=utcnow()))
+    with engine.connect() as conn:
+        return version_of(conn)

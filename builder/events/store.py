@@ -1,0 +1,385 @@
+"""An event's lists in a database: teams, every version each submitted, the organiser's reviews.
+
+``Store.open("sqlite:///event.sqlite")`` is the embedded default, one file beside the pack;
+``Store.open("postgresql://…")`` serves a league run by several server processes. Both go through
+SQLAlchemy Core, the same statements and the same transactions. The tables are described in
+:mod:`builder.events.schema`.
+
+The contract every method keeps:
+
+- every write is one transaction (``engine.begin()``): a refusal (:class:`StoreRefused`) or any
+  exception leaves nothing half-stored;
+- submissions and reviews are append-only: a new version is a new row, never an overwrite;
+- on SQLite, an acknowledged write (a method that returned) survives the process being killed: the
+  journal is WAL with ``synchronous=FULL``, so a commit is on disk before it returns;
+- nothing a player sent becomes a path: :meth:`Store.export` names folders after a slug of the team
+  name and its id, and writes only files whose stored names are plain ``*.yaml``/``*.yml`` names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import unicodedata
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Mapping
+
+import sqlalchemy as sa
+
+from builder.core.names import fold
+from builder.events import schema
+from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
+from builder.events.schema import events, reviews, submission_files, submissions, teams
+
+BUSY_TIMEOUT_MS = 10_000
+"""How long a SQLite write waits for another process's write before it fails."""
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed from paper
+CODE_GROUPS = 4
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+NAME_MOST = 80
+FILE_NAME = re.compile(r"[^\W_][\w .-]{0,98}\.ya?ml", re.IGNORECASE)
+"""A stored file's name: letters (accented too), digits, ``_ .-`` and spaces, starting with a letter or
+digit, ending in ``.yaml`` or ``.yml``; no separator, so never a path."""
+
+
+class StoreRefused(Exception):
+    """A request the store turned down; ``code`` says why, in kebab-case: ``wrong-edit-code``,
+    ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
+    ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
+    ``newer-database``. Nothing was stored."""
+
+    def __init__(self, code: str, detail: str = ""):
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+
+
+def _utc(moment: datetime | None) -> datetime:
+    """``moment`` (now if None) as naive UTC, the way the tables keep it; a naive one is taken as UTC."""
+    if moment is None:
+        return schema.utcnow()
+    return moment.astimezone(timezone.utc).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    return moment.replace(tzinfo=timezone.utc) if moment is not None else None
+
+
+def new_edit_code() -> str:
+    """A random code of 16 unambiguous characters (80 bits) in groups of four: ``ABCD-EFGH-…``."""
+    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(4 * CODE_GROUPS))
+    return "-".join(chars[i:i + 4] for i in range(0, len(chars), 4))
+
+
+def _normal_code(code: str) -> bytes:
+    return "".join(c for c in code.upper() if c.isalnum()).encode("ascii", "ignore")
+
+
+def hash_code(code: str) -> str:
+    """The salted scrypt hash of an edit code, with its parameters: ``scrypt$n$r$p$salt$hash``."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(_normal_code(code), salt=salt, **SCRYPT, dklen=32)
+    return f"scrypt${SCRYPT['n']}${SCRYPT['r']}${SCRYPT['p']}${salt.hex()}${digest.hex()}"
+
+
+def code_matches(code: str, stored: str) -> bool:
+    """Whether ``code`` is the one ``stored`` was made from (compared in constant time); case,
+    spaces and dashes don't matter."""
+    kind, n, r, p, salt, digest = stored.split("$")
+    found = hashlib.scrypt(_normal_code(code), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p),
+                           dklen=len(digest) // 2)
+    return kind == "scrypt" and hmac.compare_digest(found, bytes.fromhex(digest))
+
+
+def slug(name: str) -> str:
+    """A team name as a folder name's start: ASCII letters and digits joined by dashes."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "-".join(re.findall(r"[a-z0-9]+", plain))[:40].strip("-") or "equipo"
+
+
+def plain_file_name(name: str) -> bool:
+    """Whether ``name`` is a plain YAML file's name, safe to write as it is inside a folder."""
+    return bool(FILE_NAME.fullmatch(name)) and ".." not in name and name == name.strip()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # The driver's own transaction handling off: SQLAlchemy's "begin" event below emits BEGIN.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # first: the next may wait on a lock
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = FULL")  # a commit is on disk before it returns
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
+def _sqlite_begin(conn: sa.Connection) -> None:
+    # A write's IMMEDIATE takes the write lock at once, so two processes' writes queue on
+    # busy_timeout instead of one failing when its read turns into a write; a read (WAL) waits on none.
+    conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("reading") else "BEGIN IMMEDIATE")
+
+
+class Store:
+    """An event desk's database. Make one with :meth:`open`; every method is one transaction."""
+
+    def __init__(self, engine: sa.Engine):
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str) -> "Store":
+        """Open (creating if need be) the database at ``url`` (``sqlite:///path`` or
+        ``postgresql://…``) and bring its schema up to date. A database whose schema is newer than
+        this code is refused (``newer-database``), untouched."""
+        engine = sa.create_engine(url)
+        if engine.dialect.name == "sqlite":
+            sa.event.listen(engine, "connect", _sqlite_pragmas)
+            sa.event.listen(engine, "begin", _sqlite_begin)
+        with engine.connect() as conn:
+            found = schema.version_of(conn)
+        if found > schema.LATEST:
+            engine.dispose()
+            raise StoreRefused("newer-database", f"the database is at schema version {found}; "
+                                                 f"this builder knows up to {schema.LATEST}: update builder")
+        schema.upgrade(engine)
+        return cls(engine)
+
+    def _reading(self) -> sa.Connection:
+        """A connection for reads alone (writes go through ``engine.begin()``)."""
+        return self.engine.connect().execution_options(reading=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def schema_version(self) -> int:
+        with self._reading() as conn:
+            return schema.version_of(conn)
+
+    # The event
+
+    def create_event(self, name: str, system: str, deadline: datetime | None = None) -> int:
+        """A new event (unlocked), its id. ``deadline``: the moment submissions close (UTC if naive)."""
+        with self.engine.begin() as conn:
+            return conn.execute(events.insert().values(
+                name=name, system=system, deadline=_utc(deadline) if deadline else None, locked=False,
+                created_at=schema.utcnow())).inserted_primary_key[0]
+
+    def event(self, event_id: int) -> Event:
+        with self._reading() as conn:
+            row = self._event(conn, event_id)
+        return Event(row.id, row.name, row.system, _aware(row.deadline), row.locked)
+
+    def set_deadline(self, event_id: int, deadline: datetime | None) -> None:
+        with self.engine.begin() as conn:
+            self._event(conn, event_id)
+            conn.execute(events.update().where(events.c.id == event_id)
+                         .values(deadline=_utc(deadline) if deadline else None))
+
+    def lock_event(self, event_id: int, locked: bool = True) -> None:
+        """Close (or, with ``locked=False``, reopen) the event to every submission."""
+        with self.engine.begin() as conn:
+            self._event(conn, event_id)
+            conn.execute(events.update().where(events.c.id == event_id).values(locked=locked))
+
+    def lock_team(self, team_id: int, locked: bool = True) -> None:
+        """Close (or reopen) one team to new versions; the event's lock and deadline still apply."""
+        with self.engine.begin() as conn:
+            self._team(conn, team_id)
+            conn.execute(teams.update().where(teams.c.id == team_id).values(locked=locked))
+
+    # Submitting
+
+    def register(self, event_id: int, team: str, files: Mapping[str, str], checked: Checked,
+                 now: datetime | None = None) -> Receipt:
+        """Store a new team and its first version; the receipt carries the team's edit code, in
+        plain text this once (only its salted hash is kept). Refused: ``no-such-event``,
+        ``bad-team-name``, ``team-exists`` (the same name once case, accents and separators are
+        left out), ``event-locked``, ``past-deadline`` (``now`` at or after the deadline), and the
+        files' refusals of :meth:`submit`."""
+        name = " ".join(team.split())
+        folded = fold(name)
+        if not folded or len(name) > NAME_MOST:
+            raise StoreRefused("bad-team-name", f"1 to {NAME_MOST} characters, a letter or digit among them")
+        self._check_files(files)
+        code = new_edit_code()
+        code_hash = hash_code(code)  # before the transaction: scrypt takes a while
+        with self.engine.begin() as conn:
+            event = self._event(conn, event_id, for_update=True)
+            self._check_open(event, None, _utc(now))
+            taken = conn.execute(sa.select(teams.c.name).where(
+                teams.c.event_id == event_id, teams.c.folded == folded)).first()
+            if taken:
+                raise StoreRefused("team-exists", f"{name!r} is taken by {taken.name!r}")
+            team_id = conn.execute(teams.insert().values(
+                event_id=event_id, name=name, folded=folded, code_hash=code_hash, locked=False,
+                created_at=_utc(now))).inserted_primary_key[0]
+            submission_id = self._add_version(conn, team_id, 1, files, checked, _utc(now))
+        return Receipt(team_id, submission_id, 1, code)
+
+    def submit(self, team_id: int, edit_code: str, files: Mapping[str, str], checked: Checked,
+               now: datetime | None = None) -> Receipt:
+        """Store a new version of a team's list (the earlier ones stay). Refused: ``no-such-team``,
+        ``wrong-edit-code``, ``event-locked``, ``team-locked``, ``past-deadline``, ``no-files``,
+        ``bad-file-name`` (a name that is not a plain ``*.yaml``/``*.yml`` file's)."""
+        self._check_files(files)
+        with self._reading() as conn:
+            stored = self._team(conn, team_id).code_hash
+        if not code_matches(edit_code, stored):
+            raise StoreRefused("wrong-edit-code")
+        with self.engine.begin() as conn:
+            team = self._team(conn, team_id, for_update=True)
+            self._check_open(self._event(conn, team.event_id), team, _utc(now))
+            last = conn.execute(sa.select(sa.func.max(submissions.c.version))
+                                .where(submissions.c.team_id == team_id)).scalar() or 0
+            submission_id = self._add_version(conn, team_id, last + 1, files, checked, _utc(now))
+        return Receipt(team_id, submission_id, last + 1)
+
+    # Reading
+
+    def teams(self, event_id: int) -> dict[int, str]:
+        """The event's teams, id → name, in the order they registered."""
+        with self._reading() as conn:
+            return dict(conn.execute(sa.select(teams.c.id, teams.c.name)
+                                     .where(teams.c.event_id == event_id).order_by(teams.c.id)).all())
+
+    def versions(self, team_id: int) -> list[Submission]:
+        """Every version of a team's list, the first first."""
+        with self._reading() as conn:
+            self._team(conn, team_id)
+            return self._submissions(conn, submissions.c.team_id == team_id)
+
+    def latest(self, event_id: int) -> list[Submission]:
+        """Each team's latest version, in the order the teams registered."""
+        newest = (sa.select(sa.func.max(submissions.c.id)).join(teams, teams.c.id == submissions.c.team_id)
+                  .where(teams.c.event_id == event_id).group_by(submissions.c.team_id))
+        with self._reading() as conn:
+            return self._submissions(conn, submissions.c.id.in_(newest))
+
+    def duplicates(self, event_id: int) -> dict[str, list[str]]:
+        """The fingerprints that two or more teams' latest versions share → those teams' names."""
+        by_fingerprint: dict[str, list[str]] = {}
+        for submission in self.latest(event_id):
+            if submission.checked.fingerprint:
+                by_fingerprint.setdefault(submission.checked.fingerprint, []).append(submission.team)
+        return {fingerprint: names for fingerprint, names in by_fingerprint.items() if len(names) > 1}
+
+    # The organiser's reviews
+
+    def review(self, team_id: int, verdict: str, note: str = "", now: datetime | None = None) -> Review:
+        """Approve (``approved``) or send back (``sent-back``) the team's latest version, with a
+        note the player sees; an earlier review stays in the history."""
+        if verdict not in ("approved", "sent-back"):
+            raise StoreRefused("bad-verdict", verdict)
+        with self.engine.begin() as conn:
+            self._team(conn, team_id, for_update=True)
+            last = conn.execute(sa.select(submissions.c.id, submissions.c.version)
+                                .where(submissions.c.team_id == team_id)
+                                .order_by(submissions.c.version.desc()).limit(1)).one()
+            at = _utc(now)
+            conn.execute(reviews.insert().values(team_id=team_id, submission_id=last.id, verdict=verdict,
+                                                 note=note, at=at))
+        return Review(last.id, last.version, verdict, note, _aware(at))
+
+    def approve(self, team_id: int, note: str = "", now: datetime | None = None) -> Review:
+        return self.review(team_id, "approved", note, now)
+
+    def send_back(self, team_id: int, note: str, now: datetime | None = None) -> Review:
+        return self.review(team_id, "sent-back", note, now)
+
+    def reviews(self, team_id: int) -> list[Review]:
+        """Every review of the team's versions, the first first."""
+        with self._reading() as conn:
+            self._team(conn, team_id)
+            rows = conn.execute(sa.select(reviews, submissions.c.version)
+                                .join(submissions, submissions.c.id == reviews.c.submission_id)
+                                .where(reviews.c.team_id == team_id).order_by(reviews.c.id)).all()
+        return [Review(r.submission_id, r.version, r.verdict, r.note, _aware(r.at)) for r in rows]
+
+    def standing(self, team_id: int) -> Review | None:
+        """The review of the team's latest version, if it has one (a newer version has none yet)."""
+        history = self.reviews(team_id)
+        last = self.versions(team_id)[-1]
+        return history[-1] if history and history[-1].submission_id == last.id else None
+
+    # Out to files
+
+    def export(self, event_id: int, folder: Path | str) -> list[Path]:
+        """Write each team's latest version into ``folder``: a folder per team named
+        ``<slug of its name>-<id>``, each file under its stored name when that is a plain YAML file's
+        name (else ``_file-<n>.yaml``, which no plain name can be), its text exactly as sent. The
+        files written, in order."""
+        written = []
+        root = Path(folder).resolve()
+        for submission in self.latest(event_id):
+            home = root / f"{slug(submission.team)}-{submission.team_id}"
+            home.mkdir(parents=True, exist_ok=True)
+            for n, (name, text) in enumerate(submission.files.items(), start=1):
+                path = home / (name if plain_file_name(name) else f"_file-{n}.yaml")
+                if path.parent != home:  # plain_file_name admits no separator; kept as a second lock
+                    raise StoreRefused("bad-file-name", repr(name))
+                path.write_bytes(text.encode("utf-8"))
+                written.append(path)
+        return written
+
+    # Within a transaction
+
+    def _event(self, conn: sa.Connection, event_id: int, for_update: bool = False) -> Any:
+        query = sa.select(events).where(events.c.id == event_id)
+        row = conn.execute(query.with_for_update() if for_update else query).first()
+        if row is None:
+            raise StoreRefused("no-such-event", str(event_id))
+        return row
+
+    def _team(self, conn: sa.Connection, team_id: int, for_update: bool = False) -> Any:
+        query = sa.select(teams).where(teams.c.id == team_id)
+        row = conn.execute(query.with_for_update() if for_update else query).first()
+        if row is None:
+            raise StoreRefused("no-such-team", str(team_id))
+        return row
+
+    @staticmethod
+    def _check_open(event: Any, team: Any, now: datetime) -> None:
+        if event.locked:
+            raise StoreRefused("event-locked")
+        if team is not None and team.locked:
+            raise StoreRefused("team-locked")
+        if event.deadline is not None and now >= event.deadline:
+            raise StoreRefused("past-deadline", f"the deadline was {event.deadline:%Y-%m-%d %H:%M} UTC")
+
+    @staticmethod
+    def _check_files(files: Mapping[str, str]) -> None:
+        if not files:
+            raise StoreRefused("no-files")
+        for name in files:
+            if not plain_file_name(name):
+                raise StoreRefused("bad-file-name", repr(name))
+
+    @staticmethod
+    def _add_version(conn: sa.Connection, team_id: int, version: int, files: Mapping[str, str],
+                     checked: Checked, now: datetime) -> int:
+        submission_id = conn.execute(submissions.insert().values(
+            team_id=team_id, version=version, system=checked.system, points=checked.points,
+            points_limit=checked.points_limit, legal=checked.legal, findings=checked.findings,
+            fingerprint=checked.fingerprint, draft=not checked.legal, language=checked.language,
+            submitted_at=now)).inserted_primary_key[0]
+        conn.execute(submission_files.insert(), [
+            {"submission_id": submission_id, "position": n, "name": name, "text": text}
+            for n, (name, text) in enumerate(files.items())])
+        return submission_id
+
+    @staticmethod
+    def _submissions(conn: sa.Connection, which: Any) -> list[Submission]:
+        rows = conn.execute(sa.select(submissions, teams.c.name.label("team"))
+                            .join(teams, teams.c.id == submissions.c.team_id)
+                            .where(which).order_by(teams.c.id, submissions.c.version)).all()
+        files: dict[int, dict[str, str]] = {row.id: {} for row in rows}
+        for f in conn.execute(sa.select(submission_files).where(submission_files.c.submission_id.in_(files))
+                              .order_by(submission_files.c.submission_id, submission_files.c.position)):
+            files[f.submission_id][f.name] = f.text
+        return [Submission(r.id, r.team_id, r.team, r.version,
+                           Checked(r.system, r.points, r.points_limit, r.legal, r.findings, r.fingerprint,
+                                   r.language),
+                           r.draft, _aware(r.submitted_at), files[r.id]) for r in rows]

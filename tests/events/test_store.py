@@ -1,0 +1,327 @@
+"""The event store on real databases: a SQLite file in tmp_path always, and the PostgreSQL that
+BUILDER_TEST_DB names when it is set (`make test-postgres`); the durability and SQLite pragma tests
+are SQLite's alone."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from builder.core.pipeline import evaluate
+from builder.events import schema
+from builder.events.store import Checked, Store, StoreRefused, code_matches, hash_code, plain_file_name
+
+ROOT = Path(__file__).resolve().parents[2]
+POSTGRES = os.environ.get("BUILDER_TEST_DB", "")
+T0 = datetime(2026, 5, 1, 10, 0, tzinfo=timezone.utc)
+LEGAL = Checked("wartime", 240, 250, True, 0, "WT-AAAA-0001", "es")
+ILLEGAL = Checked("wartime", 325, 250, False, 2, "WT-BBBB-0002", "en")
+ROSTER = {"lista.yaml": "system: wartime  # ñ, «comillas»\nname: Asalto Fénix\r\npoints_limit: 250\n",
+          "warbook.yml": "warbook: {}\n"}
+
+
+def checked(fingerprint: str, legal: bool = True) -> Checked:
+    return Checked("wartime", 200, 250, legal, 0 if legal else 1, fingerprint)
+
+
+@pytest.fixture(params=["sqlite"] + (["postgresql"] if POSTGRES else []))
+def url(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'event.sqlite'}"
+    try:
+        engine = sa.create_engine(POSTGRES)
+        with engine.begin() as conn:  # a clean database for every test
+            found = sa.MetaData()
+            found.reflect(conn)
+            found.drop_all(conn)
+        engine.dispose()
+    except ImportError as driver_missing:
+        pytest.skip(f"no PostgreSQL driver for {POSTGRES.split(':')[0]}: {driver_missing}")
+    return POSTGRES
+
+
+@pytest.fixture
+def store(url):
+    opened = Store.open(url)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def event(store) -> int:
+    return store.create_event("Torneo de Otoño", "wartime", deadline=T0 + timedelta(days=7))
+
+
+@pytest.mark.skipif(not POSTGRES, reason="the store on PostgreSQL: make test-postgres BUILDER_TEST_DB=postgresql://…")
+def test_every_store_test_also_runs_on_postgresql_when_builder_test_db_names_one(url):
+    """One skip in place of one per test: the tests that take ``url`` run on it too when it is set."""
+    assert POSTGRES
+
+
+def count(store: Store, table: sa.Table) -> int:
+    with store.engine.connect() as conn:
+        return conn.execute(sa.select(sa.func.count()).select_from(table)).scalar()
+
+
+def test_a_team_registers_then_submits_a_second_version_with_its_edit_code(store, event):
+    first = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
+    assert (first.version, len(first.edit_code)) == (1, 19) and first.edit_code.count("-") == 3
+    changed = {"lista.yaml": "system: wartime\nname: Otra\n"}
+    # Case, spaces and dashes in the typed code don't matter.
+    second = store.submit(first.team_id, first.edit_code.lower().replace("-", " "), changed, ILLEGAL,
+                          now=T0 + timedelta(hours=1))
+    assert (second.team_id, second.version, second.edit_code) == (first.team_id, 2, None)
+
+    one, two = store.versions(first.team_id)
+    assert (one.version, one.files, one.checked, one.draft) == (1, ROSTER, LEGAL, False)
+    assert list(one.files) == ["lista.yaml", "warbook.yml"]  # the order they were sent in
+    assert (two.version, two.files, two.checked, two.draft) == (2, changed, ILLEGAL, True)
+    assert (one.submitted_at, two.submitted_at) == (T0, T0 + timedelta(hours=1))
+    assert [s.version for s in store.latest(event)] == [2]
+    assert store.teams(event) == {first.team_id: "Patrulla Alfa"}
+
+
+def test_only_a_hash_of_the_edit_code_is_kept(store, event):
+    receipt = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
+    with store.engine.connect() as conn:
+        stored = conn.execute(sa.select(schema.teams.c.code_hash)).scalar()
+    assert receipt.edit_code not in stored and stored.startswith("scrypt$")
+    assert code_matches(receipt.edit_code, stored) and not code_matches("AAAA-AAAA-AAAA-AAAA", stored)
+    assert hash_code("x") != hash_code("x")  # salted
+
+
+def test_a_wrong_edit_code_is_refused_and_nothing_is_stored(store, event):
+    receipt = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
+    for wrong in ("", "AAAA-BBBB-CCCC-DDDD", receipt.edit_code[:-1]):
+        with pytest.raises(StoreRefused) as refused:
+            store.submit(receipt.team_id, wrong, ROSTER, LEGAL, now=T0)
+        assert refused.value.code == "wrong-edit-code"
+    assert (count(store, schema.submissions), count(store, schema.submission_files)) == (1, 2)
+    with pytest.raises(StoreRefused, match="no-such-team"):
+        store.submit(999, receipt.edit_code, ROSTER, LEGAL, now=T0)
+
+
+def test_the_deadline_closes_submissions(store, event):
+    deadline = T0 + timedelta(days=7)
+    receipt = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
+    store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=deadline - timedelta(seconds=1))
+    madrid = timezone(timedelta(hours=2))  # the same moment in another zone
+    for late in (deadline, deadline.astimezone(madrid), deadline + timedelta(days=1)):
+        with pytest.raises(StoreRefused, match="past-deadline"):
+            store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=late)
+        with pytest.raises(StoreRefused, match="past-deadline"):
+            store.register(event, "Tarde", ROSTER, LEGAL, now=late)
+    assert count(store, schema.submissions) == 2 and count(store, schema.teams) == 1
+    store.set_deadline(event, deadline + timedelta(days=2))  # the organiser extends it
+    store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=deadline + timedelta(days=1))
+    assert store.event(event).deadline == deadline + timedelta(days=2)
+
+
+def test_the_organiser_locks_and_unlocks_the_event_or_one_team(store, event):
+    alfa = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
+    beta = store.register(event, "Patrulla Beta", ROSTER, LEGAL, now=T0)
+    store.lock_team(alfa.team_id)
+    with pytest.raises(StoreRefused, match="team-locked"):
+        store.submit(alfa.team_id, alfa.edit_code, ROSTER, LEGAL, now=T0)
+    store.submit(beta.team_id, beta.edit_code, ROSTER, LEGAL, now=T0)  # the other team is open
+    store.lock_event(event)
+    assert store.event(event).locked
+    for team in (alfa, beta):
+        with pytest.raises(StoreRefused, match="event-locked"):
+            store.submit(team.team_id, team.edit_code, ROSTER, LEGAL, now=T0)
+    with pytest.raises(StoreRefused, match="event-locked"):
+        store.register(event, "Gamma", ROSTER, LEGAL, now=T0)
+    store.lock_event(event, locked=False)
+    store.lock_team(alfa.team_id, locked=False)
+    assert store.submit(alfa.team_id, alfa.edit_code, ROSTER, LEGAL, now=T0).version == 2
+
+
+def test_teams_whose_latest_versions_share_a_fingerprint_are_flagged(store, event):
+    alfa = store.register(event, "Alfa", ROSTER, checked("WT-SAME"), now=T0)
+    store.register(event, "Beta", ROSTER, checked("WT-SAME", legal=False), now=T0)
+    store.register(event, "Gamma", ROSTER, checked("WT-OTHER"), now=T0)
+    store.register(event, "Delta", ROSTER, Checked(None, None, None, False, 1, None), now=T0)  # unreadable
+    store.register(event, "Épsilon", ROSTER, Checked(None, None, None, False, 1, None), now=T0)
+    assert store.duplicates(event) == {"WT-SAME": ["Alfa", "Beta"]}
+    store.submit(alfa.team_id, alfa.edit_code, ROSTER, checked("WT-OTHER"), now=T0)
+    assert store.duplicates(event) == {"WT-OTHER": ["Alfa", "Gamma"]}  # only latest versions count
+
+
+def test_team_names_that_people_would_read_as_one_are_refused(store, event):
+    store.register(event, "Los Fénix", ROSTER, LEGAL, now=T0)
+    for same in ("los fenix", "LOS-FÉNIX", "  Los   Fénix ", "losfénix"):
+        with pytest.raises(StoreRefused) as refused:
+            store.register(event, same, ROSTER, LEGAL, now=T0)
+        assert refused.value.code == "team-exists"
+    for bad in ("", "   ", "---", "x" * 81):
+        with pytest.raises(StoreRefused, match="bad-team-name"):
+            store.register(event, bad, ROSTER, LEGAL, now=T0)
+    other = store.create_event("Otro torneo", "wartime")
+    store.register(other, "los fenix", ROSTER, LEGAL, now=T0)  # another event's names are its own
+    assert count(store, schema.teams) == 2 and count(store, schema.submissions) == 2
+
+
+def test_approvals_and_send_backs_are_kept_as_a_history(store, event):
+    receipt = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
+    assert store.standing(receipt.team_id) is None
+    store.send_back(receipt.team_id, "Falta el Warbook", now=T0 + timedelta(minutes=5))
+    store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=T0 + timedelta(minutes=10))
+    assert store.standing(receipt.team_id) is None  # the new version is not reviewed yet
+    store.approve(receipt.team_id, now=T0 + timedelta(minutes=15))
+    history = store.reviews(receipt.team_id)
+    assert [(r.version, r.verdict, r.note, r.at) for r in history] == [
+        (1, "sent-back", "Falta el Warbook", T0 + timedelta(minutes=5)),
+        (2, "approved", "", T0 + timedelta(minutes=15))]
+    assert store.standing(receipt.team_id) == history[-1]
+    with pytest.raises(StoreRefused, match="bad-verdict"):
+        store.review(receipt.team_id, "maybe")
+
+
+def test_export_writes_each_latest_version_back_as_sent(store, event, tmp_path):
+    alfa = store.register(event, "Patrulla Alfa", {"old.yaml": "old\n"}, LEGAL, now=T0)
+    store.submit(alfa.team_id, alfa.edit_code, ROSTER, LEGAL, now=T0)
+    beta = store.register(event, "../../Ñandú / Béta", {"Compañía Fénix.yaml": "name: x\n"}, LEGAL, now=T0)
+    out = tmp_path / "out"
+    written = store.export(event, out)
+    assert [p.relative_to(out).as_posix() for p in written] == [
+        f"patrulla-alfa-{alfa.team_id}/lista.yaml", f"patrulla-alfa-{alfa.team_id}/warbook.yml",
+        f"nandu-beta-{beta.team_id}/Compañía Fénix.yaml"]
+    for path, text in zip(written, [*ROSTER.values(), "name: x\n"]):
+        assert path.read_bytes() == text.encode("utf-8")  # byte for byte, \r\n included
+    assert not (out / f"patrulla-alfa-{alfa.team_id}" / "old.yaml").exists()
+
+
+@pytest.mark.parametrize("name", ["../x.yaml", "a/b.yaml", "a\\b.yaml", "/etc/x.yaml", ".hidden.yaml",
+                                  "x.yaml/..", "lista.txt", "lista", "..yaml", " x.yaml", "x.yaml\n", "x\0.yaml"])
+def test_a_hostile_file_name_never_becomes_a_path(store, event, tmp_path, name):
+    assert not plain_file_name(name)
+    with pytest.raises(StoreRefused, match="bad-file-name"):
+        store.register(event, "Alfa", {name: "x: 1\n"}, LEGAL, now=T0)
+    assert count(store, schema.teams) == 0
+    if "\0" in name and store.engine.dialect.name == "postgresql":
+        return  # PostgreSQL's text holds no NUL: such a name can't be stored there at all
+    # One that reached the database some other way is written under a name of the store's own.
+    receipt = store.register(event, "Alfa", {"lista.yaml": "x: 1\n"}, LEGAL, now=T0)
+    with store.engine.begin() as conn:
+        conn.execute(schema.submission_files.update().values(name=name))
+    out = tmp_path / "deep" / "out"
+    [written] = store.export(event, out)
+    assert written == out / f"alfa-{receipt.team_id}" / "_file-1.yaml"
+    assert [p for p in tmp_path.rglob("*") if p.is_file() and not p.name.startswith("event.sqlite")] == [written]
+
+
+def test_an_error_midway_stores_nothing(store, event):
+    with pytest.raises(sa.exc.IntegrityError):  # the second file has no text: the insert fails
+        store.register(event, "Alfa", {"a.yaml": "x: 1\n", "b.yaml": None}, LEGAL, now=T0)
+    assert (count(store, schema.teams), count(store, schema.submissions)) == (0, 0)
+    receipt = store.register(event, "Alfa", ROSTER, LEGAL, now=T0)  # the name is still free
+    with pytest.raises(sa.exc.IntegrityError):
+        store.submit(receipt.team_id, receipt.edit_code, {"a.yaml": None}, LEGAL, now=T0)
+    assert [s.version for s in store.versions(receipt.team_id)] == [1]
+
+
+def test_the_schema_version_is_recorded_and_reopening_changes_nothing(url):
+    store = Store.open(url)
+    event = store.create_event("Torneo", "wartime")
+    store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    assert store.schema_version() == schema.LATEST
+    store.close()
+    again = Store.open(url)
+    with again.engine.connect() as conn:
+        rows = conn.execute(sa.select(schema.schema_version.c.version)).scalars().all()
+    assert rows == list(range(1, schema.LATEST + 1))
+    assert [s.team for s in again.latest(event)] == ["Alfa"]
+    again.close()
+
+
+def test_a_database_from_the_future_is_refused_untouched(url):
+    Store.open(url).close()
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(schema.schema_version.insert().values(version=schema.LATEST + 1, applied_at=T0))
+    with pytest.raises(StoreRefused) as refused:
+        Store.open(url)
+    assert refused.value.code == "newer-database" and f"version {schema.LATEST + 1}" in str(refused.value)
+    with engine.connect() as conn:
+        assert schema.version_of(conn) == schema.LATEST + 1
+    engine.dispose()
+
+
+def test_a_checked_list_is_kept_with_what_its_evaluation_found(store, event):
+    evaluation = evaluate(ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml")
+    found = Checked.of(evaluation, "en")
+    assert (found.system, found.points, found.fingerprint, found.language) == (
+        evaluation.system, evaluation.points, evaluation.fingerprint, "en")
+    receipt = store.register(event, "Alfa", ROSTER, found, now=T0)
+    assert store.versions(receipt.team_id)[0].checked == found
+
+
+# SQLite alone
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'event.sqlite'}"
+
+
+def test_sqlite_runs_in_wal_with_full_sync_and_foreign_keys(sqlite_url):
+    store = Store.open(sqlite_url)
+    with store.engine.connect() as conn:
+        pragmas = [conn.exec_driver_sql(f"PRAGMA {p}").scalar()
+                   for p in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")]
+    assert pragmas == ["wal", 2, 1, 10_000]  # synchronous 2 is FULL
+    store.close()
+
+
+CHILD = textwrap.dedent("""
+    import sys
+    from builder.events.store import Checked, Store
+    store = Store.open(sys.argv[1])
+    checked = Checked("wartime", 200, 250, True, 0, "WT-0000-0000")
+    first = store.register(1, "Alfa", {"lista.yaml": "v: 0\\n"}, checked)
+    print(first.submission_id, flush=True)
+    for n in range(1, 100_000):
+        receipt = store.submit(first.team_id, first.edit_code, {"lista.yaml": f"v: {n}\\n"}, checked)
+        print(receipt.submission_id, flush=True)
+""")
+
+
+def test_every_acknowledged_submission_survives_a_kill(sqlite_url, tmp_path):
+    store = Store.open(sqlite_url)
+    store.create_event("Torneo", "wartime")
+    store.close()
+    child = subprocess.Popen([sys.executable, "-c", CHILD, sqlite_url], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
+    acknowledged: list[int] = []
+    give_up = time.monotonic() + 20
+    try:
+        while len(acknowledged) < 25 and time.monotonic() < give_up:
+            line = child.stdout.readline()
+            if not line:
+                break
+            acknowledged.append(int(line))
+    finally:
+        child.send_signal(signal.SIGKILL)  # mid-run: most likely inside its next submission
+        child.wait(timeout=10)
+    assert len(acknowledged) == 25, "the child stopped before 25 submissions"
+    acknowledged += [int(line) for line in child.stdout.read().split()]  # acknowledged before the kill
+    child.stdout.close()
+
+    store = Store.open(sqlite_url)
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+        assert conn.exec_driver_sql("PRAGMA foreign_key_check").all() == []
+    [team_id] = store.teams(1)
+    versions = {s.id: s for s in store.versions(team_id)}
+    assert set(acknowledged) <= set(versions)
+    assert [versions[i].files["lista.yaml"] for i in acknowledged] == [f"v: {n}\n" for n in range(len(acknowledged))]
+    store.close()
