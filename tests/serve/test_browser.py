@@ -365,3 +365,22 @@ def test_no_serious_accessibility_finding_in_the_builder_view(page, folder):
         page.wait_for_timeout(300)  # the choices the rules refuse, marked after the view is drawn
         found[path] = serious_violations(page)
     assert found == {path: [] for path in found}
+
+
+def test_the_choices_refused_are_tried_on_the_roster_the_click_made(page, folder):
+    # Corvin gets a companion; his companion's kind is then tried on the roster with the
+    # companion in it (tried on the roster before the click, every kind lacked a name).
+    shutil.copy(Path(__file__).resolve().parents[2] / "examples" / "dungeon-universalis" / "criptas.yaml",
+                folder / "criptas.yaml")
+    page.reload()
+    page.wait_for_selector("#files li")
+    page.click("#files li[data-path='criptas.yaml'] button")
+    page.click("#build .outline .part >> text=Corvin")
+    page.wait_for_selector("#detail h3:has-text('Corvin')")
+    page.click("#inc-f-heroes-2-companion")
+    page.wait_for_selector("#f-heroes-2-companion-kind")
+    page.wait_for_timeout(500)  # the choices the rules refuse, marked after the view is drawn
+    options = page.eval_on_selector_all("#f-heroes-2-companion-kind option",
+                                        "os => os.map((o) => [o.value, o.disabled, o.textContent])")
+    assert [value for value, _, _ in options] == ["animal", "mercenary"]
+    assert not any("obligatoria" in label for _, _, label in options)

@@ -61,10 +61,15 @@ function builderRequest(event) {
 function builderAnswered(event) {
   const build = $("build");
   if (!build || event.detail.target !== build && !build.contains(event.detail.elt)) return;
-  const text = $("build-text") ? $("build-text").content.textContent : null;
   state.at = build.dataset.at || "[]";
   state.drawn += 1;
+  takeText(event, build);
+  // Tried on the text the view was drawn from: the click's answer is taken in first.
   tryChoices();
+}
+
+function takeText(event, build) {
+  const text = $("build-text") ? $("build-text").content.textContent : null;
   const sent = state.sent;
   // Only a click's answer changes the text: a view drawn for an earlier text never does.
   if (event.detail.requestConfig?.path !== "/fragments/edit" || sent === null) return;
