@@ -200,6 +200,12 @@ class Forms:
                 return messages.text(name, self.lang)
         return str(self.resolve(schema).get("title") or key)
 
+    def value_label(self, value: Any) -> str:
+        """One of a field's fixed values in the player's words (``form.<game>.value.<value>``),
+        else as the file writes it."""
+        key = f"form.{self.key}.value.{value}"
+        return messages.text(key, self.lang) if key in messages.table() else str(value)
+
     def options_for(self, path: Sequence[Key]) -> list[Option]:
         # The most particular pattern wins: one character's magazines over every character's.
         found: list[tuple[int, Any]] = []
@@ -237,7 +243,9 @@ class Forms:
             node.kind = "constant"
         elif "enum" in form:
             node.kind = "select"
-            node.options = [Option(str(v), str(v)) for v in form["enum"]]
+            # The game's own labels for them where it gives some (its choices), else its words.
+            given = {o.value: o.label for o in self.options_for(path)}
+            node.options = [Option(str(v), given.get(str(v)) or self.value_label(v)) for v in form["enum"]]
         elif kind == "object" and "properties" in form:
             node.kind = "object"
             given = value if isinstance(value, dict) else {}

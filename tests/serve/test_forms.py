@@ -140,7 +140,8 @@ def test_every_key_of_every_games_file_has_a_label_in_both_languages(system):
         assert label is not None, key
         assert all(label[lang].strip() and len(label[lang]) <= 50 for lang in ("es", "en")), key
     own = {k.removeprefix(f"form.{system.key}.") for k in table
-           if k.startswith(f"form.{system.key}.") and not k.startswith(f"form.{system.key}.variant.")}
+           if k.startswith(f"form.{system.key}.") and not k.startswith((f"form.{system.key}.variant.",
+                                                                         f"form.{system.key}.value."))}
     assert own <= keys           # no label for a key the file no longer has
     assert not own & shared      # nor one the page already labels for every game
 
@@ -152,3 +153,11 @@ def test_the_forms_a_value_may_take_are_named_in_the_players_words():
                         ("en", ["number", "circle", "rectangle", "triangle", "list"])):
         area = {n.at: n for n in Forms("wartime", system.schema(), lang).build(data).walk()}["warbook/weapons/2/area"]
         assert [v.label for v in area.variants] == words
+
+
+def test_a_fields_fixed_values_are_offered_in_the_players_words():
+    system = registry.get("confrontation")
+    data = evaluate(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", "a.yaml").source.data
+    kind = {n.at: n for n in Forms("confrontation", system.schema(), "es").build(data).walk()}["machines/0/kind"]
+    # The file writes «movil»; the player reads «móvil» (and the value written stays the file's).
+    assert [(o.value, o.label) for o in kind.options] == [("movil", "móvil"), ("inmovil", "inmóvil")]

@@ -137,6 +137,17 @@ MESSAGES = {
     "cf.note.speed": {"es": "velocidad: FUE {strength}", "en": "speed marker: FUE {strength}"},
     "cf.note.moving-only": {"es": "solo ingenios móviles", "en": "moving engines only"},
     # The page's form: a label for each key of the file (those every game shares are the page's own).
+    # The fixed values of its file, as the page offers them.
+    "form.confrontation.value.movil": {"es": "móvil", "en": "mobile"},
+    "form.confrontation.value.inmovil": {"es": "inmóvil", "en": "immobile"},
+    "form.confrontation.value.pequeno": {"es": "pequeño", "en": "small"},
+    "form.confrontation.value.normal": {"es": "normal", "en": "normal"},
+    "form.confrontation.value.grande": {"es": "grande", "en": "large"},
+    "form.confrontation.value.muy-grande": {"es": "muy grande", "en": "very large"},
+    "form.confrontation.value.ligera": {"es": "ligera", "en": "light"},
+    "form.confrontation.value.pesada": {"es": "pesada", "en": "heavy"},
+    "form.confrontation.value.perforante": {"es": "perforante", "en": "piercing"},
+    "form.confrontation.value.zona": {"es": "de zona", "en": "area"},
     "form.confrontation.machines": {"es": "Máquinas de guerra", "en": "War machines"},
     "form.confrontation.kind": {"es": "Tipo de ingenio", "en": "Kind of engine"},
     "form.confrontation.movement": {"es": "Movimiento (MOV, cm)", "en": "Movement (MOV, cm)"},

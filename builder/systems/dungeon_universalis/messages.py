@@ -73,6 +73,9 @@ MESSAGES = {
     "du.note.reserve": {"es": "reserva del JOA: {reserve} PV", "en": "JOA reserve: {reserve} PV"},
     "du.choice.animal-skill": {"es": "{skill} (para llevar un animal)", "en": "{skill} (to bring an animal)"},
     # The page's form: a label for each key of the file (those every game shares are the page's own).
+    # The fixed values of its file, as the page offers them.
+    "form.dungeon-universalis.value.animal": {"es": "animal", "en": "animal"},
+    "form.dungeon-universalis.value.mercenary": {"es": "mercenario", "en": "mercenary"},
     "form.dungeon-universalis.heroes": {"es": "Héroes", "en": "Heroes"},
     "form.dungeon-universalis.xp": {"es": "Puntos de experiencia invertidos", "en": "Experience spent (XP)"},
     "form.dungeon-universalis.skills": {"es": "Habilidades", "en": "Skills"},
