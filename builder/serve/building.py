@@ -9,7 +9,6 @@ models and rules here, never from the page.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
@@ -21,13 +20,10 @@ from builder.core.reader import MAX_BYTES
 from builder.core.yaml_data import parse_text
 from builder.core.system import Evaluation, System
 from builder.serve.edits import Edit, EditRefused, apply, change
-from builder.serve.forms import Forms, Node, Option, place_findings
+from builder.serve.forms import Forms, Node, place_findings, typed
+from builder.serve.trials import try_choices
 from builder.serve.workspace import Refused, Workspace
 
-TRIALS_MOST = 160
-"""Choices tried against the rules for one answer; past it (or TRIAL_SECONDS) the rest stay
-open, and a choice that breaks a rule shows its finding once made."""
-TRIAL_SECONDS = 0.4
 STARTS_TRIED = 24
 """Starting values tried for a new part before the first choice is kept, broken or not."""
 PATH_MOST = 12
@@ -114,7 +110,7 @@ class Builder:
                                              if c.kind != "constant" and c.path not in outlined])
         view.detail = chosen
         if trials and ev is not None:
-            self._try_choices(view, system, forms, data, lang)
+            try_choices(view, forms, data, lang, self.workspace.pack)
         return view
 
     def refusals(self, relative: str, text: str, at: Sequence[Any], lang: str) -> dict[str, dict[str, str]]:
@@ -140,39 +136,6 @@ class Builder:
         notes = system.notes(ev, lang) if ev is not None and ev.details is not None else {}
         return Forms(system.key, _schema(system), lang, choices, notes)
 
-    def _try_choices(self, view: View, system: System, forms: Forms, data: Any, lang: str) -> None:
-        """Each choice of the part shown is tried against the rules: one the game refuses here
-        is disabled, with the finding's own message as the reason."""
-        ev = view.evaluation
-        assert ev is not None and ev.source is not None and view.detail is not None
-        before = {(f.code, f.detail(lang)) for f in ev.findings.errors}
-        started, tried = time.perf_counter(), 0
-        for node in view.detail.walk():
-            if node.kind not in ("select", "list") or not node.options:
-                continue
-            for option in node.options:
-                if tried >= TRIALS_MOST or time.perf_counter() - started > TRIAL_SECONDS:
-                    return
-                if node.kind == "select" and option.value == node.value:
-                    continue
-                # The choice as the file would hold it: a number priced from a table is a number.
-                schema = forms.resolve(node.schema.get("items", {})) if node.kind == "list" else node.schema
-                value = _typed(schema, option.value)
-                edit = Edit("append", node.path, value) if node.kind == "list" else Edit("set", node.path, value)
-                try:
-                    trial = change(data, edit)
-                except EditRefused:
-                    continue
-                tried += 1
-                doc = replace(ev.source, data=trial)
-                try:
-                    result = evaluate(doc, pack=self.workspace.pack, view=False)
-                except InputError:
-                    continue
-                new = [f for f in result.findings.errors if (f.code, f.detail(lang)) not in before]
-                if new:
-                    option.reason = new[0].detail(lang)
-        view.tried = True
 
     # -- changing ----------------------------------------------------------------------------------
 
@@ -251,16 +214,16 @@ class Builder:
             raise Refused("serve-bad-path", 400)
         current = _value_at(data, path)
         if op == "set":
-            typed = _typed(schema, value)
-            if typed is None:
+            written = typed(schema, value)
+            if written is None:
                 required = _required(forms, data, path)
                 return (None if current is _MISSING or required else Edit("remove", path)), at
-            return Edit("set", path, typed), at
+            return Edit("set", path, written), at
         if op == "add":
             if schema.get("type") == "array":
                 items = current if isinstance(current, list) else []
                 item_schema = schema.get("items", {})
-                new = _typed(forms.resolve(item_schema), value) if value not in (None, "") else \
+                new = typed(forms.resolve(item_schema), value) if value not in (None, "") else \
                     forms.default(item_schema, (*path, len(items)), len(items))
                 if new is None:
                     return None, at
@@ -349,32 +312,8 @@ def _required(forms: Forms, data: Any, path: tuple[Any, ...]) -> bool:
     return type(path[-1]) is int or (parent is not None and path[-1] in parent.get("required", ()))
 
 
-def _typed(schema: Mapping[str, Any], value: Any) -> Any:
-    """The page's value as the type the field holds; text that isn't a number stays text (the
-    check then says what is wrong with it, at its line). None: leave the field out."""
-    kind = schema.get("type")
-    if kind == "boolean":
-        return value is True or str(value).lower() in ("true", "on", "1")
-    if value is None:
-        return None
-    text = str(value).strip() if not isinstance(value, str) or kind != "string" else value
-    if text == "":
-        return None
-    if kind in ("integer", "number"):
-        try:
-            number = float(text.replace(",", "."))
-        except ValueError:
-            return text
-        if number != number or number in (float("inf"), float("-inf")):
-            return text
-        return int(number) if number.is_integer() and (kind == "integer" or "." not in text) else number
-    if "enum" in schema:
-        return next((v for v in schema["enum"] if str(v) == text), text)
-    return text  # a text too long is the check's to report, at its line, never cut short here
-
-
 def _without(node: Node, outlined: set[tuple[Any, ...]]) -> Node:
     return replace(node, children=[_without(c, outlined) for c in node.children if c.path not in outlined])
 
 
-__all__ = ["Builder", "View", "Option"]
+__all__ = ["Builder", "View"]

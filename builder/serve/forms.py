@@ -336,3 +336,27 @@ def place_findings(root: Node, findings: Sequence[Any], label: str) -> list[Any]
         else:
             left.append(finding)
     return left
+
+
+def typed(schema: Mapping[str, Any], value: Any) -> Any:
+    """The page's value as the type the field holds; text that isn't a number stays text (the
+    check then says what is wrong with it, at its line). None: leave the field out."""
+    kind = schema.get("type")
+    if kind == "boolean":
+        return value is True or str(value).lower() in ("true", "on", "1")
+    if value is None:
+        return None
+    text = str(value).strip() if not isinstance(value, str) or kind != "string" else value
+    if text == "":
+        return None
+    if kind in ("integer", "number"):
+        try:
+            number = float(text.replace(",", "."))
+        except ValueError:
+            return text
+        if number != number or number in (float("inf"), float("-inf")):
+            return text
+        return int(number) if number.is_integer() and (kind == "integer" or "." not in text) else number
+    if "enum" in schema:
+        return next((v for v in schema["enum"] if str(v) == text), text)
+    return text  # a text too long is the check's to report, at its line, never cut short here

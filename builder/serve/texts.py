@@ -97,6 +97,7 @@ MESSAGES = {
     },
     # The builder view.
     "serve.pack": {"es": "pack del evento: {name}", "en": "event pack: {name}"},
+    "serve.other-hint": {"es": "u otro, escrito", "en": "or another, typed"},
     "serve.view-build": {"es": "Construir", "en": "Build"},
     "serve.view-yaml": {"es": "YAML", "en": "YAML"},
     "serve.views": {"es": "Vista de la lista", "en": "View of the roster"},

@@ -68,17 +68,6 @@ def test_numbers_are_written_as_numbers_and_an_empty_optional_field_is_left_out(
     assert "formations: true" in text
 
 
-def test_a_refused_choice_says_why_in_the_findings_own_words(team):
-    builder, file = team
-    text = file.read_text(encoding="utf-8")
-    refused = builder.refusals(file.name, text, ["runners", 2], "es")
-    # El Grupetto verde lines up a brujo (Burujo Potingue): an elf beside him is refused (brujo-with-elf),
-    # and the roster's 5 specialty slots are full, so a star (two slots) for Arcada is refused too.
-    assert "brujo" in refused["f-runners-2-race"]["elfo"]
-    assert "plazas de especialista" in refused["f-runners-2-specialties-new"]["martillo"]
-    assert "orco" not in refused["f-runners-2-race"]
-
-
 def test_a_file_changed_on_disk_is_never_overwritten(team):
     builder, file = team
     text = file.read_text(encoding="utf-8")
@@ -104,18 +93,6 @@ def test_a_path_the_page_sends_is_held_to_keys_and_positions(raw):
 
 def test_a_path_may_come_written_as_json():
     assert path_of('["runners", 2]') == ("runners", 2) and path_of("") == ()
-
-
-def test_a_number_priced_from_a_table_is_tried_as_a_number(tmp_path):
-    shutil.copy(EXAMPLES / "wartime" / "fenix-warbook.yaml", tmp_path / "wb.yaml")
-    builder = Builder(Workspace(tmp_path))
-    text = (tmp_path / "wb.yaml").read_text(encoding="utf-8")
-    view = builder.view("wb.yaml", text, None, ("warbook", "characters", 1), "es")
-    fortune = next(n for n in view.detail.walk() if n.path[-1:] == ("fortune",))
-    assert fortune.kind == "select" and [o.value for o in fortune.options][:3] == ["0", "1", "2"]
-    refused = builder.refusals("wb.yaml", text, ["warbook", "characters", 1], "es")
-    # Fortune 0 to 10 is the Warbook's own table: no value of it is a wrong type.
-    assert "f-warbook-characters-1-fortune" not in refused
 
 
 # Keys and positions the team has, mostly, and some it hasn't.
@@ -145,16 +122,6 @@ def wartime_folder(tmp_path):
     for name in ("compania-fenix.yaml", "fenix-warbook.yaml"):
         shutil.copy(EXAMPLES / "wartime" / name, tmp_path / name)
     return Builder(Workspace(tmp_path))
-
-
-def test_a_number_chosen_from_its_table_is_tried_as_a_number(tmp_path):
-    builder = wartime_folder(tmp_path)
-    text = (tmp_path / "fenix-warbook.yaml").read_text(encoding="utf-8")
-    refused = builder.refusals("fenix-warbook.yaml", text, ["warbook", "bodies", 1], "es")
-    # Tried as the text "5", every attribute was refused as «se esperaba un número entero».
-    reasons = [reason for choices in refused.values() for reason in choices.values()]
-    assert not [r for r in reasons if "entero" in r]
-    assert "f-warbook-bodies-1-con" not in refused
 
 
 def test_a_name_the_game_offers_no_choice_for_is_typed_in_beside_the_choices(tmp_path):

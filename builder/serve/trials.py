@@ -1,0 +1,93 @@
+"""Which choices of the part shown the rules refuse: each is tried against the game's check,
+as the click would make it, before the page marks it."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any
+
+from builder.core.errors import InputError
+from builder.core.pack import Pack
+from builder.core.pipeline import evaluate
+from builder.serve.edits import Edit, EditRefused, change
+from builder.serve.forms import Forms, Node, typed
+
+TRIALS_MOST = 160
+"""Choices tried against the rules for one answer; past it (or TRIAL_SECONDS) the rest stay
+open, and a choice that breaks a rule shows its finding once made."""
+TRIAL_SECONDS = 0.4
+
+
+def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None) -> None:
+    """Each choice of the part shown is tried against the rules: one the game refuses here
+    is disabled, with the finding's own message as the reason. A choice that only needs a
+    neighbouring choice made with it (a Transporte competency needs its access side) is
+    not refused: each other choice of the same part is tried with it first."""
+    ev = view.evaluation
+    assert ev is not None and ev.source is not None and view.detail is not None
+    before = {(f.code, f.detail(lang)) for f in ev.findings.errors}
+    budget = _Budget()
+    nodes = [n for n in view.detail.walk() if n.kind in ("select", "list") and n.options]
+
+    def broken(trial_data: Any) -> list[Any] | None:
+        """The errors ``trial_data`` adds, or None when it can't be tried."""
+        budget.tried += 1
+        try:
+            result = evaluate(replace(ev.source, data=trial_data), pack=pack, view=False)
+        except InputError:
+            return None
+        return [f for f in result.findings.errors if (f.code, f.detail(lang)) not in before]
+
+    for node in nodes:
+        for option in node.options:
+            if budget.spent:
+                return
+            if node.kind == "select" and option.value == node.value:
+                continue
+            trial = _made(forms, data, node, option.value)
+            new = broken(trial) if trial is not None else None
+            if not new:
+                continue
+            # Each neighbouring choice of the same part in turn, kept where it mends some of
+            # what this one broke (a competency's X, then its access side).
+            neighbours = [n for n in view.detail.walk() if n is not node and n.path[:-1] == node.path[:-1]
+                          and (n.kind == "select" and n.options or n.kind == "number")]
+            completed = False
+            for other in neighbours:
+                if budget.spent or completed:
+                    break
+                candidates = [o.value for o in other.options][:8] if other.kind == "select" else \
+                    [str(max(int(other.minimum or 0), 1))]
+                for choice in candidates:
+                    both = _made(forms, trial, other, choice)
+                    left = broken(both) if both is not None else None
+                    if left is not None and len(left) < len(new):
+                        trial, new, completed = both, left, not left
+                        break
+            if not completed:
+                option.reason = new[0].detail(lang)
+    view.tried = True
+
+
+class _Budget:
+    """How many trials one answer has made, and for how long: past TRIALS_MOST or
+    TRIAL_SECONDS, the rest of the choices stay open."""
+
+    def __init__(self) -> None:
+        self.started, self.tried = time.perf_counter(), 0
+
+    @property
+    def spent(self) -> bool:
+        return self.tried >= TRIALS_MOST or time.perf_counter() - self.started > TRIAL_SECONDS
+
+
+def _made(forms: Forms, data: Any, node: Node, raw: str) -> Any:
+    """``data`` with ``raw`` chosen at ``node`` (added, for a list), as the click would write it:
+    a number priced from a table is a number. None when it can't be made there."""
+    schema = forms.resolve(node.schema.get("items", {})) if node.kind == "list" else node.schema
+    value = typed(schema, raw)
+    try:
+        return change(data, Edit("append", node.path, value) if node.kind == "list" else Edit("set", node.path, value))
+    except EditRefused:
+        return None
