@@ -117,6 +117,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
             return "desk-foreign-host", 403
         if request.method != "POST":
             return None
+        # The Referrer-Policy is same-origin, not no-referrer: under no-referrer a browser sends
+        # "Origin: null" with the page's own forms, and the check could tell nothing.
         origin = request.headers.get("origin")
         own = f"{request.url.scheme}://{request.headers.get('host', '')}"
         if origin is not None and origin != own:
@@ -256,7 +258,7 @@ class Headers:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", [])) + [
                     (b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
-                    (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY"),
                     (b"cache-control", b"no-store")]
                 message = {**message, "headers": headers}
             await send(message)

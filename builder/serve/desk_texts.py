@@ -17,8 +17,8 @@ MESSAGES = {
     "desk.closed": {"es": "Las entregas están cerradas.", "en": "Submissions are closed."},
     "desk.team": {"es": "Nombre del equipo", "en": "Team name"},
     "desk.files": {
-        "es": "Archivos de la lista (.yaml o .yml, hasta 5, 1 MiB cada uno): la lista y, en Wartime, su Warbook",
-        "en": "The list's files (.yaml or .yml, up to 5, 1 MiB each): the list and, for Wartime, its Warbook",
+        "es": "Archivos de la lista (.yaml o .yml, hasta 5, 1 MiB cada uno): la lista y los archivos que nombra",
+        "en": "The list's files (.yaml or .yml, up to 5, 1 MiB each): the list and the files it names",
     },
     "desk.paste": {"es": "O pega la lista en YAML", "en": "Or paste the list as YAML"},
     "desk.player-hint": {

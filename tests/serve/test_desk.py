@@ -77,7 +77,7 @@ def test_a_legal_list_is_stored_with_a_receipt_and_its_edit_code_shown_once(clie
     assert page.status_code == 200 and "Torneo de Otoño" in page.text and 'name="csrf"' in page.text
     assert page.headers["content-security-policy"].startswith("default-src 'none'; style-src 'self' 'unsafe-inline'; "
                                                               "form-action 'self'; frame-ancestors 'none'")
-    assert page.headers["x-content-type-options"] == "nosniff" and page.headers["referrer-policy"] == "no-referrer"
+    assert page.headers["x-content-type-options"] == "nosniff" and page.headers["referrer-policy"] == "same-origin"
     response = submit(client, "Patrulla Alfa")
     assert response.status_code == 200, response.text
     receipt = response.text
@@ -154,6 +154,7 @@ def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(client, d
     no_token = client.post("/submit", data={"team": "Alfa"}, files=[("files", ("a.yaml", ALFA, "text/yaml"))])
     assert no_token.status_code == 403 and "recarga la página" in no_token.text
     assert submit(client, "Alfa", origin="http://evil.example").status_code == 403
+    assert submit(client, "Alfa", origin="null").status_code == 403
     assert submit(client, "Alfa", origin=BASE).status_code == 200
     assert stored(db) == (1, 1)
 
