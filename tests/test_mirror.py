@@ -24,6 +24,7 @@ CROSS_CUTTING = {
     # A test file or folder under tests/ that answers to no single module: why.
     "hostile": "attacks on the whole tool through its command line (hostile files, fuzzing, injection, outputs)",
     "serve/test_browser.py": "the served page driven in Chromium, end to end: its script and templates, not a module",
+    "serve/test_desk_browser.py": "the event desk in Chromium, end to end: a player's submission, the organiser's dashboard",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "test_install.py": "the locked install: every installed distribution is the lock's release",
     "test_layers.py": "the house's rules across builder/: the import contracts, no game named outside its folder",

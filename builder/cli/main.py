@@ -21,6 +21,7 @@ from builder.core.errors import InputError
 COMMANDS = {
     "catalog": "builder.cli.catalog:catalog",
     "check": "builder.cli.check:check",
+    "event": "builder.cli.event:event",
     "export": "builder.cli.export:export",
     "inspect": "builder.cli.inspect:inspect",
     "new": "builder.cli.new:new",

@@ -167,6 +167,12 @@ class Store:
                 name=name, system=system, deadline=_utc(deadline) if deadline else None, locked=False,
                 created_at=schema.utcnow())).inserted_primary_key[0]
 
+    def find_event(self, name: str, system: str) -> int | None:
+        """The id of the first event of this name and system (a desk reopened on its database)."""
+        with self._reading() as conn:
+            return conn.execute(sa.select(events.c.id).where(events.c.name == name, events.c.system == system)
+                                .order_by(events.c.id).limit(1)).scalar()
+
     def event(self, event_id: int) -> Event:
         with self._reading() as conn:
             row = self._event(conn, event_id)
@@ -244,6 +250,12 @@ class Store:
         with self._reading() as conn:
             return dict(conn.execute(sa.select(teams.c.id, teams.c.name)
                                      .where(teams.c.event_id == event_id).order_by(teams.c.id)).all())
+
+    def locked_teams(self, event_id: int) -> set[int]:
+        """The ids of the event's teams the organiser has locked."""
+        with self._reading() as conn:
+            return set(conn.execute(sa.select(teams.c.id).where(teams.c.event_id == event_id,
+                                                                teams.c.locked == sa.true())).scalars())
 
     def versions(self, team_id: int) -> list[Submission]:
         """Every version of a team's list, the first first."""

@@ -111,6 +111,12 @@ def check_event(paths: list[str], pack: Pack | None = None,
             outcomes = outcomes_in_parallel(paths, pack, jobs, progress)
         else:
             outcomes = [outcome_of(path, pack) for path in progress(paths)]
+    return with_event_rules(outcomes, pack)
+
+
+def with_event_rules(outcomes: list[Outcome], pack: Pack | None) -> list[Outcome]:
+    """The outcomes with the findings of the rules that span an event under ``pack``: a list for
+    another game, the pack's game's own rules across lists, the same list or player twice."""
     if pack is None:
         return outcomes
     added: dict[int, list[Finding]] = {}

@@ -72,6 +72,12 @@ def count(store: Store, table: sa.Table) -> int:
         return conn.execute(sa.select(sa.func.count()).select_from(table)).scalar()
 
 
+def test_a_desk_finds_its_event_again_by_name_and_system(store, event):
+    assert store.find_event("Torneo de Otoño", "wartime") == event
+    assert store.find_event("Torneo de Otoño", "cripmaquion") is None
+    assert store.find_event("Otro torneo", "wartime") is None
+
+
 def test_a_team_registers_then_submits_a_second_version_with_its_edit_code(store, event):
     first = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
     assert (first.version, len(first.edit_code)) == (1, 19) and first.edit_code.count("-") == 3
@@ -130,6 +136,7 @@ def test_the_organiser_locks_and_unlocks_the_event_or_one_team(store, event):
     alfa = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
     beta = store.register(event, "Patrulla Beta", ROSTER, LEGAL, now=T0)
     store.lock_team(alfa.team_id)
+    assert store.locked_teams(event) == {alfa.team_id}
     with pytest.raises(StoreRefused, match="team-locked"):
         store.submit(alfa.team_id, alfa.edit_code, ROSTER, LEGAL, now=T0)
     store.submit(beta.team_id, beta.edit_code, ROSTER, LEGAL, now=T0)  # the other team is open
@@ -142,6 +149,7 @@ def test_the_organiser_locks_and_unlocks_the_event_or_one_team(store, event):
         store.register(event, "Gamma", ROSTER, LEGAL, now=T0)
     store.lock_event(event, locked=False)
     store.lock_team(alfa.team_id, locked=False)
+    assert store.locked_teams(event) == set()
     assert store.submit(alfa.team_id, alfa.edit_code, ROSTER, LEGAL, now=T0).version == 2
 
 

@@ -1,0 +1,113 @@
+"""A submission's files checked as the event desk receives them: in a fresh folder of their own.
+
+Nothing a player sends becomes a path on the server: every file's name must be a plain YAML file's
+name (:func:`builder.events.store.plain_file_name`), the files are written into a new temporary
+folder, and each is read with that folder as its ``root``, so a roster's ``warbook:`` may name
+only a file of the same submission (``reference-outside-folder`` otherwise). The folder is gone
+once the check is done; the evaluation is all that stays.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from builder.core.errors import Crash, InputError
+from builder.core.pack import Pack
+from builder.core.pipeline import Outcome, evaluate
+from builder.core.reader import MAX_BYTES, read_document
+from builder.core.system import Evaluation
+from builder.events.schema import Submission
+from builder.events.store import StoreRefused, plain_file_name, slug
+from builder.events.tournament import with_event_rules
+
+FILES_MOST = 5
+"""Files in one submission: a list, the Warbook it names, and room to spare."""
+
+
+@dataclass(frozen=True)
+class Checking:
+    """A submission checked: the roster's evaluation (or why it can't be read), and its files as
+    text in the order the store keeps them: the roster first."""
+
+    evaluation: Evaluation | None
+    unreadable: InputError | None
+    files: dict[str, str]
+
+    @property
+    def roster(self) -> str:
+        return next(iter(self.files))
+
+
+def check_submission(files: Mapping[str, bytes], pack: Pack | None) -> Checking:
+    """Check a submission's files (name → bytes, in the order sent) under ``pack``. The roster is
+    the first file that holds a list to play (else the first that can be read, else the first).
+    StoreRefused ``no-files``, ``too-many-files``, ``bad-file-name`` (not a plain YAML name, or
+    two files of one name), ``file-too-large``; InputError ``invalid-encoding`` for a file that is
+    not UTF-8, whichever it is (a file the store can't keep as text)."""
+    texts = _texts(files)
+    with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
+        root = Path(tmp).resolve()
+        for name, data in files.items():
+            (root / name).write_bytes(data)
+        found: list[tuple[str, Evaluation | None, InputError | None]] = []
+        for name in files:
+            try:
+                found.append((name, evaluate(read_document(root / name, name, root=root), pack=pack, view=False), None))
+            except InputError as exc:
+                found.append((name, None, exc))
+    chosen = next((f for f in found if f[1] is not None and f[1].roster), None) \
+        or next((f for f in found if f[1] is not None), found[0])
+    name, evaluation, unreadable = chosen
+    if evaluation is not None:
+        evaluation = with_event_rules([Outcome(name, evaluation=evaluation)], pack)[0].evaluation
+    ordered = {name: texts[name], **{n: t for n, t in texts.items() if n != name}}
+    return Checking(evaluation, unreadable, ordered)
+
+
+def _texts(files: Mapping[str, bytes]) -> dict[str, str]:
+    if not files:
+        raise StoreRefused("no-files")
+    if len(files) > FILES_MOST:
+        raise StoreRefused("too-many-files", f"at most {FILES_MOST}")
+    if len({name.casefold() for name in files}) < len(files):
+        raise StoreRefused("bad-file-name", "two files of one name")
+    out = {}
+    for name, data in files.items():
+        if not plain_file_name(name):
+            raise StoreRefused("bad-file-name", repr(name))
+        if len(data) > MAX_BYTES:
+            raise StoreRefused("file-too-large", name)
+        try:
+            out[name] = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError("invalid-encoding", name, data[:exc.start].count(b"\n") + 1) from None
+    return out
+
+
+def latest_outcomes(latest: Sequence[Submission], pack: Pack | None) -> list[Outcome]:
+    """Each submission checked again from its stored files (its roster first), each in a folder of
+    its own, labelled ``<team slug>-<team id>/<file>``; then the event's rules across them all, as
+    ``builder check --pack`` applies them to a folder. Each inside its own boundary: an unreadable
+    roster or a bug is that team's outcome."""
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
+        for submission in latest:
+            home = Path(tmp).resolve() / f"{slug(submission.team)}-{submission.team_id}"
+            home.mkdir()
+            label = f"{home.name}/{next(iter(submission.files), '')}"
+            try:
+                for name, text in submission.files.items():
+                    if not plain_file_name(name):
+                        raise StoreRefused("bad-file-name", repr(name))
+                    (home / name).write_bytes(text.encode("utf-8"))
+                roster = home / next(iter(submission.files))
+                outcomes.append(Outcome(label, evaluation=evaluate(read_document(roster, label, root=home),
+                                                                   pack=pack, view=False)))
+            except InputError as exc:
+                outcomes.append(Outcome(label, unreadable=exc))
+            except Exception as exc:  # noqa: BLE001 - one team's boundary: the others are still checked
+                outcomes.append(Outcome(label, crash=Crash(label, exc)))
+    return with_event_rules(outcomes, pack)

@@ -1,0 +1,58 @@
+"""``builder event``: export writes every team's latest version back as files `builder check` reads; a bad
+pack stops the desk before it listens; the database sits beside the pack by default."""
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from builder.cli.event import database_url
+from builder.cli.main import cli
+from builder.events.schema import Checked
+from builder.events.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_text(encoding="utf-8") \
+    .replace("../../wartime/fenix-warbook.yaml", "fenix-warbook.yaml")
+WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_text(encoding="utf-8")
+
+
+def test_the_database_defaults_to_a_sqlite_file_beside_the_pack(tmp_path):
+    assert database_url(str(tmp_path / "torneo.yaml"), None) == f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+    assert database_url("torneo.yaml", "postgresql://u@h/db") == "postgresql://u@h/db"
+
+
+def test_export_writes_each_latest_version_and_check_reads_them_back(tmp_path):
+    db = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+    store = Store.open(db)
+    event = store.create_event("Torneo de Otoño", "wartime")
+    receipt = store.register(event, "Patrulla Alfa", {"alfa.yaml": "system: wartime\nname: vieja\n"},
+                             Checked("wartime", None, None, False, 1, None))
+    store.submit(receipt.team_id, receipt.edit_code, {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK},
+                 Checked("wartime", 178, 250, True, 0, "WT-068D-E2A7"))
+    store.close()
+    out = tmp_path / "salida"
+    result = CliRunner().invoke(cli, ["event", "export", str(PACK), "--db", str(tmp_path / "torneo.sqlite"),
+                                      str(out), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "2 files written" in result.output
+    assert (out / "patrulla-alfa-1" / "alfa.yaml").read_text(encoding="utf-8") == ALFA  # version 2, as sent
+    check = CliRunner().invoke(cli, ["check", str(out / "patrulla-alfa-1" / "alfa.yaml"), "--pack", str(PACK)])
+    assert check.exit_code == 0 and "WT-068D-E2A7" in check.output
+
+
+def test_export_of_a_database_without_the_event_or_missing(tmp_path):
+    missing = CliRunner().invoke(cli, ["event", "export", str(PACK), "--db", str(tmp_path / "no.sqlite"), str(tmp_path)])
+    assert missing.exit_code == 2 and not (tmp_path / "no.sqlite").exists()
+    Store.open(f"sqlite:///{tmp_path / 'otro.sqlite'}").close()
+    empty = CliRunner().invoke(cli, ["event", "export", str(PACK), "--db", str(tmp_path / "otro.sqlite"), str(tmp_path)])
+    assert empty.exit_code == 2 and "Torneo de Otoño" in empty.output
+
+
+def test_a_bad_pack_stops_the_desk_before_it_listens(tmp_path):
+    bad = tmp_path / "pack.yaml"
+    bad.write_text("system: wartime\nname: X\npoints_limit: -5\n", encoding="utf-8")
+    for pack in (bad, tmp_path / "no.yaml"):
+        result = CliRunner().invoke(cli, ["event", "serve", str(pack), "--port", "18999"])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+    assert not (tmp_path / "pack.sqlite").exists()

@@ -1,0 +1,64 @@
+"""A submission's files checked in a folder of their own: the roster found among them, references kept
+inside the submission, names and encodings refused before anything is written; stored versions re-checked."""
+
+from pathlib import Path
+
+import pytest
+
+from builder.core.errors import InputError
+from builder.events.packs import load_pack
+from builder.events.schema import Checked, Submission
+from builder.events.store import StoreRefused
+from builder.events.submitted import check_submission, latest_outcomes
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = load_pack(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml")
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes() \
+    .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml")
+WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
+
+
+def test_the_roster_is_found_among_the_files_and_checked_under_the_pack():
+    checking = check_submission({"fenix-warbook.yaml": WARBOOK, "alfa.yaml": ALFA}, PACK)
+    ev = checking.evaluation
+    assert (checking.roster, ev.legal, ev.points, ev.points_limit, ev.fingerprint) == \
+        ("alfa.yaml", True, 178, 250, "WT-068D-E2A7")
+    assert list(checking.files) == ["alfa.yaml", "fenix-warbook.yaml"]
+
+
+def test_a_reference_outside_the_submission_is_refused_unread():
+    original = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+    checking = check_submission({"alfa.yaml": original}, PACK)
+    assert checking.evaluation is None and checking.unreadable.code == "reference-outside-folder"
+
+
+def test_a_list_of_another_game_is_illegal_at_the_event():
+    team = (ROOT / "examples" / "tournament" / "lists" / "04-equipo-equivocado.yaml").read_bytes()
+    ev = check_submission({"equipo.yaml": team}, PACK).evaluation
+    assert not ev.legal and "wrong-system" in [f.code for f in ev.findings]
+
+
+@pytest.mark.parametrize("files, code", [
+    ({}, "no-files"), ({"../x.yaml": ALFA}, "bad-file-name"), ({"a.yaml": ALFA, "A.YAML": ALFA}, "bad-file-name"),
+    ({f"{n}.yaml": ALFA for n in range(6)}, "too-many-files"), ({"a.yaml": b"x" * (1024 * 1024 + 1)}, "file-too-large"),
+])
+def test_files_the_desk_cannot_take(files, code):
+    with pytest.raises(StoreRefused) as refused:
+        check_submission(files, PACK)
+    assert refused.value.code == code
+
+
+def test_a_file_not_in_utf8_is_refused_whichever_it_is():
+    with pytest.raises(InputError) as refused:
+        check_submission({"alfa.yaml": ALFA, "notas.yaml": b"a: \xe9\n"}, PACK)
+    assert refused.value.code == "invalid-encoding"
+
+
+def test_stored_versions_are_checked_again_and_the_same_list_twice_is_flagged():
+    def stored(team_id: int, team: str) -> Submission:
+        files = {"alfa.yaml": ALFA.decode(), "fenix-warbook.yaml": WARBOOK.decode()}
+        return Submission(team_id, team_id, team, 1, Checked("wartime", 178, 250, True, 0, None), False, None, files)
+
+    one, two = latest_outcomes([stored(1, "Patrulla Alfa"), stored(2, "Beta")], PACK)
+    assert (one.file, two.file) == ("patrulla-alfa-1/alfa.yaml", "beta-2/alfa.yaml")
+    assert [f.code for f in one.evaluation.findings] == ["repeated-list", "player-with-two-lists"]  # Ana Robles twice

@@ -1,0 +1,247 @@
+"""The event desk over HTTP, on a real SQLite file: a player submits, re-submits with the edit code,
+is refused (wrong code, locked, past the deadline) with nothing stored; the organiser's routes
+need the token, a same-site Origin and the CSRF token; uploads are bounded and named plainly."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from openpyxl import load_workbook
+
+from builder.events import schema
+from builder.events.packs import load_pack
+from builder.events.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
+BASE = "http://127.0.0.1:8080"
+TOKEN = "la-clave-de-la-organizacion"
+# Patrulla Alfa (178 of 250, legal) with its Warbook beside it: the reference made a bare name.
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes() \
+    .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml")
+WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
+OVER = ALFA.replace(b"count: 3", b"count: 5")  # 58 + 5 × 40 = 258 of 250: illegal
+
+
+@pytest.fixture
+def db(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+
+
+@pytest.fixture
+def client(db):
+    from starlette.testclient import TestClient
+
+    from builder.serve.desk import create_desk
+
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as test_client:
+        test_client.get("/")  # the CSRF cookie, as a browser gets it with the page
+        yield test_client
+
+
+def csrf(client) -> str:
+    return client.cookies["desk_csrf"]
+
+
+def submit(client, team: str, files=(("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK)), code: str = "",
+           lang: str = "es", pasted: str = "", **headers):
+    return client.post("/submit", data={"csrf": csrf(client), "team": team, "code": code, "lang": lang,
+                                        "pasted": pasted},
+                       files=[("files", (name, data, "application/x-yaml")) for name, data in files], headers=headers)
+
+
+def edit_code(response) -> str:
+    return re.search(r'id="edit-code">([A-Z0-9-]+)<', response.text).group(1)
+
+
+def stored(db: str) -> tuple[int, int]:
+    engine = sa.create_engine(db)
+    with engine.connect() as conn:
+        counts = tuple(conn.execute(sa.select(sa.func.count()).select_from(t)).scalar()
+                       for t in (schema.teams, schema.submissions))
+    engine.dispose()
+    return counts
+
+
+def admin(client) -> None:
+    assert client.get(f"/admin/login?token={TOKEN}", follow_redirects=False).status_code == 303
+
+
+def test_a_legal_list_is_stored_with_a_receipt_and_its_edit_code_shown_once(client, db):
+    page = client.get("/")
+    assert page.status_code == 200 and "Torneo de Otoño" in page.text and 'name="csrf"' in page.text
+    assert page.headers["content-security-policy"].startswith("default-src 'none'; style-src 'self' 'unsafe-inline'; "
+                                                              "form-action 'self'; frame-ancestors 'none'")
+    assert page.headers["x-content-type-options"] == "nosniff" and page.headers["referrer-policy"] == "same-origin"
+    response = submit(client, "Patrulla Alfa")
+    assert response.status_code == 200, response.text
+    receipt = response.text
+    assert "LEGAL" in receipt and "178 / 250" in receipt and "WT-068D-E2A7" in receipt and "Ana Robles" in receipt
+    assert re.fullmatch(r"[A-Z2-9]{4}(-[A-Z2-9]{4}){3}", edit_code(response))
+    assert stored(db) == (1, 1)
+    files = Store.open(db).latest(1)[0].files
+    assert list(files) == ["alfa.yaml", "fenix-warbook.yaml"]  # the roster first, each as sent
+    assert files["alfa.yaml"].encode() == ALFA
+
+
+def test_a_new_version_with_the_edit_code_and_a_wrong_code_refused_storing_nothing(client, db):
+    code = edit_code(submit(client, "Patrulla Alfa"))
+    second = submit(client, "patrulla  ALFA", code=code.lower(), lang="en")
+    assert second.status_code == 200 and 'id="r-version">2<' in second.text and "edit-code" not in second.text
+    assert "Receipt" in second.text  # in the language chosen
+    wrong = submit(client, "Patrulla Alfa", code="AAAA-BBBB-CCCC-DDDD")
+    assert wrong.status_code == 403 and "no es el de ese equipo" in wrong.text and "Traceback" not in wrong.text
+    taken = submit(client, "Patrulla Alfa")  # the name again, without the code
+    assert taken.status_code == 409
+    assert stored(db) == (1, 2)
+
+
+def test_a_locked_event_a_locked_team_and_a_past_deadline_refuse_a_submission(client, db):
+    code = edit_code(submit(client, "Patrulla Alfa"))
+    store = Store.open(db)
+    store.lock_team(1)
+    assert submit(client, "Patrulla Alfa", code=code).status_code == 423
+    store.lock_event(1)
+    refused = submit(client, "Gamma")
+    assert refused.status_code == 423 and "El evento está cerrado" in refused.text
+    store.lock_event(1, locked=False)
+    store.set_deadline(1, datetime.now(timezone.utc) - timedelta(minutes=1))
+    late = submit(client, "Gamma")
+    assert late.status_code == 423 and "plazo" in late.text
+    store.close()
+    assert stored(db) == (1, 1)
+
+
+def test_an_illegal_list_is_stored_as_a_draft_with_its_findings(client, db):
+    response = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), lang="en")
+    assert response.status_code == 200 and "ILLEGAL" in response.text and "draft" in response.text
+    assert "over-points-limit" in response.text
+    (latest,) = Store.open(db).latest(1)
+    assert latest.draft and not latest.checked.legal
+
+
+def test_a_list_pasted_as_text_and_a_reference_outside_the_submission(client, db):
+    pasted = ALFA.decode().replace("fenix-warbook.yaml", "../../wartime/fenix-warbook.yaml")
+    refused = submit(client, "Pegada", files=(), pasted=pasted)
+    assert refused.status_code == 422 and "reference-outside-folder" in refused.text
+    assert stored(db) == (0, 0)
+    accepted = submit(client, "Pegada", files=(("fenix-warbook.yaml", WARBOOK),), pasted=ALFA.decode())
+    assert accepted.status_code == 200 and "LEGAL" in accepted.text
+
+
+@pytest.mark.parametrize("name", ["../x.yaml", "/etc/x.yaml", "sub/x.yaml", "x.txt", ".yaml"])
+def test_a_file_name_that_is_not_a_plain_yaml_name_is_refused(client, db, name):
+    response = submit(client, "Alfa", files=((name, ALFA),))
+    assert response.status_code == 400 and "nombre que no vale" in response.text
+    assert stored(db) == (0, 0)
+
+
+def test_an_oversize_upload_is_refused(client, db):
+    big = b"# " + b"x" * (1024 * 1024) + b"\n"
+    assert submit(client, "Alfa", files=(("big.yaml", big),)).status_code == 413
+    declared = client.post("/submit", content=b"x", headers={"content-length": str(10 ** 9),
+                                                              "content-type": "multipart/form-data; boundary=b"})
+    assert declared.status_code == 413
+    assert stored(db) == (0, 0)
+
+
+def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(client, db):
+    no_token = client.post("/submit", data={"team": "Alfa"}, files=[("files", ("a.yaml", ALFA, "text/yaml"))])
+    assert no_token.status_code == 403 and "recarga la página" in no_token.text
+    assert submit(client, "Alfa", origin="http://evil.example").status_code == 403
+    assert submit(client, "Alfa", origin="null").status_code == 403
+    assert submit(client, "Alfa", origin=BASE).status_code == 200
+    assert stored(db) == (1, 1)
+
+
+def test_a_team_name_with_a_script_is_shown_as_text(client):
+    submit(client, "<script>alert(1)</script>")
+    admin(client)
+    board = client.get("/admin")
+    assert "<script>alert(1)</script>" not in board.text and "&lt;script&gt;alert(1)&lt;/script&gt;" in board.text
+
+
+def test_the_organisers_pages_need_the_token(client):
+    assert client.get("/admin").status_code == 403
+    assert client.get("/admin/summary.xlsx").status_code == 403
+    assert client.get("/admin/login?token=wrong").status_code == 403
+    assert client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"}).status_code == 403
+    admin(client)
+    assert client.get("/admin").status_code == 200
+
+
+def test_the_organiser_is_refused_from_another_origin_or_without_csrf(client, db):
+    admin(client)
+    foreign = client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"},
+                          headers={"origin": "http://evil.example"})
+    no_csrf = client.post("/admin/event", data={"action": "lock"})
+    assert (foreign.status_code, no_csrf.status_code) == (403, 403)
+    assert not Store.open(db).event(1).locked
+    form_login = client.post("/admin/login", data={"csrf": csrf(client), "token": TOKEN}, follow_redirects=False)
+    assert form_login.status_code == 303
+
+
+def test_the_dashboard_flags_a_list_sent_by_two_teams_and_the_organiser_reviews_and_locks(client, db):
+    submit(client, "Patrulla Alfa")
+    submit(client, "Patrulla Beta")
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    admin(client)
+    board = client.get("/admin").text
+    assert "Listas repetidas" in board and "WT-068D-E2A7: Patrulla Alfa, Patrulla Beta" in board
+    assert "misma lista que: Patrulla Beta" in board and "(borrador)" in board
+    token = csrf(client)
+    assert client.post("/admin/team/1", data={"csrf": token, "action": "approved"}).status_code == 200
+    client.post("/admin/team/3", data={"csrf": token, "action": "sent-back", "note": "Sobran 8 puntos"})
+    client.post("/admin/team/2", data={"csrf": token, "action": "lock"})
+    client.post("/admin/event", data={"csrf": token, "action": "lock"})
+    board = client.get("/admin").text
+    assert "aprobada" in board and "devuelta: Sobran 8 puntos" in board and "cerrada" in board
+    assert "El evento está cerrado." in board
+    store = Store.open(db)
+    assert store.event(1).locked and store.locked_teams(1) == {2}
+    assert client.post("/admin/team/99", data={"csrf": token, "action": "lock"}).status_code == 404
+
+
+def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(client):
+    submit(client, "Patrulla Alfa")
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    admin(client)
+    response = client.get("/admin/summary.xlsx?lang=en")
+    assert response.status_code == 200 and "Torneo%20de%20Oto%C3%B1o.xlsx" in response.headers["content-disposition"]
+    sheet = load_workbook(io.BytesIO(response.content))["Lists"]
+    rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
+    assert [(r[0], r[4], r[6]) for r in rows] == [("patrulla-alfa-1/alfa.yaml", 178, "LEGAL"),
+                                                   ("asalto-2/asalto.yaml", 258, "ILLEGAL")]
+
+
+def test_too_many_posts_from_one_client_are_answered_429(db):
+    from starlette.testclient import TestClient
+
+    from builder.serve.desk import create_desk
+
+    app = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", posts_per_minute=2)
+    with TestClient(app, base_url=BASE) as c:
+        c.get("/")
+        answers = [c.post("/admin/login", data={"csrf": c.cookies["desk_csrf"], "token": "x"}).status_code
+                   for _ in range(3)]
+    assert answers == [403, 403, 429]
+
+
+def test_a_foreign_host_and_an_unknown_page_are_refused(client):
+    assert client.get("/", headers={"host": "evil.example:8080"}).status_code == 403
+    assert client.get("/nada").status_code == 404
+
+
+def test_a_bug_is_answered_with_its_id_and_no_traceback(client, monkeypatch, caplog):
+    from builder.serve import desk
+
+    monkeypatch.setattr(desk, "check_submission", lambda files, pack: 1 / 0)
+    response = submit(client, "Alfa")
+    assert response.status_code == 500 and "Traceback" not in response.text and "ZeroDivision" not in response.text
+    bug = re.search(r"fallo ([0-9a-f]{8})", response.text).group(1)
+    assert any(bug in record.getMessage() for record in caplog.records)

@@ -1,0 +1,81 @@
+"""The event desk in a real browser (Chromium from the system, driven by Playwright): a player submits a
+list with its Warbook and gets the receipt; the organiser logs in and sees the team on the dashboard."""
+
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
+                                                       "(install Debian's chromium package to run them)")
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TOKEN = "clave-de-prueba"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def desk(tmp_path):
+    import uvicorn
+
+    from builder.events.packs import load_pack
+    from builder.serve.desk import create_desk
+
+    port = free_port()
+    app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / 'torneo.sqlite'}", TOKEN, f"127.0.0.1:{port}")
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def test_a_player_submits_and_the_organiser_sees_the_team(desk, browser, tmp_path):
+    roster = tmp_path / "patrulla-alfa.yaml"
+    roster.write_bytes((ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+                       .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml"))
+    player = browser.new_context(locale="es-ES").new_page()
+    player.goto(f"{desk}/")
+    player.fill("#team", "Patrulla <Alfa>")
+    player.set_input_files("#files", [str(roster), str(ROOT / "examples" / "wartime" / "fenix-warbook.yaml")])
+    player.click("#send")
+    player.locator("#receipt").wait_for()
+    assert player.locator("#r-team").inner_text() == "Patrulla <Alfa>"
+    assert player.locator("#r-legal").inner_text() == "LEGAL"
+    assert player.locator("#r-fingerprint").inner_text() == "WT-068D-E2A7"
+    assert len(player.locator("#edit-code").inner_text()) == 19
+
+    organiser = browser.new_context(locale="es-ES").new_page()
+    organiser.goto(f"{desk}/admin")
+    organiser.fill("#token", TOKEN)  # the login form, shown in place of the dashboard
+    organiser.click("button[type=submit]")
+    row = organiser.locator("#teams tbody tr").first
+    row.wait_for()
+    assert "Patrulla <Alfa>" in row.inner_text() and "178 / 250" in row.inner_text()
+    row.locator("button", has_text="Aprobar").click()
+    organiser.locator("#teams tbody tr", has_text="aprobada").wait_for()
