@@ -2,9 +2,9 @@
 
 - The body is refused from its Content-Length, or as soon as more than the limit has arrived,
   never read whole first (as ``builder serve`` does).
-- Forms are ``application/x-www-form-urlencoded`` or ``multipart/form-data``. The multipart parser
-  is small and strict on purpose: at most :data:`PARTS_MOST` parts, each with a
-  ``Content-Disposition: form-data`` and a name; a file part keeps its name as sent (the caller
+- Forms are ``application/x-www-form-urlencoded`` or ``multipart/form-data``, the latter read by
+  python-multipart (the parser Starlette itself uses), held to at most :data:`PARTS_MOST`
+  parts and each field's and file's size; a file part keeps its name as sent (the caller
   decides whether it is a plain file name), and nothing here touches the disk.
 - A per-client limit on POSTs (a sliding minute, in memory), and the CSRF token compared in
   constant time.
@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import hmac
-import re
 import secrets
 import threading
 import time
@@ -27,8 +26,6 @@ PARTS_MOST = 16
 """Parts of one form: a handful of fields and at most five files."""
 FIELD_MOST = 64 * 1024
 """A text field's bytes (a team name, a note, a token); pasted YAML is a file's size, as a file."""
-BOUNDARY = re.compile(r'boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))', re.IGNORECASE)
-PARAM = re.compile(r';\s*([A-Za-z*-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))')
 
 
 class Rejected(Exception):
@@ -82,57 +79,53 @@ def parse_form(content_type: str, body: bytes, file_most: int) -> Form:
         return Form(fields=dict(pairs))
     if kind != "multipart/form-data":
         raise Rejected("desk-not-a-form", 415)
-    found = BOUNDARY.search(content_type)
-    if found is None:
-        raise Rejected("desk-bad-request", 400)
-    return _multipart(body, (found.group(1) or found.group(2)).encode("ascii", "replace"), file_most)
+    return _multipart(content_type, body, file_most)
 
 
-def _multipart(body: bytes, boundary: bytes, file_most: int) -> Form:
-    chunks = (b"\r\n" + body).split(b"\r\n--" + boundary)
-    # chunks[0] is the preamble; the last must start with "--", the close delimiter.
-    if len(chunks) < 2 or not chunks[-1].startswith(b"--") or len(chunks) - 2 > PARTS_MOST:
-        raise Rejected("desk-bad-request", 400)
-    form = Form()
-    for chunk in chunks[1:-1]:
-        head, sep, content = chunk.partition(b"\r\n\r\n")
-        if not sep or not head.startswith(b"\r\n"):
+def _multipart(content_type: str, body: bytes, file_most: int) -> Form:
+    """A multipart body read by python-multipart (Starlette's own parser), held to the desk's
+    limits: at most PARTS_MOST parts, each field and file within its size. The body was already
+    bounded, so every part stays in memory: nothing is written to the disk."""
+    from python_multipart import create_form_parser  # the parser, only when a form arrives
+    from python_multipart.exceptions import FormParserError  # with it
+
+    form, parts = Form(), [0]
+
+    def counted() -> None:
+        parts[0] += 1
+        if parts[0] > PARTS_MOST:
             raise Rejected("desk-bad-request", 400)
-        headers = _headers(head[2:])
-        disposition = headers.get("content-disposition", "")
-        if not disposition.lower().startswith("form-data"):
-            raise Rejected("desk-bad-request", 400)
-        params = {key.lower(): (quoted.replace('\\"', '"') if quoted is not None and unquoted == "" else unquoted)
-                  for key, quoted, unquoted in PARAM.findall(disposition)}
-        name = params.get("name")
-        if not name:
-            raise Rejected("desk-bad-request", 400)
-        if "filename" in params:
-            if not params["filename"] and not content:
-                continue  # a file input left empty
-            if len(content) > file_most:
-                raise Rejected("desk-too-large", 413)
-            form.files.append((params["filename"], content))
-            continue
-        if len(content) > FIELD_MOST:
+
+    def on_field(field) -> None:
+        counted()
+        value = field.value or b""
+        if len(value) > FIELD_MOST:
             raise Rejected("desk-too-large", 413)
         try:
-            form.fields[name] = content.decode("utf-8")
+            form.fields[field.field_name.decode("utf-8")] = value.decode("utf-8")
         except UnicodeDecodeError:
             raise Rejected("desk-bad-request", 400) from None
+
+    def on_file(file) -> None:
+        counted()
+        file.file_object.seek(0)
+        content = file.file_object.read()
+        name = (file.file_name or b"").decode("utf-8", "replace")
+        if not name and not content:
+            return  # a file input left empty
+        if len(content) > file_most:
+            raise Rejected("desk-too-large", 413)
+        form.files.append((name, content))
+
+    config = {"MAX_MEMORY_FILE_SIZE": len(body) + 1, "MAX_BODY_SIZE": len(body)}
+    try:
+        parser = create_form_parser({"Content-Type": content_type.encode("latin-1", "replace")}, on_field, on_file,
+                                    config=config)
+        parser.write(body)
+        parser.finalize()
+    except (FormParserError, ValueError):
+        raise Rejected("desk-bad-request", 400) from None
     return form
-
-
-def _headers(block: bytes) -> dict[str, str]:
-    out = {}
-    for line in block.split(b"\r\n"):
-        key, sep, value = line.partition(b":")
-        if not sep:
-            raise Rejected("desk-bad-request", 400)
-        # Browsers send a file's name in UTF-8; anything else is kept, replaced, and then refused
-        # by the name check (it is not a plain name).
-        out[key.decode("latin-1").strip().lower()] = value.decode("utf-8", "replace").strip()
-    return out
 
 
 class RateLimit:
