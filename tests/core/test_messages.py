@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import builder.serve.texts  # noqa: F401 - the page's words join the table when it is served
+import builder.serve.desk_texts  # noqa: F401 - the event desk's words, likewise
 from builder.core import messages
 
 from builder.core import registry
