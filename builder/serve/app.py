@@ -36,6 +36,7 @@ from builder.serve import texts  # noqa: F401 - the page's words join the messag
 from builder.serve.building import Builder, path_of
 from builder.serve.downloads import download
 from builder.serve.edits import Edit, EditRefused, apply
+from builder.serve.intake import Rejected, read_body
 from builder.serve.pages import render_build
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
@@ -307,16 +308,9 @@ def attachment(name: str) -> str:
 
 async def _body(request: Request) -> dict[str, Any]:
     try:
-        declared = int(request.headers.get("content-length") or 0)
-    except ValueError:
-        raise Refused("serve-not-json", 400) from None
-    if declared > BODY_MOST:
-        raise Refused("serve-too-large", 413)
-    raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > BODY_MOST:
-            raise Refused("serve-too-large", 413)
+        raw = await read_body(request, BODY_MOST)
+    except Rejected as refused:  # the bounded read the desk uses, answered in the page's own codes
+        raise Refused("serve-too-large" if refused.status == 413 else "serve-not-json", refused.status) from None
     try:
         body = json.loads(raw or b"{}")
     except (ValueError, RecursionError):  # not JSON, or nested deeper than Python's parser goes

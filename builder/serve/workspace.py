@@ -10,7 +10,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from builder.core import registry
 from builder.core.errors import InputError
@@ -145,18 +145,8 @@ class Workspace:
 
     def create(self, relative: str, text: str) -> str:
         """A new roster file; Refused (409) when one of that name exists. Its version."""
-        target = self.path(relative)
         data = _encoded(text, relative)
-        if os.path.lexists(target):
-            raise Refused("serve-target-exists", 409)
-        if not target.parent.is_dir():
-            raise Refused("serve-outside-folder", 403)
-        try:
-            write_new(target, lambda tmp: tmp.write_bytes(data))
-        except FileExistsError:
-            raise Refused("serve-target-exists", 409) from None
-        except (InputError, OSError):
-            raise Refused("serve-cannot-write", 500) from None
+        self._place_new(self.path(relative), lambda target: write_new(target, lambda tmp: tmp.write_bytes(data)))
         return version_of(data)
 
     def copy(self, source: str, target: str, move: bool = False) -> str:
@@ -166,20 +156,24 @@ class Workspace:
         data = self._on_disk(origin, source)
         if data is None:
             raise Refused("serve-no-such-file", 404)
-        if os.path.lexists(destination):
+        self._place_new(destination, (lambda target: rename_new(origin, target)) if move else
+                        (lambda target: write_new(target, lambda tmp: tmp.write_bytes(data))))
+        return version_of(data)
+
+    @staticmethod
+    def _place_new(target: Path, write: Callable[[Path], object]) -> None:
+        """``write(target)`` for a file that must not exist yet: Refused (409) if it does, or
+        appears meanwhile; never over it."""
+        if os.path.lexists(target):
             raise Refused("serve-target-exists", 409)
-        if not destination.parent.is_dir():
+        if not target.parent.is_dir():
             raise Refused("serve-outside-folder", 403)
         try:
-            if move:
-                rename_new(origin, destination)
-            else:
-                write_new(destination, lambda tmp: tmp.write_bytes(data))
+            write(target)
         except FileExistsError:
             raise Refused("serve-target-exists", 409) from None
         except (InputError, OSError):
             raise Refused("serve-cannot-write", 500) from None
-        return version_of(data)
 
 
 NAME_MOST = 1024

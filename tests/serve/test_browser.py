@@ -1,45 +1,26 @@
 """The page in a real browser (Chromium from the system, driven by Playwright)."""
 
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.serve.live import ARGS, CHROMIUM, serving
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
                                                        "(install Debian's chromium package to run them)")
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MISTAKE = ("system: wartime\nname: Mi lista\nwarbook: fenix-warbook.yaml\nsquads:\n"
            "  - name: Alfa\n    members: [{character: Fusilro, count: 2}]\n")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 @pytest.fixture
 def server(folder: Path):
-    import uvicorn
-
     from builder.serve.app import create_app
 
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(folder, port), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(5)
+    with serving(lambda port: create_app(folder, port)) as url:
+        yield url + "/"
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.serve.test_browser import ARGS, CHROMIUM, free_port  # the same browser, a server like its own
+from tests.serve.live import ARGS, CHROMIUM, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -68,23 +68,10 @@ def empty(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def served(empty: Path):
-    import threading
-    import time
-
-    import uvicorn
-
     from builder.serve.app import create_app
 
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(empty, port), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(5)
+    with serving(lambda port: create_app(empty, port)) as url:
+        yield url + "/"
 
 
 class Browser:

@@ -1,49 +1,29 @@
 """The event desk in a real browser (Chromium from the system, driven by Playwright): a player submits a
 list with its Warbook and gets the receipt; the organiser logs in and sees the team on the dashboard."""
 
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.serve.live import ARGS, CHROMIUM, serving
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
                                                        "(install Debian's chromium package to run them)")
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TOKEN = "clave-de-prueba"
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
 def desk(tmp_path):
-    import uvicorn
-
     from builder.events.packs import load_pack
     from builder.serve.desk import create_desk
 
-    port = free_port()
-    app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / 'torneo.sqlite'}", TOKEN, f"127.0.0.1:{port}")
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(5)
+    database = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+    with serving(lambda port: create_desk(load_pack(PACK), database, TOKEN, f"127.0.0.1:{port}")) as url:
+        yield url
 
 
 @pytest.fixture
