@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import socket
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -51,8 +52,11 @@ def event() -> None:
 @click.option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="Puerto / port.")
 @click.option("--token", default=None, help="Clave de la organización (si no, una al azar) / organiser's token "
                                            "(random if not given).")
+@click.option("--deadline", type=click.DateTime(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
+              help="Cierre de entregas, hora local (AAAA-MM-DDTHH:MM) / submissions close then, local time.")
 @lang_option
-def serve(pack: str, db: str | None, host: str, port: int, token: str | None, lang: str | None) -> None:
+def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
+          lang: str | None) -> None:
     """Sirve la mesa del evento de PACK / serve PACK's event desk.
 
     Prints the players' address and the organiser's, with the token.
@@ -68,7 +72,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, la
     shown = _address_on_network() if host in ("0.0.0.0", "::") else host
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
     base = f"http://{bracketed(shown)}:{port}"
-    app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}")
+    closes = deadline.astimezone() if deadline is not None else None  # the organiser's clock, made explicit
+    app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", deadline=closes)
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
     echo(messages.text("desk.database", lang, db=url))
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))

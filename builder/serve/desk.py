@@ -58,12 +58,15 @@ REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 42
 """The HTTP status of a store's refusal; any other (a bad name, no files…) is 400."""
 
 
-def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30) -> Starlette:
+def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
+                deadline: datetime | None = None) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on (on
     the loopback, only requests addressed to it are answered)."""
     store = Store.open(db_url)
     event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
+    if deadline is not None:  # the organiser's, given at start: lists after it are refused
+        store.set_deadline(event_id, deadline)
     limit = RateLimit(posts_per_minute)
     admin_mark = hmac.new(token.encode("utf-8"), b"builder-desk-organiser", hashlib.sha256).hexdigest()
     host, _, port = host_label.rpartition(":")

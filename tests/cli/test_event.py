@@ -56,3 +56,9 @@ def test_a_bad_pack_stops_the_desk_before_it_listens(tmp_path):
         result = CliRunner().invoke(cli, ["event", "serve", str(pack), "--port", "18999"])
         assert result.exit_code == 2 and "Traceback" not in result.output
     assert not (tmp_path / "pack.sqlite").exists()
+
+
+def test_a_deadline_that_is_no_date_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--db", str(tmp_path / "e.sqlite"),
+                                      "--deadline", "mañana"])
+    assert result.exit_code == 2 and "Traceback" not in result.output

@@ -245,3 +245,15 @@ def test_a_bug_is_answered_with_its_id_and_no_traceback(client, monkeypatch, cap
     assert response.status_code == 500 and "Traceback" not in response.text and "ZeroDivision" not in response.text
     bug = re.search(r"fallo ([0-9a-f]{8})", response.text).group(1)
     assert any(bug in record.getMessage() for record in caplog.records)
+
+
+def test_a_deadline_given_at_start_closes_the_submissions(db):
+    from starlette.testclient import TestClient
+
+    from builder.serve.desk import create_desk
+
+    closed = datetime.now(timezone.utc) - timedelta(minutes=1)
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", deadline=closed), base_url=BASE) as late:
+        late.get("/")
+        assert submit(late, "Gamma").status_code == 423
+    assert stored(db) == (0, 0)
