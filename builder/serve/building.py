@@ -46,7 +46,6 @@ class View:
     general: list[Any] = field(default_factory=list)
     """Findings about the roster as a whole, or another file."""
     at: tuple[Any, ...] = ()
-    tried: bool = False
 
 
 @lru_cache(maxsize=None)

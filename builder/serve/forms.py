@@ -275,10 +275,10 @@ class Forms:
                     child.label = f"{node.label} {child.label}"  # «Especialidades 2», not a bare «2»
         elif kind == "boolean":
             node.kind = "checkbox"
-        elif kind in ("integer", "number") and not entry and self.options_for(path):
+        elif kind in ("integer", "number") and not entry and (priced := self.options_for(path)):
             # A number the game prices from a table: each value shown with what it costs.
             node.kind = "select"
-            node.options = self.options_for(path)
+            node.options = priced
             if value is not None and str(value) not in {o.value for o in node.options}:
                 node.options.insert(0, Option(str(value), str(value)))
         elif kind in ("integer", "number"):

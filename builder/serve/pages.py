@@ -30,4 +30,4 @@ def render_build(view: View, lang: str) -> str:
     return _environment().get_template("build.html").render(
         t=t, lang=lang, relative=view.relative, text=view.text, version=view.version, at=view.at,
         unreadable=view.unreadable is not None, unreadable_message=unreadable, evaluation=view.evaluation,
-        sections=view.sections, detail=view.detail, general=view.general, tried=view.tried)
+        sections=view.sections, detail=view.detail, general=view.general)

@@ -29,6 +29,11 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
     before = {(f.code, f.detail(lang)) for f in ev.findings.errors}
     budget = _Budget()
     nodes = [n for n in view.detail.walk() if n.kind in ("select", "list") and n.options]
+    # The choices a part's other fields could be set to, by the part: the neighbours tried with a choice.
+    settable: dict[tuple[Any, ...], list[Node]] = {}
+    for n in view.detail.walk():
+        if n.kind == "select" and n.options or n.kind == "number":
+            settable.setdefault(n.path[:-1], []).append(n)
 
     def broken(trial_data: Any) -> list[Any] | None:
         """The errors ``trial_data`` adds, or None when it can't be tried."""
@@ -51,8 +56,7 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
                 continue
             # Each neighbouring choice of the same part in turn, kept where it mends some of
             # what this one broke (a competency's X, then its access side).
-            neighbours = [n for n in view.detail.walk() if n is not node and n.path[:-1] == node.path[:-1]
-                          and (n.kind == "select" and n.options or n.kind == "number")]
+            neighbours = [n for n in settable.get(node.path[:-1], ()) if n is not node]
             completed = False
             for other in neighbours:
                 if budget.spent or completed:
@@ -67,7 +71,6 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
                         break
             if not completed:
                 option.reason = new[0].detail(lang)
-    view.tried = True
 
 
 class _Budget:
