@@ -39,7 +39,6 @@ BUSY_TIMEOUT_MS = 10_000
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed from paper
 CODE_GROUPS = 4
-SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 NAME_MOST = 80
 FILE_NAME = re.compile(r"[^\W_][\w .-]{0,98}\.ya?ml", re.IGNORECASE)
 """A stored file's name: letters (accented too), digits, ``_ .-`` and spaces, starting with a letter or
@@ -80,19 +79,31 @@ def _normal_code(code: str) -> bytes:
 
 
 def hash_code(code: str) -> str:
-    """The salted scrypt hash of an edit code, with its parameters: ``scrypt$n$r$p$salt$hash``."""
+    """The salted hash of an edit code: ``sha256$salt$hmac``.
+
+    A fast hash is enough here, unlike for a password: the code is 80 random bits drawn by
+    :func:`new_edit_code`, so guessing it from its hash takes 2**79 tries on average whatever the
+    hash costs; a slow hash (scrypt, 40 ms) would only cap how many lists the desk can take in a second.
+    """
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(_normal_code(code), salt=salt, **SCRYPT, dklen=32)
-    return f"scrypt${SCRYPT['n']}${SCRYPT['r']}${SCRYPT['p']}${salt.hex()}${digest.hex()}"
+    digest = hmac.new(salt, _normal_code(code), hashlib.sha256).hexdigest()
+    return f"sha256${salt.hex()}${digest}"
 
 
 def code_matches(code: str, stored: str) -> bool:
     """Whether ``code`` is the one ``stored`` was made from (compared in constant time); case,
-    spaces and dashes don't matter."""
-    kind, n, r, p, salt, digest = stored.split("$")
-    found = hashlib.scrypt(_normal_code(code), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p),
-                           dklen=len(digest) // 2)
-    return kind == "scrypt" and hmac.compare_digest(found, bytes.fromhex(digest))
+    spaces and dashes don't matter. Hashes stored by earlier versions (``scrypt$n$r$p$salt$hash``)
+    still match."""
+    kind, *parts = stored.split("$")
+    if kind == "sha256" and len(parts) == 2:
+        found = hmac.new(bytes.fromhex(parts[0]), _normal_code(code), hashlib.sha256).digest()
+    elif kind == "scrypt" and len(parts) == 5:
+        n, r, p, salt, digest = parts
+        found = hashlib.scrypt(_normal_code(code), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p),
+                               dklen=len(digest) // 2)
+    else:
+        return False
+    return hmac.compare_digest(found, bytes.fromhex(parts[-1]))
 
 
 def slug(name: str) -> str:
@@ -211,7 +222,7 @@ class Store:
             raise StoreRefused("bad-team-name", f"1 to {NAME_MOST} characters, a letter or digit among them")
         self._check_files(files)
         code = new_edit_code()
-        code_hash = hash_code(code)  # before the transaction: scrypt takes a while
+        code_hash = hash_code(code)
         with self.engine.begin() as conn:
             event = self._event(conn, event_id, for_update=True)
             self._check_open(event, None, _utc(now))

@@ -105,7 +105,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
                         return refusal(request, lang, "desk-csrf", 403)
                 if admin and not organiser(request):
                     return page(request, "login.html", lang, 403, failed=False)
-                # Checking and the store's writes (a scrypt hash among them) run in a worker thread.
+                # Checking and the store's writes run in a worker thread.
                 return await run_in_threadpool(handler, request, form, lang)
             except Rejected as exc:
                 return refusal(request, lang, exc.code, exc.status)

@@ -4,6 +4,8 @@ are SQLite's alone."""
 
 from __future__ import annotations
 
+import hashlib
+
 import os
 import signal
 import subprocess
@@ -100,9 +102,20 @@ def test_only_a_hash_of_the_edit_code_is_kept(store, event):
     receipt = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
     with store.engine.connect() as conn:
         stored = conn.execute(sa.select(schema.teams.c.code_hash)).scalar()
-    assert receipt.edit_code not in stored and stored.startswith("scrypt$")
+    assert receipt.edit_code not in stored and stored.startswith("sha256$")
     assert code_matches(receipt.edit_code, stored) and not code_matches("AAAA-AAAA-AAAA-AAAA", stored)
+    assert code_matches(receipt.edit_code.lower().replace("-", " "), stored)  # as typed from paper
     assert hash_code("x") != hash_code("x")  # salted
+    assert not code_matches("x", "md5$00$00") and not code_matches("x", "sha256$zz")
+
+
+def test_an_edit_code_hashed_by_an_earlier_version_still_matches():
+    # Version 1 of the desk kept scrypt$n$r$p$salt$hash; its teams must still be able to resubmit.
+    salt = bytes(range(16))
+    digest = hashlib.scrypt(b"ABCDEFGHJKLMNPQR", salt=salt, n=2**14, r=8, p=1, dklen=32)
+    stored = f"scrypt${2**14}$8$1${salt.hex()}${digest.hex()}"
+    assert code_matches("ABCD-EFGH-JKLM-NPQR", stored) and code_matches("abcd efgh jklm npqr", stored)
+    assert not code_matches("ABCD-EFGH-JKLM-NPQS", stored)
 
 
 def test_a_wrong_edit_code_is_refused_and_nothing_is_stored(store, event):
