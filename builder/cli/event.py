@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import socket
 from datetime import datetime
 from pathlib import Path
+from typing import Any, Iterator
 
 import click
 
 from builder.cli.support import echo, lang_option, speaking
 from builder.core import messages
 from builder.core.errors import InputError
+from builder.core.pack import Pack
 from builder.events.packs import load_pack
 from builder.serve import desk_texts  # noqa: F401 - the desk's words, «desk.starting» among them
 
@@ -95,6 +98,40 @@ def export(pack: str, outfolder: str, db: str | None, lang: str | None) -> None:
     """
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
+    with _opened(pack, db, event_pack, lang) as (store, event_id):
+        written = store.export(event_id, outfolder)
+    echo(messages.text("desk.exported", lang, count=len(written), folder=Path(outfolder).resolve()))
+
+
+@event.command(name="print")
+@click.argument("pack", type=click.Path(dir_okay=False))
+@click.argument("out", type=click.Path(dir_okay=False))
+@click.option("--db", default=None, help="Base de datos (archivo SQLite o URL) / database (SQLite file or URL).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Tamaño del papel / paper size.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Procesos que imprimen a la vez (por defecto, los núcleos) / processes printing at once.")
+@lang_option
+def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, lang: str | None) -> None:
+    """Imprime en OUT la hoja y las cartas de cada equipo / print every team's sheet and cards to OUT.
+
+    A cover lists the teams; each sheet's pages carry its fingerprint, for `builder verify`.
+    """
+    lang = speaking(lang, file=pack)
+    event_pack = load_pack(pack)
+    from builder.events.printing import print_event  # WeasyPrint and pypdf, only for this command
+    from builder.export.outputs import check_output
+
+    target = check_output(out, [Path(pack)])
+    with _opened(pack, db, event_pack, lang) as (store, event_id):
+        latest = store.latest(event_id)
+    printed = print_event(latest, event_pack, target, lang, paper, jobs)
+    echo(messages.text("desk.printed", lang, count=len(printed), file=target.resolve()))
+
+
+@contextlib.contextmanager
+def _opened(pack: str, db: str | None, event_pack: Pack, lang: str) -> Iterator[tuple[Any, int]]:
+    """The event's store and id, from ``--db`` or the SQLite file beside the pack; exit 2 without one."""
     url = database_url(pack, db)
     if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
         raise InputError("file-not-found", url.removeprefix("sqlite:///"))
@@ -106,7 +143,6 @@ def export(pack: str, outfolder: str, db: str | None, lang: str | None) -> None:
         if event_id is None:
             echo(messages.text("desk.no-event", lang, event=event_pack.name), err=True)
             raise SystemExit(2)
-        written = store.export(event_id, outfolder)
+        yield store, event_id
     finally:
         store.close()
-    echo(messages.text("desk.exported", lang, count=len(written), folder=Path(outfolder).resolve()))

@@ -272,3 +272,12 @@ def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, pa
     # megabyte of whole fonts, for about a tenth of a second more.
     (document or _layout(html, fetcher)).write_pdf(str(path))
     return fetcher
+
+
+def cover_pdf(title: str, subtitle: str, head: tuple[str, ...], rows: list[tuple[str, ...]], target: Path,
+              lang: str, paper: str) -> None:
+    """A one-table page (an event print's cover) written to ``target``."""
+    html = environment().get_template("base/cover.html.j2").render(
+        title=title, subtitle=subtitle, head=head, rows=rows, lang=lang, paper=paper)
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    _layout(html, ProjectOnlyFetcher()).write_pdf(str(target))

@@ -226,6 +226,17 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         return Response(data, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                         headers={"Content-Disposition": attachment(f"{pack.name}.xlsx")})
 
+    def printout(request: Request, form: Form, lang: str) -> Response:
+        from builder.events.printing import print_event  # WeasyPrint and pypdf, only when printing
+
+        paper = "letter" if request.query_params.get("paper") == "letter" else "a4"
+        with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
+            target = Path(tmp) / "listas.pdf"
+            print_event(store.latest(event_id), pack, target, lang, paper)
+            data = target.read_bytes()
+        return Response(data, media_type="application/pdf",
+                        headers={"Content-Disposition": attachment(f"{pack.name}.pdf")})
+
     def missing(request: Request, form: Form, lang: str) -> Response:
         return refusal(request, lang, "desk-no-such-page", 404)
 
@@ -237,6 +248,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         Route("/admin/event", endpoint(lock_event, admin=True), methods=["POST"]),
         Route("/admin/team/{team}", endpoint(team_action, admin=True), methods=["POST"]),
         Route("/admin/summary.xlsx", endpoint(summary, admin=True)),
+        Route("/admin/print.pdf", endpoint(printout, admin=True)),
         Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
     ]
 

@@ -118,6 +118,7 @@ MESSAGES = {
     "desk.send-back": {"es": "Devolver", "en": "Send back"},
     "desk.note": {"es": "Nota para el jugador", "en": "Note for the player"},
     "desk.actions": {"es": "Acciones", "en": "Actions"},
+    "desk.print": {"es": "Descargar todas las hojas y cartas (PDF)", "en": "Download every sheet and cards (PDF)"},
     "desk.summary": {"es": "Descargar la hoja resumen (xlsx)", "en": "Download the summary sheet (xlsx)"},
     # The command line.
     "desk.starting": {"es": "Mesa del evento «{event}» en {url} (Ctrl+C para parar)",
@@ -132,8 +133,9 @@ MESSAGES = {
               "machine (the submission page, and the organiser's pages to whoever holds the token).",
     },
     "desk.exported": {"es": "{count} archivos escritos en {folder}", "en": "{count} files written to {folder}"},
-    "desk.no-event": {"es": "La base de datos no tiene el evento «{event}»: nada que exportar.",
-                      "en": "The database has no event “{event}”: nothing to export."},
+    "desk.printed": {"es": "{count} equipos impresos en {file}", "en": "{count} teams printed to {file}"},
+    "desk.no-event": {"es": "La base de datos no tiene el evento «{event}».",
+                      "en": "The database has no event “{event}”."},
 }
 
 messages.register(MESSAGES)

@@ -62,3 +62,32 @@ def test_a_deadline_that_is_no_date_is_a_usage_error(tmp_path):
     result = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--db", str(tmp_path / "e.sqlite"),
                                       "--deadline", "mañana"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_print_writes_one_pdf_with_every_team_and_verify_matches_its_sheets(tmp_path):
+    db = tmp_path / "torneo.sqlite"
+    store = Store.open(f"sqlite:///{db}")
+    event = store.create_event("Torneo de Otoño", "wartime")
+    store.register(event, "Patrulla Alfa", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK},
+                   Checked("wartime", 178, 250, True, 0, "WT-068D-E2A7"))
+    store.close()
+    out = tmp_path / "evento.pdf"
+    result = CliRunner().invoke(cli, ["event", "print", str(PACK), str(out), "--db", str(db), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "1 equipos impresos" in result.output
+    from pypdf import PdfReader
+
+    pages = [p.extract_text() for p in PdfReader(out).pages]
+    # Sargento 58 + 3 × Fusilero 40 = 178 of the pack's 250; the fingerprint as `builder check` gives it.
+    assert "Patrulla Alfa" in pages[0] and "178 / 250" in pages[0] and "WT-068D-E2A7" in pages[0]
+    assert all("WT-068D-E2A7" in p for p in pages[1:2])
+    exported = tmp_path / "salida"
+    CliRunner().invoke(cli, ["event", "export", str(PACK), str(exported), "--db", str(db)])
+    verify = CliRunner().invoke(cli, ["verify", str(exported / "patrulla-alfa-1" / "alfa.yaml"), "WT-068D-E2A7"])
+    assert verify.exit_code == 0, verify.output
+
+
+def test_print_refuses_to_write_over_the_pack_and_needs_the_database(tmp_path):
+    missing = CliRunner().invoke(cli, ["event", "print", str(PACK), str(tmp_path / "x.pdf"),
+                                       "--db", str(tmp_path / "no.sqlite")])
+    assert missing.exit_code == 2 and "Traceback" not in missing.output and not (tmp_path / "x.pdf").exists()

@@ -219,6 +219,25 @@ def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(cl
                                                    ("asalto-2/asalto.yaml", 258, "ILLEGAL")]
 
 
+def test_the_print_has_every_teams_sheet_footed_with_the_fingerprint_its_receipt_gave(client):
+    alfa = submit(client, "Patrulla Alfa")
+    over = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    fingerprints = [re.search(r'id="r-fingerprint">([A-Z]{2}-[0-9A-F]{4}-[0-9A-F]{4})<', r.text).group(1)
+                    for r in (alfa, over)]
+    assert client.get("/admin/print.pdf").status_code == 403
+    admin(client)
+    response = client.get("/admin/print.pdf")
+    assert response.status_code == 200 and response.headers["content-type"] == "application/pdf"
+    assert "Torneo%20de%20Oto%C3%B1o.pdf" in response.headers["content-disposition"]
+    from pypdf import PdfReader
+
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages]
+    assert "2 equipos" in pages[0] and "178 / 250" in pages[0] and "258 / 250" in pages[0]  # 58 + 5 × 40
+    for fingerprint in fingerprints:
+        assert fingerprint in pages[0] and any(fingerprint in p for p in pages[1:])
+    assert any("BORRADOR" in p for p in pages[1:])  # the illegal list printed as a marked draft
+
+
 def test_too_many_posts_from_one_client_are_answered_429(db):
     from starlette.testclient import TestClient
 

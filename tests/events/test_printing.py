@@ -1,0 +1,81 @@
+"""The event's print: a cover naming every team, then each team's sheet and cards, each page of a
+sheet footed with that list's fingerprint; rendered in worker processes, read back by content."""
+
+from datetime import date, datetime
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from builder.core.pipeline import evaluate
+from builder.events.packs import load_pack
+from builder.events.printing import print_event
+from builder.events.schema import Checked, Submission
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = load_pack(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml")
+WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_text(encoding="utf-8")
+LISTS = ROOT / "examples" / "tournament" / "lists"
+
+
+def roster(name: str) -> str:
+    text = (LISTS / name).read_text(encoding="utf-8")
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("warbook:")) + \
+        "\nwarbook: fenix-warbook.yaml\n"
+
+
+def submission(n: int, team: str, files: dict[str, str]) -> Submission:
+    checked = Checked(system="wartime", points=None, points_limit=None, legal=False, findings=0, fingerprint=None)
+    return Submission(id=n, team_id=n, team=team, version=1, checked=checked, draft=False,
+                      submitted_at=datetime(2026, 11, 1, 10), files=files)
+
+
+def sheet(tmp_path: Path, name: str, text: str) -> tuple[bool, int | None, str | None]:
+    folder = tmp_path / "own" / name
+    folder.mkdir(parents=True)
+    (folder / "fenix-warbook.yaml").write_text(WARBOOK, encoding="utf-8")
+    (folder / "lista.yaml").write_text(text, encoding="utf-8")
+    ev = evaluate(folder / "lista.yaml", pack=PACK, view=False)
+    return ev.legal, ev.points, ev.fingerprint
+
+
+def test_every_team_is_on_the_cover_and_each_sheet_carries_its_fingerprint(tmp_path):
+    alfa, bravo = roster("01-patrulla-alfa.yaml"), roster("02-exploradores.yaml")
+    latest = [
+        submission(1, "Patrulla Alfa", {"lista.yaml": alfa, "fenix-warbook.yaml": WARBOOK}),
+        submission(2, "Exploradores", {"lista.yaml": bravo, "fenix-warbook.yaml": WARBOOK}),
+        submission(3, "Ilegibles", {"lista.yaml": "system: [roto\n"}),
+    ]
+    target = tmp_path / "evento.pdf"
+    printed = print_event(latest, PACK, target, "es", jobs=2, today=date(2026, 11, 25))
+
+    # The expected values come from checking each list on its own, as `builder check --pack` does.
+    alfa_legal, alfa_points, alfa_fp = sheet(tmp_path, "alfa", alfa)
+    bravo_legal, bravo_points, bravo_fp = sheet(tmp_path, "bravo", bravo)
+    assert (alfa_legal, alfa_points) == (True, 178)  # Sargento 58 + 3 × Fusilero 40 (tests/events/conftest.py)
+    # The cover's order is the teams' names: Exploradores, Ilegibles, Patrulla Alfa.
+    assert [p.team for p in printed] == ["Exploradores", "Ilegibles", "Patrulla Alfa"]
+    assert [p.fingerprint for p in printed] == [bravo_fp, None, alfa_fp]
+    assert printed[1].pdf is None
+
+    pages = [page.extract_text() or "" for page in PdfReader(target).pages]
+    cover = pages[0]
+    assert "Torneo de Otoño" in cover and "3 equipos" in cover and "2026-11-25" in cover
+    assert cover.index("Exploradores") < cover.index("Ilegibles") < cover.index("Patrulla Alfa")
+    assert alfa_fp in cover and bravo_fp in cover and "178 / 250" in cover and "ILEGIBLE" in cover
+    # Then Bravo's pages, then Alfa's: each of its sheet's pages footed with its own fingerprint.
+    rest = pages[1:]
+    bravo_pages = [i for i, p in enumerate(rest) if bravo_fp in p]
+    alfa_pages = [i for i, p in enumerate(rest) if alfa_fp in p]
+    assert bravo_pages and alfa_pages and max(bravo_pages) < min(alfa_pages)
+    assert not (set(bravo_pages) & set(alfa_pages))
+
+
+def test_one_process_prints_the_same_pages(tmp_path):
+    alfa = roster("01-patrulla-alfa.yaml")
+    latest = [submission(1, "Patrulla Alfa", {"lista.yaml": alfa, "fenix-warbook.yaml": WARBOOK})]
+    one, two = tmp_path / "uno.pdf", tmp_path / "dos.pdf"
+    print_event(latest, PACK, one, "en", jobs=1, today=date(2026, 11, 25))
+    print_event(latest * 1, PACK, two, "en", jobs=4, today=date(2026, 11, 25))
+    texts = [[p.extract_text() for p in PdfReader(f).pages] for f in (one, two)]
+    assert texts[0] == texts[1] and "1 teams" in texts[0][0]
+    assert not list(tmp_path.glob(".*.part"))
