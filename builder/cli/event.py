@@ -57,9 +57,14 @@ def event() -> None:
                                            "(random if not given).")
 @click.option("--deadline", type=click.DateTime(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
               help="Cierre de entregas, hora local (AAAA-MM-DDTHH:MM) / submissions close then, local time.")
+@click.option("--publish/--no-publish", default=None,
+              help="Publicar todas las listas en /lists al cerrar el evento (si no, lo que diga el pack) / "
+                   "publish every list at /lists once the event is locked (else as the pack says).")
+@click.option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True,
+              help="Envíos por minuto admitidos de una misma dirección / posts a minute taken from one address.")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
-          lang: str | None) -> None:
+          publish: bool | None, rate: int, lang: str | None) -> None:
     """Sirve la mesa del evento de PACK / serve PACK's event desk.
 
     Prints the players' address and the organiser's, with the token.
@@ -67,7 +72,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
     url = database_url(pack, db)
-    token = token or secrets.token_urlsafe(18)
+    token = token or event_pack.event.token or secrets.token_urlsafe(18)
     import uvicorn  # the web server and Starlette, only for this command
 
     from builder.serve.desk import create_desk  # Starlette and Jinja2, only for this command
@@ -76,7 +81,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
     base = f"http://{bracketed(shown)}:{port}"
     closes = deadline.astimezone() if deadline is not None else None  # the organiser's clock, made explicit
-    app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", deadline=closes)
+    app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
+                      publish=publish)
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
     echo(messages.text("desk.database", lang, db=url))
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))
@@ -120,7 +126,7 @@ def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, la
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
     from builder.events.printing import print_event  # WeasyPrint and pypdf, only for this command
-    from builder.export.outputs import check_output
+    from builder.export.outputs import check_output  # with the print, only for this command
 
     target = check_output(out, [Path(pack)])
     with _opened(pack, db, event_pack, lang) as (store, event_id):

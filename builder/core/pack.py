@@ -3,7 +3,8 @@ list says about itself (a list written for 300 points is checked at the pack's 2
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from builder.core.findings import Place
@@ -12,11 +13,24 @@ from builder.core.records import Record
 
 
 @dataclass(frozen=True)
+class EventSettings:
+    """How an event's desk runs (the pack's optional ``event:`` block): checking ignores it."""
+
+    deadline: datetime | None = None
+    """When submissions close, with its time zone (a time written without one is the organiser's)."""
+    token: str | None = None
+    """The organiser's token, instead of a random one at each start."""
+    publish: bool = False
+    """Whether every list is shown to everyone once the event is locked."""
+
+
+@dataclass(frozen=True)
 class Pack:
     doc: Document
     system: str
     values: Record
     """The system's pack record: ``system``, ``name`` and the keys its files can restrict."""
+    event: EventSettings = field(default_factory=EventSettings)
 
     @property
     def name(self) -> str:

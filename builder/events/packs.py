@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
 from builder.core import registry
 from builder.core.errors import InputError
-from builder.core.findings import Place, Problems
-from builder.core.pack import Pack
+from builder.core.findings import Findings, Place, Problems
+from builder.core.names import closest
+from builder.core.pack import EventSettings, Pack
 from builder.core.pipeline import open_roster, system_of
 from builder.core.validation import validate
 
@@ -22,11 +24,73 @@ def load_pack(path: Path | str) -> Pack:
     if system.pack_model is None:
         raise InputError("no-pack-for-system", doc.label, doc.line_of(("system",)), system=system.key)
     data = {**doc.data, "system": system.key}
+    event, problems = event_settings(data.pop("event", None), Place(doc).at("event"))
     values, findings = validate(system.pack_model, data, Place(doc), RULE_PACK)
-    if values is None:
+    findings = problems + list(findings)
+    if values is None or findings:
         raise InputError("invalid-pack", doc.label, findings[0].place.line,
                          problems=Problems(tuple(findings[:5])))
-    return Pack(doc, system.key, values)
+    return Pack(doc, system.key, values, event)
+
+
+EVENT_KEYS = ("deadline", "token", "publish")
+TOKEN_LENGTH = (16, 200)
+
+
+def event_settings(given: Any, place: Place) -> tuple[EventSettings, Findings]:
+    """The pack's ``event:`` block (the desk's deadline, token and publishing), and its problems."""
+    problems = Findings()
+    if given is None:
+        return EventSettings(), problems
+    if not isinstance(given, dict):
+        problems.error("invalid-event-setting", place, RULE_PACK, variant="block")
+        return EventSettings(), problems
+    for key in given:
+        if key not in EVENT_KEYS:
+            problems.error("invalid-event-setting", place.at(key), RULE_PACK, variant="key", key=str(key),
+                           hint=closest(str(key), list(EVENT_KEYS)))
+    deadline = _moment(given.get("deadline"))
+    if deadline is False:
+        problems.error("invalid-event-setting", place.at("deadline"), RULE_PACK, variant="deadline")
+    token = given.get("token")
+    if token is not None and not (isinstance(token, str) and TOKEN_LENGTH[0] <= len(token) <= TOKEN_LENGTH[1]
+                                  and token.isprintable() and " " not in token):
+        problems.error("invalid-event-setting", place.at("token"), RULE_PACK, variant="token",
+                       least=TOKEN_LENGTH[0], most=TOKEN_LENGTH[1])
+    publish = given.get("publish", False)
+    if not isinstance(publish, bool):
+        problems.error("invalid-event-setting", place.at("publish"), RULE_PACK, variant="publish")
+    if problems:
+        return EventSettings(), problems
+    return EventSettings(deadline or None, token, publish), problems
+
+
+def _moment(value: Any) -> dt.datetime | None | bool:
+    """A deadline as written (YAML's own date-time, or text such as ``2026-12-01 20:00``) made
+    aware: without a zone, it is the organiser's local time. False when it is no date-time."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            value = dt.datetime.fromisoformat(value.strip())
+        except ValueError:
+            return False
+    if not isinstance(value, dt.datetime):
+        return False  # a date alone: at what time of it would lists close?
+    return value.astimezone() if value.tzinfo is None else value
+
+
+EVENT_SCHEMA = {
+    "type": "object", "additionalProperties": False,
+    "description": "The event desk's settings (builder event serve); checking ignores them.",
+    "properties": {
+        "deadline": {"type": "string", "format": "date-time",
+                     "description": "When submissions close; without a time zone, the organiser's local time."},
+        "token": {"type": "string", "minLength": TOKEN_LENGTH[0], "maxLength": TOKEN_LENGTH[1], "pattern": "^\\S+$",
+                  "description": "The organiser's token, instead of a random one at each start."},
+        "publish": {"type": "boolean", "description": "Show every list to everyone once the event is locked."},
+    },
+}
 
 
 def pack_schema() -> dict[str, Any]:
@@ -37,5 +101,6 @@ def pack_schema() -> dict[str, Any]:
             continue
         schema = system.pack_model.pydantic().model_json_schema(by_alias=True)
         schema["properties"]["system"] = {"const": system.key}
+        schema["properties"]["event"] = EVENT_SCHEMA
         variants.append(schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "builder · pack", "oneOf": variants}

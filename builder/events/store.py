@@ -18,10 +18,7 @@ The contract every method keeps:
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
-import secrets
 import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,14 +28,13 @@ import sqlalchemy as sa
 
 from builder.core.names import fold
 from builder.events import schema
+from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.schema import events, reviews, submission_files, submissions, teams
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a SQLite write waits for another process's write before it fails."""
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed from paper
-CODE_GROUPS = 4
 NAME_MOST = 80
 FILE_NAME = re.compile(r"[^\W_][\w .-]{0,98}\.ya?ml", re.IGNORECASE)
 """A stored file's name: letters (accented too), digits, ``_ .-`` and spaces, starting with a letter or
@@ -66,44 +62,6 @@ def _utc(moment: datetime | None) -> datetime:
 
 def _aware(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=timezone.utc) if moment is not None else None
-
-
-def new_edit_code() -> str:
-    """A random code of 16 unambiguous characters (80 bits) in groups of four: ``ABCD-EFGH-…``."""
-    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(4 * CODE_GROUPS))
-    return "-".join(chars[i:i + 4] for i in range(0, len(chars), 4))
-
-
-def _normal_code(code: str) -> bytes:
-    return "".join(c for c in code.upper() if c.isalnum()).encode("ascii", "ignore")
-
-
-def hash_code(code: str) -> str:
-    """The salted hash of an edit code: ``sha256$salt$hmac``.
-
-    A fast hash is enough here, unlike for a password: the code is 80 random bits drawn by
-    :func:`new_edit_code`, so guessing it from its hash takes 2**79 tries on average whatever the
-    hash costs; a slow hash (scrypt, 40 ms) would only cap how many lists the desk can take in a second.
-    """
-    salt = secrets.token_bytes(16)
-    digest = hmac.new(salt, _normal_code(code), hashlib.sha256).hexdigest()
-    return f"sha256${salt.hex()}${digest}"
-
-
-def code_matches(code: str, stored: str) -> bool:
-    """Whether ``code`` is the one ``stored`` was made from (compared in constant time); case,
-    spaces and dashes don't matter. Hashes stored by earlier versions (``scrypt$n$r$p$salt$hash``)
-    still match."""
-    kind, *parts = stored.split("$")
-    if kind == "sha256" and len(parts) == 2:
-        found = hmac.new(bytes.fromhex(parts[0]), _normal_code(code), hashlib.sha256).digest()
-    elif kind == "scrypt" and len(parts) == 5:
-        n, r, p, salt, digest = parts
-        found = hashlib.scrypt(_normal_code(code), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p),
-                               dklen=len(digest) // 2)
-    else:
-        return False
-    return hmac.compare_digest(found, bytes.fromhex(parts[-1]))
 
 
 def slug(name: str) -> str:
@@ -242,9 +200,7 @@ class Store:
         ``wrong-edit-code``, ``event-locked``, ``team-locked``, ``past-deadline``, ``no-files``,
         ``bad-file-name`` (a name that is not a plain ``*.yaml``/``*.yml`` file's)."""
         self._check_files(files)
-        with self._reading() as conn:
-            stored = self._team(conn, team_id).code_hash
-        if not code_matches(edit_code, stored):
+        if not self.code_is(team_id, edit_code):
             raise StoreRefused("wrong-edit-code")
         with self.engine.begin() as conn:
             team = self._team(conn, team_id, for_update=True)
@@ -255,6 +211,12 @@ class Store:
         return Receipt(team_id, submission_id, last + 1)
 
     # Reading
+
+    def code_is(self, team_id: int, edit_code: str) -> bool:
+        """Whether ``edit_code`` is the team's (refused ``no-such-team`` when there is no such team)."""
+        with self._reading() as conn:
+            stored = self._team(conn, team_id).code_hash
+        return code_matches(edit_code, stored)
 
     def teams(self, event_id: int) -> dict[int, str]:
         """The event's teams, id → name, in the order they registered."""

@@ -59,12 +59,15 @@ REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 42
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
-                deadline: datetime | None = None) -> Starlette:
+                deadline: datetime | None = None, publish: bool | None = None) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on (on
-    the loopback, only requests addressed to it are answered)."""
+    the loopback, only requests addressed to it are answered). ``deadline`` and ``publish``, when
+    given, win over the pack's ``event:`` settings."""
     store = Store.open(db_url)
     event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
+    deadline = deadline or pack.event.deadline
+    publish = pack.event.publish if publish is None else publish
     if deadline is not None:  # the organiser's, given at start: lists after it are refused
         store.set_deadline(event_id, deadline)
     limit = RateLimit(posts_per_minute)
@@ -75,8 +78,10 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
 
     def page(request: Request, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
         csrf = request.cookies.get(CSRF_COOKIE) or new_token()
+        event = store.event(event_id)
         html = env.get_template(name).render(
-            t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, event=store.event(event_id),
+            t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, event=event,
+            closed=closed(event), published=publish and closed(event),
             title=registry.get(pack.system).title, host_label=host_label, **context)
         response = HTMLResponse(html, status_code=status)
         if request.cookies.get(CSRF_COOKIE) != csrf:
@@ -85,6 +90,9 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
 
     def refusal(request: Request, lang: str, code: str, status: int, **context: Any) -> HTMLResponse:
         return page(request, "message.html", lang, status, code=code, **context)
+
+    def closed(event: Any) -> bool:
+        return event.locked or (event.deadline is not None and datetime.now(timezone.utc) >= event.deadline)
 
     def organiser(request: Request) -> bool:
         return same(request.cookies.get(ADMIN_COOKIE), admin_mark)
@@ -170,6 +178,39 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
                     system=registry.get(ev.system).title, findings=findings_of(ev, lang),
                     when=now.strftime("%Y-%m-%d %H:%M:%S"), roster=checking.roster)
 
+    def status(request: Request, form: Form, lang: str) -> Response:
+        if request.method != "POST":
+            return page(request, "status.html", lang, s=None, team="")
+        team = " ".join(form.get("team").split())
+        team_id = next((i for i, n in store.teams(event_id).items() if fold(n) == fold(team)), None)
+        # One answer for a team that isn't there and a code that isn't its: names can't be probed.
+        if team_id is None or not store.code_is(team_id, form.get("code").strip()):
+            return refusal(request, lang, "wrong-edit-code", 403, team=team)
+        history = store.reviews(team_id)
+        latest = store.versions(team_id)[-1]
+        resubmit = not closed(store.event(event_id)) and team_id not in store.locked_teams(event_id)
+        return page(request, "status.html", lang, s=latest, standing=history[-1] if history else None,
+                    open=resubmit, team=team)
+
+    def published_lists(request: Request, form: Form, lang: str) -> Response:
+        if not (publish and closed(store.event(event_id))):
+            return refusal(request, lang, "desk-not-published", 404)
+        return page(request, "published.html", lang, rows=team_rows())
+
+    def team_rows() -> list[dict[str, Any]]:
+        event = store.event(event_id)
+        duplicates = store.duplicates(event_id)
+        locked = store.locked_teams(event_id)
+        rows = []
+        for s in store.latest(event_id):
+            same_list = [n for n in duplicates.get(s.checked.fingerprint or "", []) if n != s.team]
+            game = registry.find(s.checked.system or "")
+            rows.append({"s": s, "system": game.title if game is not None else "—",
+                         "late": event.deadline is not None and s.submitted_at >= event.deadline,
+                         "standing": store.standing(s.team_id), "locked": s.team_id in locked, "same_list": same_list,
+                         "when": s.submitted_at.strftime("%Y-%m-%d %H:%M")})
+        return rows
+
     # The organiser's side
 
     def login(request: Request, form: Form, lang: str) -> Response:
@@ -181,19 +222,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         return response
 
     def dashboard(request: Request, form: Form, lang: str) -> Response:
-        event = store.event(event_id)
-        duplicates = store.duplicates(event_id)
-        locked = store.locked_teams(event_id)
-        rows = []
-        for s in store.latest(event_id):
-            standing = store.standing(s.team_id)
-            same_list = [n for n in duplicates.get(s.checked.fingerprint or "", []) if n != s.team]
-            game = registry.find(s.checked.system or "")
-            rows.append({"s": s, "system": game.title if game is not None else "—",
-                         "late": event.deadline is not None and s.submitted_at >= event.deadline,
-                         "standing": standing, "locked": s.team_id in locked, "same_list": same_list,
-                         "when": s.submitted_at.strftime("%Y-%m-%d %H:%M")})
-        return page(request, "admin.html", lang, rows=rows, duplicates=duplicates)
+        return page(request, "admin.html", lang, rows=team_rows(), duplicates=store.duplicates(event_id),
+                    publish=publish)
 
     def lock_event(request: Request, form: Form, lang: str) -> Response:
         store.lock_event(event_id, locked=form.get("action") == "lock")
@@ -243,6 +273,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     routes = [
         Route("/", endpoint(player_page)),
         Route("/submit", endpoint(submit), methods=["POST"]),
+        Route("/status", endpoint(status), methods=["GET", "POST"]),
+        Route("/lists", endpoint(published_lists)),
         Route("/admin/login", endpoint(login), methods=["GET", "POST"]),
         Route("/admin", endpoint(dashboard, admin=True)),
         Route("/admin/event", endpoint(lock_event, admin=True), methods=["POST"]),

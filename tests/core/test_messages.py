@@ -8,6 +8,7 @@ import pytest
 
 import builder.serve.texts  # noqa: F401 - the page's words join the table when it is served
 import builder.serve.desk_texts  # noqa: F401 - the event desk's words, likewise
+import builder.events.printing  # noqa: F401 - the event print's words
 from builder.core import messages
 
 from builder.core import registry
@@ -17,7 +18,7 @@ from tests.book_cases import (
 )
 
 CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "codes.md"
-NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "usage.", "form.", "desk.")
+NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "usage.", "form.", "desk.", "print.")
 
 
 @pytest.fixture(scope="module")

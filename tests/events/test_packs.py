@@ -194,3 +194,52 @@ def test_schema_pack_names_the_keys_a_pack_may_set(tmp_path):
     schema = json.loads(result.output)
     assert isinstance(schema, dict)
     assert "points_limit" in result.output and "runners_per_team" in result.output
+
+
+EVENT_PACK = "system: wartime\nname: Torneo\npoints_limit: 250\n"
+
+
+@pytest.mark.parametrize("block, deadline, token, publish", [
+    ("", None, None, False),
+    ("event:\n  deadline: 2026-12-01T20:00:00+01:00\n", "2026-12-01T19:00:00+00:00", None, False),
+    ("event:\n  deadline: '2026-12-01 20:00+01:00'\n  publish: true\n", "2026-12-01T19:00:00+00:00", None, True),
+    ("event: {token: abcdefghijklmnop}\n", None, "abcdefghijklmnop", False),  # 16 characters, the least
+])
+def test_the_event_block_sets_the_desks_deadline_token_and_publishing(tmp_path, block, deadline, token, publish):
+    from datetime import timezone
+
+    from builder.events.packs import load_pack
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + block, encoding="utf-8")
+    event = load_pack(pack).event
+    shown = event.deadline.astimezone(timezone.utc).isoformat() if event.deadline else None
+    assert (shown, event.token, event.publish) == (deadline, token, publish)
+    # Checking ignores the block: the same list, the same answer under the pack.
+    listing = EXAMPLE / "lists" / "01-patrulla-alfa.yaml"
+    assert run("check", listing, "--pack", pack).exit_code == 0  # 178 of 250
+
+
+@pytest.mark.parametrize("block, line, words", [
+    ("event:\n  deadlin: 2026-12-01 20:00\n", 5, "¿quisiste decir «deadline»?"),
+    ("event:\n  deadline: 2026-12-01\n", 5, "fecha con hora"),  # a day alone: at what hour would it close?
+    ("event:\n  deadline: mañana\n", 5, "fecha con hora"),
+    ("event:\n  token: corta\n", 5, "de 16 a 200 caracteres"),
+    ("event:\n  token: con espacios dentro de ella\n", 5, "sin espacios"),
+    ("event:\n  publish: si\n", 5, "true o false"),
+    ("event: [deadline]\n", 4, "bloque de claves"),
+])
+def test_a_bad_event_block_is_a_usage_error_at_its_line(tmp_path, block, line, words):
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + block, encoding="utf-8")
+    result = run("check", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "--pack", pack)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"pack.yaml:{line}" in result.output and words in result.output
+
+
+def test_schema_pack_describes_the_event_block():
+    from builder.events.packs import pack_schema
+
+    for variant in pack_schema()["oneOf"]:
+        event = variant["properties"]["event"]
+        assert set(event["properties"]) == {"deadline", "token", "publish"} and event["additionalProperties"] is False

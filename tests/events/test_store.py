@@ -20,7 +20,8 @@ import sqlalchemy as sa
 
 from builder.core.pipeline import evaluate
 from builder.events import schema
-from builder.events.store import Checked, Store, StoreRefused, code_matches, hash_code, plain_file_name
+from builder.events.codes import code_matches, hash_code
+from builder.events.store import Checked, Store, StoreRefused, plain_file_name
 
 ROOT = Path(__file__).resolve().parents[2]
 POSTGRES = os.environ.get("BUILDER_TEST_DB", "")

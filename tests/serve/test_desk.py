@@ -238,6 +238,73 @@ def test_the_print_has_every_teams_sheet_footed_with_the_fingerprint_its_receipt
     assert any("BORRADOR" in p for p in pages[1:])  # the illegal list printed as a marked draft
 
 
+def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_without_it(client):
+    first = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    code = edit_code(first)
+    admin(client)
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos"})
+    form = client.get("/status")
+    assert form.status_code == 200 and 'name="code"' in form.text
+    look = lambda team, given: client.post("/status", data={"csrf": csrf(client), "team": team, "code": given})  # noqa: E731
+    seen = look("  asalto ", code.lower())  # the name as typed, the code as read from paper
+    assert seen.status_code == 200
+    assert re.search(r'id="s-review">devuelta<', seen.text) and "Sobran 8 puntos" in seen.text
+    assert re.search(r'id="s-open">sí<', seen.text) and re.search(r'id="s-version">1<', seen.text)
+    wrong, nobody = look("Asalto", "AAAA-BBBB-CCCC-DDDD"), look("Nadie", code)
+    assert (wrong.status_code, nobody.status_code) == (403, 403)
+    assert "Sobran" not in wrong.text and "Sobran" not in nobody.text
+    # A new version: the note stays in sight, said to be about version 1.
+    submit(client, "Asalto", code=code)
+    again = look("Asalto", code)
+    assert "de la versión 1" in again.text and re.search(r'id="s-version">2<', again.text)
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"})
+    assert re.search(r'id="s-open">no<', look("Asalto", code).text)
+
+
+def test_the_lists_are_published_only_once_the_event_is_locked_and_only_if_asked(db, tmp_path):
+    from starlette.testclient import TestClient
+
+    from builder.serve.desk import create_desk
+
+    for publish in (True, False):
+        app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / f'{publish}.sqlite'}", TOKEN, "127.0.0.1:8080",
+                          publish=publish)
+        with TestClient(app, base_url=BASE) as c:
+            c.get("/")
+            submit(c, "Patrulla <b>Alfa</b>")
+            assert c.get("/lists").status_code == 404
+            admin(c)
+            c.post("/admin/event", data={"csrf": csrf(c), "action": "lock"})
+            public = c.get("/lists")
+            if not publish:
+                assert public.status_code == 404
+                continue
+            assert public.status_code == 200 and "WT-068D-E2A7" in public.text
+            assert "Patrulla &lt;b&gt;Alfa&lt;/b&gt;" in public.text and "<b>Alfa</b>" not in public.text
+            assert "fenix-warbook.yaml" in public.text and "Sargento" in public.text  # the files, as sent
+            assert 'id="published-link"' in c.get("/").text
+
+
+def test_the_packs_event_block_sets_the_deadline_and_publishing(tmp_path):
+    from starlette.testclient import TestClient
+
+    from builder.serve.desk import create_desk
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(PACK.read_text(encoding="utf-8") + "event:\n  deadline: 2020-01-01T10:00:00+01:00\n"
+                    "  publish: true\n  token: una-clave-de-dieciseis\n", encoding="utf-8")
+    loaded = load_pack(pack)
+    assert loaded.event.token == "una-clave-de-dieciseis"
+    app = create_desk(loaded, f"sqlite:///{tmp_path / 'e.sqlite'}", TOKEN, "127.0.0.1:8080")
+    with TestClient(app, base_url=BASE) as c:
+        c.get("/")
+        late = submit(c, "Patrulla Alfa")
+        assert late.status_code == 423  # 2020-01-01 09:00 UTC is long past
+        assert c.get("/lists").status_code == 200  # past the deadline is closed: published
+    assert Store.open(f"sqlite:///{tmp_path / 'e.sqlite'}").event(1).deadline == \
+        datetime(2020, 1, 1, 9, 0, tzinfo=timezone.utc)
+
+
 def test_too_many_posts_from_one_client_are_answered_429(db):
     from starlette.testclient import TestClient
 
