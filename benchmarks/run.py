@@ -370,6 +370,16 @@ def main() -> int:
         results.append(page_kib < 150)
         print(f"{'serve: the page’s own files':<46} {page_kib:8.1f} KiB aim < 150 KiB  {'ok' if page_kib < 150 else 'OVER'}")
 
+        # The event desk (issue 31): many players at once, then the same with the server killed.
+        from desk_load import load_run, report as desk_report  # beside this file
+
+        results.append(desk_report("desk: 50 clients submit 1000 lists", load_run(), 1000))
+        results.append(desk_report("desk: the same, killed after 300, restarted", load_run(kill_after=300), 1000))
+        from desk_print import print_timing
+
+        results.append(print_timing(work_dir, max(3, args.rounds // 2), PYTHON, BUILDER, LIST_TEMPLATE, ROOT,
+                                    interleaved, report))
+
         memory = peak_memory_mb([*BUILDER, "check", str(many)])
         print(f"{'peak memory, check of 1000 lists':<46} {memory:8.1f} MiB")
     met = sum(results)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import secrets
 import socket
 from datetime import datetime
@@ -61,10 +63,13 @@ def event() -> None:
               help="Publicar todas las listas en /lists al cerrar el evento (si no, lo que diga el pack) / "
                    "publish every list at /lists once the event is locked (else as the pack says).")
 @click.option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True,
-              help="Envíos por minuto admitidos de una misma dirección / posts a minute taken from one address.")
+              help="Envíos por minuto admitidos de una misma dirección y proceso / posts a minute taken from one "
+                   "address by each process.")
+@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
+              help="Procesos que atienden a la vez / server processes answering at once.")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
-          publish: bool | None, rate: int, lang: str | None) -> None:
+          publish: bool | None, rate: int, workers: int, lang: str | None) -> None:
     """Sirve la mesa del evento de PACK / serve PACK's event desk.
 
     Prints the players' address and the organiser's, with the token.
@@ -81,6 +86,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
     base = f"http://{bracketed(shown)}:{port}"
     closes = deadline.astimezone() if deadline is not None else None  # the organiser's clock, made explicit
+    # Made here first even with workers: the event is created (and the database migrated) once.
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
                       publish=publish)
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
@@ -89,7 +95,15 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login?token={token}"))
     if host not in LOOPBACK:
         echo(messages.text("desk.exposed", lang, host=host), err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+        return
+    app.state.store.close()
+    os.environ["BUILDER_DESK"] = json.dumps({
+        "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
+        "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish})
+    uvicorn.run("builder.serve.desk:from_environment", factory=True, workers=workers, host=host, port=port,
+                log_level="warning")
 
 
 @event.command()

@@ -112,7 +112,7 @@ def _render_team(args: tuple[str, str, str, Pack | None, str, str]) -> Printed:
     team, roster, out, pack, lang, paper = args
     label = f"{Path(roster).parent.name}/{Path(roster).name}"
     try:
-        evaluation = evaluate(read_document(roster, label, root=Path(roster).parent), pack=pack, view=False)
+        evaluation = evaluate(read_document(roster, label, root=Path(roster).parent), pack=pack)
     except InputError:
         return Printed(team, "—", "—", None, None, None)
     system = registry.get(evaluation.system)

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import os
 import secrets
 import tempfile
 from datetime import datetime, timezone
@@ -56,6 +57,19 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 423, "past-deadline": 423,
                   "team-exists": 409, "no-such-team": 404, "file-too-large": 413}
 """The HTTP status of a store's refusal; any other (a bad name, no files…) is 400."""
+
+
+def from_environment() -> Starlette:
+    """The desk of ``builder event serve --workers N``: each worker process makes its own from the
+    settings the command put in ``BUILDER_DESK`` (uvicorn starts workers from an import string)."""
+    import json
+
+    from builder.events.packs import load_pack
+
+    given = json.loads(os.environ["BUILDER_DESK"])
+    deadline = datetime.fromisoformat(given["deadline"]) if given["deadline"] else None
+    return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
+                       given["rate"], deadline, given["publish"])
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
@@ -162,8 +176,10 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
             ev = checking.evaluation
             now = datetime.now(timezone.utc)
             checked = Checked.of(ev, lang)
+            team_name = None
             if code:
-                team_id = next((i for i, n in store.teams(event_id).items() if fold(n) == fold(team)), None)
+                team_id, team_name = next(((i, n) for i, n in store.teams(event_id).items() if fold(n) == fold(team)),
+                                          (None, None))
                 if team_id is None:
                     raise StoreRefused("no-such-team", team)
                 receipt = store.submit(team_id, code, checking.files, checked, now=now)
@@ -173,8 +189,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
             return refusal(request, lang, exc.code, REFUSED_STATUS.get(exc.code, 400), **back)
         except InputError as exc:
             return refusal(request, lang, "unreadable", 422, findings=[unreadable(exc, lang)], **back)
-        team_name = store.teams(event_id).get(receipt.team_id, team)
-        return page(request, "receipt.html", lang, receipt=receipt, team=team_name, ev=ev,
+        return page(request, "receipt.html", lang, receipt=receipt, team=team_name or team, ev=ev,
                     system=registry.get(ev.system).title, findings=findings_of(ev, lang),
                     when=now.strftime("%Y-%m-%d %H:%M:%S"), roster=checking.roster)
 

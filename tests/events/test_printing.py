@@ -10,6 +10,7 @@ from builder.core.pipeline import evaluate
 from builder.events.packs import load_pack
 from builder.events.printing import print_event
 from builder.events.schema import Checked, Submission
+from tests.book_cases import run
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = load_pack(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml")
@@ -68,6 +69,14 @@ def test_every_team_is_on_the_cover_and_each_sheet_carries_its_fingerprint(tmp_p
     alfa_pages = [i for i, p in enumerate(rest) if alfa_fp in p]
     assert bravo_pages and alfa_pages and max(bravo_pages) < min(alfa_pages)
     assert not (set(bravo_pages) & set(alfa_pages))
+    # Each team's part is its whole printout, cards and all: as many pages as `builder export --pdf`.
+    for name, text in (("bravo", bravo), ("alfa", alfa)):
+        folder = tmp_path / "own" / name
+        alone = folder / "lista.pdf"
+        assert run("export", folder / "lista.yaml", "--pdf", alone, "--draft").exit_code in (0, 1)
+        own = [p.extract_text() for p in PdfReader(alone).pages]
+        assert len(own) >= 2  # the sheet, then its cards
+        assert len(bravo_pages if name == "bravo" else alfa_pages) == len(own)
 
 
 def test_one_process_prints_the_same_pages(tmp_path):
