@@ -1,0 +1,137 @@
+"""The desk as an organiser runs it: `builder event serve` in its own process, on loopback, a real
+SQLite file. Killed with SIGKILL between and during submissions, and started again: every
+acknowledged list is there, the edit codes still work, and the database opens clean."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from builder.events.store import Store
+from tests.serve.live import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes() \
+    .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml")
+WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
+TOKEN = "una-clave-de-prueba-larga"
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
+
+
+def start(db: Path, port: int, workers: int = 1) -> subprocess.Popen:
+    server = subprocess.Popen([sys.executable, "-m", "builder", "event", "serve", str(PACK), "--db", str(db),
+                               "--port", str(port), "--token", TOKEN, "--rate", "10000", "--workers", str(workers)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
+                              start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            assert server.poll() is None, server.stderr.read().decode()
+            time.sleep(0.05)
+    raise AssertionError("the desk did not start")
+
+
+def kill(server: subprocess.Popen) -> None:
+    os.killpg(server.pid, signal.SIGKILL)  # the server and its workers, as a power cut would
+    server.wait()
+
+
+def submit(port: int, team: str, code: str = "") -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    conn.request("GET", "/")
+    page = conn.getresponse()
+    page.read()
+    csrf = re.search(r"desk_csrf=([^;]+)", page.getheader("set-cookie")).group(1)
+    boundary = secrets.token_hex(8)
+    fields = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+              for k, v in (("csrf", csrf), ("team", team), ("code", code), ("lang", "es"))]
+    files = [f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{n}"\r\n\r\n'.encode() + d + b"\r\n"
+             for n, d in (("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK))]
+    conn.request("POST", "/submit", body=b"".join(fields + files) + f"--{boundary}--\r\n".encode(),
+                 headers={"Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": f"desk_csrf={csrf}"})
+    answer = conn.getresponse()
+    body = answer.read()
+    conn.close()
+    return answer.status, body
+
+
+def code_of(body: bytes) -> str:
+    return re.search(rb'id="edit-code">([A-Z0-9-]+)<', body).group(1).decode()
+
+
+def teams_in(db: Path) -> dict[str, int]:
+    store = Store.open(f"sqlite:///{db}")
+    try:
+        event = store.find_event("Torneo de Otoño", "wartime")
+        return {name: len(store.versions(team)) for team, name in store.teams(event).items()}
+    finally:
+        store.close()
+
+
+def test_what_was_acknowledged_survives_a_kill_and_the_codes_still_work(tmp_path):
+    db, port = tmp_path / "torneo.sqlite", free_port()
+    server = start(db, port)
+    try:
+        codes = {}
+        for n in range(5):
+            status, body = submit(port, f"Equipo {n}")
+            assert status == 200
+            codes[f"Equipo {n}"] = code_of(body)
+        kill(server)
+        server = start(db, port)
+        status, body = submit(port, "Equipo 2", codes["Equipo 2"])  # a new version after the restart
+        assert status == 200 and b'id="r-version">2<' in body
+        assert submit(port, "Equipo 3", "AAAA-BBBB-CCCC-DDDD")[0] == 403
+    finally:
+        kill(server)
+    assert teams_in(db) == {"Equipo 0": 1, "Equipo 1": 1, "Equipo 2": 2, "Equipo 3": 1, "Equipo 4": 1}
+
+
+def test_a_kill_in_the_middle_of_submissions_loses_none_acknowledged(tmp_path):
+    db, port = tmp_path / "torneo.sqlite", free_port()
+    server = start(db, port, workers=2)
+    acknowledged: list[str] = []
+    lock = threading.Lock()
+
+    def player(n: int) -> None:
+        for k in range(40):
+            try:
+                status, _ = submit(port, f"Jugador {n}-{k}")
+            except (OSError, http.client.HTTPException):
+                return  # the server is gone: nothing more acknowledged
+            if status == 200:
+                with lock:
+                    acknowledged.append(f"Jugador {n}-{k}")
+
+    players = [threading.Thread(target=player, args=(n,)) for n in range(4)]
+    try:
+        for p in players:
+            p.start()
+        while len(acknowledged) < 20:
+            time.sleep(0.01)
+        kill(server)
+        for p in players:
+            p.join(30)
+        seen = list(acknowledged)
+        server = start(db, port)  # the database opens clean and the desk answers
+        assert submit(port, "Tras el corte")[0] == 200
+    finally:
+        kill(server)
+    there = teams_in(db)
+    assert len(seen) >= 20 and [team for team in seen if team not in there] == []
