@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import zip_longest
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,10 @@ COMMENT = re.compile(r"(?:^|\s)#.*$")
 
 def _read(page: str) -> str:
     return (ROOT / page).read_text(encoding="utf-8")
+
+
+def _read_at(file: Path) -> str:
+    return file.read_text(encoding="utf-8")
 
 
 def _split(text: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -108,15 +113,12 @@ def _targets(text: str) -> list[str]:
 @pytest.mark.parametrize(("spanish", "english"), TWINS)
 def test_both_versions_have_the_same_sections(spanish, english):
     es, en = _headings(_read(spanish)), _headings(_read(english))
-    assert [level for level, _ in es] == [level for level, _ in en], (
-        "the headings differ in number or level:\n"
-        + "\n".join(f"{'#' * a[0] if a else '-'} {a[1] if a else ''}  |  {'#' * b[0] if b else '-'} {b[1] if b else ''}"
-                    for a, b in _zip_longest(es, en))
-    )
+    side_by_side = "\n".join(f"{_show(a)}  |  {_show(b)}" for a, b in zip_longest(es, en))
+    assert [level for level, _ in es] == [level for level, _ in en], f"the headings differ:\n{side_by_side}"
 
 
-def _zip_longest(a: list, b: list) -> list[tuple]:
-    return [(a[i] if i < len(a) else None, b[i] if i < len(b) else None) for i in range(max(len(a), len(b)))]
+def _show(heading: tuple[int, str] | None) -> str:
+    return "-" if heading is None else f"{'#' * heading[0]} {heading[1]}"
 
 
 @pytest.mark.parametrize(("spanish", "english"), TWINS)
@@ -153,7 +155,7 @@ def test_every_relative_link_and_image_resolves(page):
         file = (here / path).resolve() if path else ROOT / page
         if not file.exists():
             broken.append(f"{target}: no such file")
-        elif anchor and file.suffix == ".md" and anchor not in {_slug(h) for _, h in _headings(file.read_text("utf-8"))}:
+        elif anchor and file.suffix == ".md" and anchor not in {_slug(h) for _, h in _headings(_read_at(file))}:
             broken.append(f"{target}: no such heading")
     assert broken == []
 
