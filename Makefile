@@ -108,9 +108,8 @@ test-latest:
 # BUILDER_TEST_DB the URL of an empty database the tests may wipe, e.g. on Debian, after
 # `apt-get install postgresql` and creating a user and database:
 #   make test-postgres BUILDER_TEST_DB=postgresql://builder:builder@localhost/builder_test
-# The URL's driver must be installed in .venv, and the lock has none: postgresql:// means psycopg 3
-# to SQLAlchemy 2.1 (Python 3.11+) and psycopg2 to 2.0 (3.10); postgresql+psycopg:// names one. The
-# PostgreSQL tests say so and skip when it is missing; without BUILDER_TEST_DB, `make test` skips them.
+# The driver, psycopg 3, is in the lock (the store reads postgresql:// as postgresql+psycopg://);
+# without BUILDER_TEST_DB, `make test` skips the PostgreSQL tests.
 BUILDER_TEST_DB ?=
 test-postgres: venv
 	@test -n "$(BUILDER_TEST_DB)" || { echo "set BUILDER_TEST_DB=postgresql://user:password@host/database"; exit 2; }

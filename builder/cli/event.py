@@ -32,6 +32,13 @@ def database_url(pack: str, db: str | None) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
+def _shown(url: str) -> str:
+    """A database URL as printed: its password, if it has one, masked."""
+    from sqlalchemy.engine import make_url  # with the store, only for the desk's commands
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def _address_on_network() -> str:
     """This machine's address on its network, as players' devices would reach it (best effort: a
     UDP socket "connected" sends nothing; the loopback if there is no network)."""
@@ -90,7 +97,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
                       publish=publish)
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
-    echo(messages.text("desk.database", lang, db=url))
+    echo(messages.text("desk.database", lang, db=_shown(url)))
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))
     echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login?token={token}"))
     if host not in LOOPBACK:

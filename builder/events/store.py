@@ -103,6 +103,9 @@ class Store:
         """Open (creating if need be) the database at ``url`` (``sqlite:///path`` or
         ``postgresql://…``) and bring its schema up to date. A database whose schema is newer than
         this code is refused (``newer-database``), untouched."""
+        if url.startswith(("postgresql://", "postgres://")):
+            # The driver in the lock (psycopg 3), whichever SQLAlchemy names by default (2.0: psycopg2).
+            url = "postgresql+psycopg://" + url.split("://", 1)[1]
         engine = sa.create_engine(url)
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)

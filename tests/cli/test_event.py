@@ -91,3 +91,10 @@ def test_print_refuses_to_write_over_the_pack_and_needs_the_database(tmp_path):
     missing = CliRunner().invoke(cli, ["event", "print", str(PACK), str(tmp_path / "x.pdf"),
                                        "--db", str(tmp_path / "no.sqlite")])
     assert missing.exit_code == 2 and "Traceback" not in missing.output and not (tmp_path / "x.pdf").exists()
+
+
+def test_a_database_password_is_never_printed():
+    from builder.cli.event import _shown
+
+    assert _shown("postgresql://liga:secreto@db.example/torneo") == "postgresql://liga:***@db.example/torneo"
+    assert _shown("sqlite:////tmp/torneo.sqlite") == "sqlite:////tmp/torneo.sqlite"
