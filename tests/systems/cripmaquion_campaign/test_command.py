@@ -1026,3 +1026,18 @@ def test_an_illegal_campaigns_standings_are_written_marked_as_a_draft(league, tm
         assert "BORRADOR" in shown, ws.title
     pages = pdf_pages(pdf)
     assert pages and all("BORRADOR" in page for page in pages)
+
+
+def test_a_day_named_like_a_sheet_takes_no_sheets_name(league, tmp_path):
+    # Issue 32: a day named «Problemas» pushed the problems sheet to «Problemas (2)». The days' sheets
+    # are numbered; their names, whatever they are, are the captions above their headers.
+    names = ["Problemas", "Resumen", "Jornada 1"]
+    path, _ = league([only_stage(finish=ALL, name=name) for name in names])
+    out = tmp_path / "standings.xlsx"
+    result = invoke("campaign", path, "--xlsx", out)
+    assert result.exit_code in (0, 1), result.output
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames == ["Resumen", "Clasificación general", "Clasificación de dureza", "Clasificación de honor",
+                             "Jornada 1", "Jornada 2", "Jornada 3", "Equipos", "Problemas"]
+    assert [wb[f"Jornada {n}"]["A1"].value for n in (1, 2, 3)] == names
+    assert wb["Jornada 2"]["A2"].value == "Puesto" and wb["Jornada 2"].freeze_panes == "A3"
