@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from openpyxl.styles import Font, PatternFill
+from openpyxl.styles import Alignment, Font, PatternFill
 
 from builder.core import registry
 from builder.core.workbook import Column, Table
@@ -84,7 +84,7 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
         facts.append((t("ui.internal"), counts["internal"]))
     for r, (label, value) in enumerate(facts, start=3):
         put(cover, r, 1, label).font = LABEL_FONT
-        put(cover, r, 2, value)
+        put(cover, r, 2, value).alignment = Alignment(horizontal="left")  # beside its label, as on a team's summary
     cover.column_dimensions["A"].width = label_width([label for label, _ in facts])
     cover.column_dimensions["B"].width = 40
     print_setup(cover, header_rows=None)

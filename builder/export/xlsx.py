@@ -37,6 +37,8 @@ DRAFT_FONT = Font(name=FONT, bold=True, color="C00000", size=TITLE_SIZE)
 TITLE_FONT = Font(name=FONT, bold=True, size=TITLE_SIZE)
 WIDTH_MOST = 60
 """Characters a column may be widened to; longer text wraps."""
+HEADER_LINES = 3
+"""Lines a header may wrap into before its column widens."""
 FORMATS = {"int": "0", "count": "0", "number": "0.0#", "formula": "0"}
 _FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 
@@ -249,16 +251,20 @@ def _validate_counts(ws: Worksheet, columns: list[Column], letters: dict[str, st
 
 def _width(column: Column, rows: list[dict[str, Any]]) -> float:
     """A column as wide as its longest value (numbers never spill into the next column), at
-    least as wide as the header's longest word in bold (headers wrap, words don't), and never
-    wider than WIDTH_MOST (longer values wrap or are cut). Each text counts as the wider of its
-    measured width and its characters counted as digits, plus two."""
+    least as wide as the header's longest word in bold (headers wrap, words don't) and wide
+    enough for the header in HEADER_LINES lines, never wider than WIDTH_MOST (longer values
+    wrap). Each value counts as the wider of its measured width and its characters counted as
+    digits, plus two."""
     values = [str(row.get(column.key)) for row in rows if row.get(column.key) is not None]
     if column.kind == "formula":
         values.append("0" * 6)
     value = max([fm.width_for(fm.text_px(v)) for v in values] + [len(v) + 2 for v in values], default=0)
     words = fm.words(str(column.header)) or ["0000"]
     header = max(fm.width_for(fm.text_px(word, bold=True)) for word in words)
-    return min(max(header, value, 8), WIDTH_MOST)
+    width = min(max(header, value, 8), WIDTH_MOST)
+    while len(fm.lines(str(column.header), width, bold=True)) > HEADER_LINES and width < WIDTH_MOST:
+        width += 1  # a long header widens its column rather than stand five words high
+    return width
 
 
 def _offer_choices(ws: Worksheet, columns: list[Column], letters: dict[str, str], first: int, last: int) -> None:

@@ -698,6 +698,7 @@ def assert_fits(ws, cell):
     where = f"{ws.title}!{cell.coordinate} «{cell.value}»"
     if cell.alignment.wrap_text:
         count = len(wrapped(str(cell.value), room, bold, size))
+        assert count <= 3 or width == 60, where   # a longer header widens its column, up to 60
     else:   # one line, spilling over the empty cells to its right
         column, last = cell.column + 1, ws.max_column
         while column <= last and ws.cell(cell.row, column).value is None:
