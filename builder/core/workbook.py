@@ -9,7 +9,8 @@ with placeholders so that totals recompute when someone edits a count:
   column ``count`` in the table's row 3 (counted from 0);
 - in a fact's ``formula``, ``{total:squads.points}`` is the totals cell of that column
   and ``{fact:limit}`` the value cell of another fact; ``{rows:heroes}`` counts the named rows
-  of table ``heroes`` (its first column), so a row deleted from the sheet is a row less.
+  of table ``heroes`` (its first column), so a row deleted from the sheet is a row less, and
+  ``{range:runners.lined_up}`` is the cells of a column's rows (for a COUNTIF).
 
 A sheet's name is its table's ``title``, which comes from the message catalog, never from the
 user's data: a name the user chose (a campaign's day) goes in the table's ``caption`` instead,

@@ -207,6 +207,9 @@ def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
     sheet = quote_sheetname(ws.title)
     # A table without rows counts and totals 0: a range over "its rows" would take in its own cell (Err:522).
     totals = {f"#{table.key}": f"COUNTA({sheet}!$A${first}:$A${last})" if last >= first else "0"}
+    if last >= first:
+        totals.update({f"@{table.key}.{key}": f"{sheet}!${letter}${first}:${letter}${last}"
+                       for key, letter in letters.items()})
     if any(c.total for c in table.columns):
         total_row = last + 1
         put(ws, total_row, 1, table.total_label).font = LABEL_FONT
@@ -309,9 +312,11 @@ def print_setup(ws: Worksheet, header_rows: str | None) -> None:
 def _resolve(formula: str, totals: dict[str, str], facts: dict[str, str]) -> str:
     def swap(match: re.Match) -> str:
         kind, name = match.group(1), match.group(2)
-        return totals[name] if kind == "total" else totals[f"#{name}"] if kind == "rows" else facts[name]
+        if kind == "fact":
+            return facts[name]
+        return totals[{"total": name, "rows": f"#{name}", "range": f"@{name}"}[kind]]
 
-    return re.sub(r"\{(total|fact|rows):([\w.-]+)\}", swap, formula)
+    return re.sub(r"\{(total|fact|rows|range):([\w.-]+)\}", swap, formula)
 
 
 def _system_title(ev: Evaluation) -> str:

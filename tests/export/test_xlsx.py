@@ -225,6 +225,26 @@ def test_libreoffice_recomputes_the_decks_without_a_hero(tmp_path):
     assert rows["PV comprobados"] == "65"              # what was checked stays as it was
 
 
+def test_cripmaquions_lineup_is_counted_on_the_sheet(tmp_path):
+    out = tmp_path / "grupetto.xlsx"
+    assert export(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    # Eight runners in rows 2 to 9; «alineado» is the eleventh column, K.
+    assert wb["Plantilla"]["K1"].value == "alineado"
+    assert summary(wb)["Corredores alineados"] == "=COUNTIF('Plantilla'!$K$2:$K$9,\"Sí\")"
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed: the count is not recomputed")
+    wb["Plantilla"]["K7"] = "No"     # Gorko sits this one out: 8 − 1 = 7 lined up
+    wb.save(tmp_path / "edited.xlsx")
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless", "--calc",
+                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+                    "--outdir", str(tmp_path / "csv"), str(tmp_path / "edited.xlsx")],
+                   check=True, capture_output=True, timeout=180)
+    rows = dict(line.split(",", 1) for line in (tmp_path / "csv" / "edited-Resumen.csv").read_text(
+        encoding="utf-8").splitlines() if "," in line)
+    assert rows["Corredores alineados"] == "7"
+
+
 @pytest.mark.parametrize("title, expected", [
     ("Resumen", "Resumen"),
     ("a/b:c*d?e[f]g\\h", "a b c d e f g h"),
