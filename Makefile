@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 LOCK := requirements.lock.txt
 
-.PHONY: demo test test-latest test-postgres fuzz bench venv lock clean system-libs records page-tools
+.PHONY: demo test test-latest test-postgres fuzz bench venv lock clean system-libs records page-tools screenshots
 
 # .venv holds exactly what requirements.lock.txt pins, checked against its hashes, and builder
 # itself (editable). It is made anew whenever the lock, pyproject.toml or the Python changes
@@ -66,6 +66,12 @@ demo: venv
 	  name=$$(basename $$roster .yaml); \
 	  $(BIN)/builder export $$roster --xlsx build/demo/$$name.xlsx --pdf build/demo/$$name.pdf --draft || exit $$?; \
 	done
+
+# Every example's spreadsheet and PDF as PNG pictures in build/screenshots/, to look at before
+# shipping: the PDFs by pdftoppm (poppler-utils), the sheets printed by LibreOffice headless as
+# their print setup says (skipped with a note where soffice / libreoffice is not installed).
+screenshots: venv
+	$(BIN)/python tools/screenshots.py build/screenshots
 
 # Each system's records.py is generated from its models.py (see builder/core/codegen.py):
 # run this after changing a model; the tests fail while one is out of date.

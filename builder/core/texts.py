@@ -347,6 +347,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xl.repeated": {"es": "Repetida / otra lista del jugador", "en": "Repeated / the player's other list"},
     "xl.repeated-lists": {"es": "Listas repetidas", "en": "Repeated lists"},
     "xl.players-two-lists": {"es": "Jugadores con dos listas", "en": "Players with two lists"},
+    "xl.over-points": {"es": "Por encima de sus puntos", "en": "Over their points"},
     "xl.first-problems": {"es": "Primeros problemas", "en": "First problems"},
     "xl.severity": {"es": "Tipo", "en": "Type"},
     "xl.code": {"es": "Código", "en": "Code"},

@@ -8,7 +8,13 @@ with placeholders so that totals recompute when someone edits a count:
 - a single cell may hold a :class:`CellFormula`, where ``{count@3}`` is also the cell of
   column ``count`` in the table's row 3 (counted from 0);
 - in a fact's ``formula``, ``{total:squads.points}`` is the totals cell of that column
-  and ``{fact:limit}`` the value cell of another fact.
+  and ``{fact:limit}`` the value cell of another fact; ``{rows:heroes}`` counts the named rows
+  of table ``heroes`` (its first column), so a row deleted from the sheet is a row less, and
+  ``{range:runners.lined_up}`` is the cells of a column's rows (for a COUNTIF).
+
+A sheet's name is its table's ``title``, which comes from the message catalog, never from the
+user's data: a name the user chose (a campaign's day) goes in the table's ``caption`` instead,
+a line above its header.
 """
 
 from __future__ import annotations
@@ -50,6 +56,8 @@ class Table:
     columns: list[Column]
     rows: list[dict[str, Any]]
     total_label: str = ""
+    caption: str | None = None
+    """A line above the header (e.g. the name of a campaign's day, whose sheet is «Jornada 2»)."""
 
 
 @dataclass

@@ -1,16 +1,24 @@
-"""An event's summary sheet: one row per list, filterable, in the style of the team sheets."""
+"""An event's summary sheet: one row per list, filterable, in the style of the team sheets.
+
+Each list's status is a word on a fill of its own (a pale one for LEGAL, a dark one with white
+letters for the rest), so a black-and-white printout tells them apart as well as a screen does.
+The pack is recorded by its file's name, never its folders (ruling 60c).
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
 
-from openpyxl import Workbook
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font, PatternFill
 
 from builder.core import registry
 from builder.core.workbook import Column, Table
-from builder.export.xlsx import FONT, LABEL_FONT, TITLE_FONT, print_setup, put, sheet_title, write_table
+from builder.export.xlsx import (
+    FONT, LABEL_FONT, SIZE, TITLE_FONT, TITLE_SIZE, fit_row, label_width, new_workbook, print_setup, put,
+    set_print_areas, sheet_title, write_table,
+)
+from builder.export import fontmetrics as fm
 from builder.core.findings import input_error_message
 from builder.core.messages import text
 from builder.core.names import fold
@@ -19,6 +27,8 @@ from builder.core.pipeline import Outcome
 from builder.export.report import crash_message, status_key, tally
 
 FIRST_PROBLEMS = 3
+GOOD_FILL, GOOD_FONT = PatternFill("solid", fgColor="E2EFDA"), Font(name=FONT, size=SIZE, bold=True)
+BAD_FILL, BAD_FONT = PatternFill("solid", fgColor="C00000"), Font(name=FONT, size=SIZE, bold=True, color="FFFFFF")
 REPEATS = ("repeated-list", "player-with-two-lists")
 """An event's lists sent twice, and players with two lists (ruling 60b): a column of their own."""
 
@@ -50,18 +60,20 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
 def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | None,
                   today: dt.date | None = None) -> None:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    wb = Workbook()
+    wb = new_workbook()
     cover = wb.active
     taken: set[str] = set()
     cover.title = sheet_title(t("xl.event"), taken)
     put(cover, 1, 1, pack.name if pack else t("xl.event")).font = TITLE_FONT
+    fit_row(cover, 1, fm.row_height(1, True, TITLE_SIZE))
     counts = tally(outcomes)
-    facts = [(t("xl.pack"), pack.doc.label if pack else "—"),
+    facts = [(t("xl.pack"), pack_label(pack) if pack else "—"),
              (t("xl.system"), registry.get(pack.system).title if pack else "—"),
              (t("xl.date"), (today or dt.date.today()).isoformat()),
              (t("xl.lists"), len(outcomes)),
              (t("ui.legal"), counts["legal"]), (t("ui.illegal"), counts["illegal"]),
-             (t("ui.unreadable"), counts["unreadable"])]
+             (t("ui.unreadable"), counts["unreadable"]),
+             (t("xl.over-points"), sum(1 for o in outcomes if over_points(o)))]
     repeated = [o.evaluation for o in outcomes if o.evaluation is not None]
     facts.append((t("xl.repeated-lists"), sum(1 for ev in repeated if any(f.code == "repeated-list" for f in ev.findings))))
     facts.append((t("xl.players-two-lists"), len({fold(ev.player or "") for ev in repeated
@@ -72,8 +84,9 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
         facts.append((t("ui.internal"), counts["internal"]))
     for r, (label, value) in enumerate(facts, start=3):
         put(cover, r, 1, label).font = LABEL_FONT
-        put(cover, r, 2, value)
-    cover.column_dimensions["A"].width, cover.column_dimensions["B"].width = 24, 40
+        put(cover, r, 2, value).alignment = Alignment(horizontal="left")  # beside its label, as on a team's summary
+    cover.column_dimensions["A"].width = label_width([label for label, _ in facts])
+    cover.column_dimensions["B"].width = 40
     print_setup(cover, header_rows=None)
     lists = wb.create_sheet(sheet_title(t("xl.lists"), taken))
     columns = [Column("file", t("xl.file"), width=34), Column("name", t("xl.name"), width=28),
@@ -89,6 +102,19 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
     lists.auto_filter.ref = f"A1:L{max(last, 1)}"
     for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
         for cell in row:
-            if cell.value not in (text("ui.legal", lang), text("ui.no-list", lang)):
-                cell.font = Font(name=FONT, bold=True, color="C00000")
+            good = cell.value in (text("ui.legal", lang), text("ui.no-list", lang))
+            cell.font, cell.fill = (GOOD_FONT, GOOD_FILL) if good else (BAD_FONT, BAD_FILL)
+    set_print_areas(wb)
     wb.save(path)
+
+
+def pack_label(pack: Pack) -> str:
+    """The pack as the sheet names it: its file's name and the event's, the same wherever the sheet
+    is opened (a relative path means nothing away from the folder it was typed in, an absolute one
+    names the organiser's folders)."""
+    return f"{Path(pack.doc.label).name} ({pack.name})"
+
+
+def over_points(outcome: Outcome) -> bool:
+    ev = outcome.evaluation
+    return ev is not None and ev.points is not None and ev.points_limit is not None and ev.points > ev.points_limit

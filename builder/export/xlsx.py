@@ -1,6 +1,8 @@
 """Lay out a system's workbook spec with openpyxl: summary first, then the units, then the problems.
 
-This is the only module that imports openpyxl.
+Every sheet is set in Arial 10 (see :mod:`builder.export.fontmetrics`), and sized to its text:
+columns as wide as their values and their header's longest word, header rows as tall as their
+wrapped text, measured with the font's own advance widths.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -21,18 +24,31 @@ from builder.core.workbook import CellFormula, Column, Fact, Table, WorkbookSpec
 from builder.core.messages import text
 from builder.core.system import Evaluation
 from builder.core.terminal import printable
+from builder.export import fontmetrics as fm
+from builder.export.fontmetrics import FONT, SIZE
 
-FONT = "Calibri"
-"""Named on every styled cell: a font without a name makes LibreOffice fall back to a serif."""
-HEADER_FONT = Font(name=FONT, bold=True, color="FFFFFF")
+TITLE_SIZE = 14
+BASE_FONT = Font(name=FONT, size=SIZE, family=2)
+"""The workbook's own font (its Normal style): every cell without a style, and the unit of column widths."""
+HEADER_FONT = Font(name=FONT, size=SIZE, bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="44546A")
-LABEL_FONT = Font(name=FONT, bold=True)
-DRAFT_FONT = Font(name=FONT, bold=True, color="C00000", size=14)
-TITLE_FONT = Font(name=FONT, bold=True, size=14)
+LABEL_FONT = Font(name=FONT, size=SIZE, bold=True)
+DRAFT_FONT = Font(name=FONT, bold=True, color="C00000", size=TITLE_SIZE)
+TITLE_FONT = Font(name=FONT, bold=True, size=TITLE_SIZE)
 WIDTH_MOST = 60
 """Characters a column may be widened to; longer text wraps."""
+HEADER_LINES = 3
+"""Lines a header may wrap into before its column widens."""
 FORMATS = {"int": "0", "count": "0", "number": "0.0#", "formula": "0"}
 _FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
+
+
+def new_workbook() -> Workbook:
+    """An empty workbook whose default font is :data:`BASE_FONT` instead of openpyxl's Calibri 11."""
+    wb = Workbook()
+    wb._fonts = IndexedList([BASE_FONT])  # font 0 is the one a cell without a style of its own shows
+    wb._named_styles["Normal"].font = BASE_FONT
+    return wb
 
 
 def sheet_title(title: str, taken: set[str]) -> str:
@@ -60,7 +76,7 @@ def put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
 
 def write_workbook(evaluation: Evaluation, spec: WorkbookSpec, path: Path, lang: str, draft: bool,
                    today: dt.date | None = None) -> None:
-    wb = Workbook()
+    wb = new_workbook()
     summary = wb.active
     taken: set[str] = set()
     summary.title = sheet_title(text("xl.summary", lang), taken)
@@ -72,6 +88,7 @@ def write_workbook(evaluation: Evaluation, spec: WorkbookSpec, path: Path, lang:
     _write_problems(wb.create_sheet(sheet_title(text("xl.problems", lang), taken)), evaluation, lang)
     if draft:
         _mark_draft(wb, text("xl.draft", lang))
+    set_print_areas(wb)
     wb.save(path)
 
 
@@ -84,7 +101,9 @@ def _mark_draft(wb: Workbook, mark: str) -> None:
         if ws is not wb.worksheets[0]:  # the summary shows it under the title already
             column = ws.max_column + 2
             put(ws, 1, column, mark).font = DRAFT_FONT
-            ws.column_dimensions[get_column_letter(column)].width = len(mark) + 6
+            ws.column_dimensions[get_column_letter(column)].width = fm.width_for(
+                fm.text_px(mark, True, TITLE_SIZE), SIZE)
+            fit_row(ws, 1, fm.row_height(1, True, TITLE_SIZE))
 
 
 def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dict[str, str], lang: str,
@@ -129,88 +148,137 @@ def _write_summary(ws: Worksheet, ev: Evaluation, facts: list[Fact], totals: dic
             put(ws, row, 1, labels[-1]).font = LABEL_FONT
             ws.cell(row=row, column=2, value=f'=IF({cells[fact.key]}={cells[fact.matches]},"{yes}","{no}")')
             row += 1
-    ws.column_dimensions["A"].width = min(max(len(label) for label in labels) + 2, WIDTH_MOST)
+    ws.column_dimensions["A"].width = label_width(labels)
     ws.column_dimensions["B"].width = 40
+    fit_row(ws, 1, fm.row_height(1, True, TITLE_SIZE))
+    if draft:
+        fit_row(ws, 2, fm.row_height(1, True, TITLE_SIZE))
     print_setup(ws, header_rows=None)
 
 
+def label_width(labels: list[str]) -> float:
+    """A column of bold labels that never wrap: as wide as the longest, and at least as wide as
+    its characters counted as digits (as it always was), up to WIDTH_MOST."""
+    longest = max((fm.text_px(str(label), bold=True) for label in labels), default=0)
+    return min(max(fm.width_for(longest), max((len(str(label)) for label in labels), default=0) + 2), WIDTH_MOST)
+
+
+def fit_row(ws: Worksheet, row: int, height: float) -> None:
+    """Make a row at least ``height`` points tall."""
+    dimension = ws.row_dimensions[row]
+    dimension.height = max(dimension.height or 0, height)
+
+
 def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
-    """Write a table with a frozen bold header; return the address of each totals cell."""
+    """Write a table with a frozen bold header, under its caption if it has one; return the
+    address of each totals cell (``table.column``) and of its named rows (``#table``)."""
     letters = {c.key: get_column_letter(i) for i, c in enumerate(table.columns, start=1)}
+    head = 1
+    if table.caption:
+        put(ws, 1, 1, table.caption).font = TITLE_FONT
+        fit_row(ws, 1, fm.row_height(1, True, TITLE_SIZE))
+        head = 2
+    first = head + 1
+    most_lines = 1
     for i, column in enumerate(table.columns, start=1):
-        cell = put(ws, 1, i, column.header)
+        cell = put(ws, head, i, column.header)
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         cell.alignment = Alignment(wrap_text=True, vertical="center")
-        ws.column_dimensions[letters[column.key]].width = _width(column, table.rows)
-    for r, row in enumerate(table.rows, start=2):
+        width = _width(column, table.rows)
+        ws.column_dimensions[letters[column.key]].width = width
+        most_lines = max(most_lines, len(fm.lines(str(column.header), width, bold=True)))
+    fit_row(ws, head, fm.row_height(most_lines, bold=True))
+    for r, row in enumerate(table.rows, start=first):
         for i, column in enumerate(table.columns, start=1):
             value = row.get(column.key)
             if column.kind == "formula" and column.formula:
-                cell = ws.cell(row=r, column=i, value="=" + _cells(column.formula, letters, r))
+                cell = ws.cell(row=r, column=i, value="=" + _cells(column.formula, letters, r, first))
             elif isinstance(value, CellFormula):
-                cell = ws.cell(row=r, column=i, value="=" + _cells(value.expression, letters, r))
+                cell = ws.cell(row=r, column=i, value="=" + _cells(value.expression, letters, r, first))
             else:
                 cell = put(ws, r, i, value)
             if column.kind in FORMATS:
                 cell.number_format = FORMATS[column.kind]
-    last = len(table.rows) + 1
-    _validate_counts(ws, table.columns, letters, last)
-    _offer_choices(ws, table.columns, letters, last)
-    totals: dict[str, str] = {}
+            if isinstance(cell.value, str) and cell.data_type == "s":
+                _wrap(ws, cell, ws.column_dimensions[letters[column.key]].width)
+    last = first + len(table.rows) - 1
+    _validate_counts(ws, table.columns, letters, first, last)
+    _offer_choices(ws, table.columns, letters, first, last)
+    sheet = quote_sheetname(ws.title)
+    # A table without rows counts and totals 0: a range over "its rows" would take in its own cell (Err:522).
+    totals = {f"#{table.key}": f"COUNTA({sheet}!$A${first}:$A${last})" if last >= first else "0"}
+    if last >= first:
+        totals.update({f"@{table.key}.{key}": f"{sheet}!${letter}${first}:${letter}${last}"
+                       for key, letter in letters.items()})
     if any(c.total for c in table.columns):
         total_row = last + 1
         put(ws, total_row, 1, table.total_label).font = LABEL_FONT
         for i, column in enumerate(table.columns, start=1):
             if column.total:
                 letter = letters[column.key]
-                # A table without rows totals 0: a SUM over "its rows" would be its own cell (Err:522).
-                total = f"=SUM({letter}2:{letter}{last})" if last >= 2 else 0
+                total = f"=SUM({letter}{first}:{letter}{last})" if last >= first else 0
                 cell = ws.cell(row=total_row, column=i, value=total)
                 cell.font, cell.number_format = LABEL_FONT, FORMATS.get(column.kind, "0")
-                totals[f"{table.key}.{column.key}"] = f"{quote_sheetname(ws.title)}!${letter}${total_row}"
-    ws.freeze_panes = "A2"
-    print_setup(ws, header_rows="1:1")
+                totals[f"{table.key}.{column.key}"] = f"{sheet}!${letter}${total_row}"
+    ws.freeze_panes = f"A{first}"
+    print_setup(ws, header_rows=f"1:{head}")
     return totals
 
 
-def _cells(expression: str, letters: dict[str, str], row: int) -> str:
-    """``{count}`` -> the row's count cell (``C5``); ``{count@3}`` -> the table's row 3's (``C5``)."""
+def _wrap(ws: Worksheet, cell: Any, width: float) -> None:
+    """A text longer than its column (one wider than WIDTH_MOST) wraps, and its row grows to hold it."""
+    if fm.text_px(cell.value) > fm.inside_px(width):
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+        fit_row(ws, cell.row, fm.row_height(len(fm.lines(cell.value, width))))
+
+
+def _cells(expression: str, letters: dict[str, str], row: int, first: int) -> str:
+    """``{count}`` -> the row's count cell (``C5``); ``{count@3}`` -> the table's row 3's (``C5``
+    when the rows start at row 2)."""
     def cell(match: re.Match) -> str:
         at = match.group(2)
-        return f"{letters[match.group(1)]}{row if at is None else int(at) + 2}"
+        return f"{letters[match.group(1)]}{row if at is None else int(at) + first}"
 
     return re.sub(r"\{([\w-]+)(?:@(\d+))?\}", cell, expression)
 
 
-def _validate_counts(ws: Worksheet, columns: list[Column], letters: dict[str, str], last: int) -> None:
+def _validate_counts(ws: Worksheet, columns: list[Column], letters: dict[str, str], first: int, last: int) -> None:
     for column in columns:
-        if column.kind != "count" or last < 2:
+        if column.kind != "count" or last < first:
             continue
         rule = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="0", allow_blank=False,
                               showErrorMessage=True, errorTitle="builder", error="≥ 0")
-        rule.add(f"{letters[column.key]}2:{letters[column.key]}{last}")
+        rule.add(f"{letters[column.key]}{first}:{letters[column.key]}{last}")
         ws.add_data_validation(rule)
 
 
 def _width(column: Column, rows: list[dict[str, Any]]) -> float:
     """A column as wide as its longest value (numbers never spill into the next column), at
-    least as wide as the header's longest word (headers wrap), and never wider than WIDTH_MOST."""
-    values = [len(str(row.get(column.key))) for row in rows if row.get(column.key) is not None]
+    least as wide as the header's longest word in bold (headers wrap, words don't) and wide
+    enough for the header in HEADER_LINES lines, never wider than WIDTH_MOST (longer values
+    wrap). Each value counts as the wider of its measured width and its characters counted as
+    digits, plus two."""
+    values = [str(row.get(column.key)) for row in rows if row.get(column.key) is not None]
     if column.kind == "formula":
-        values.append(8)
-    header = max((len(word) for word in str(column.header).split()), default=4)
-    return min(max([header, 6, *values]) + 2, WIDTH_MOST)
+        values.append("0" * 6)
+    value = max([fm.width_for(fm.text_px(v)) for v in values] + [len(v) + 2 for v in values], default=0)
+    words = fm.words(str(column.header)) or ["0000"]
+    header = max(fm.width_for(fm.text_px(word, bold=True)) for word in words)
+    width = min(max(header, value, 8), WIDTH_MOST)
+    while len(fm.lines(str(column.header), width, bold=True)) > HEADER_LINES and width < WIDTH_MOST:
+        width += 1  # a long header widens its column rather than stand five words high
+    return width
 
 
-def _offer_choices(ws: Worksheet, columns: list[Column], letters: dict[str, str], last: int) -> None:
+def _offer_choices(ws: Worksheet, columns: list[Column], letters: dict[str, str], first: int, last: int) -> None:
     """A drop-down where a cell may only take a few values: a typo ("Si") can't silently change a total."""
     for column in columns:
-        if not column.choices or last < 2:
+        if not column.choices or last < first:
             continue
         listed = ",".join(c.replace(",", " ") for c in column.choices)
         rule = DataValidation(type="list", formula1=f'"{listed}"', allow_blank=False, showErrorMessage=True,
                               errorTitle="builder", error=" / ".join(column.choices))
-        rule.add(f"{letters[column.key]}2:{letters[column.key]}{last}")
+        rule.add(f"{letters[column.key]}{first}:{letters[column.key]}{last}")
         ws.add_data_validation(rule)
 
 
@@ -220,9 +288,15 @@ def _write_problems(ws: Worksheet, ev: Evaluation, lang: str) -> None:
     rows = [{"severity": text(f"ui.{f.severity}", lang), "code": f.code, "message": f.message(lang), "rule": f.rule}
             for f in ev.findings]
     write_table(ws, Table("problems", ws.title, columns, rows))
-    for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
+    for row in ws.iter_rows(min_row=2, min_col=1, max_col=4):  # a long message wraps (write_table)
         for cell in row:
-            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            cell.alignment = Alignment(wrap_text=cell.alignment.wrap_text, vertical="top")
+
+
+def set_print_areas(wb: Workbook) -> None:
+    """Each sheet prints what it holds, from A1 to its last cell (the draft mark included)."""
+    for ws in wb.worksheets:
+        ws.print_area = ws.calculate_dimension()
 
 
 def print_setup(ws: Worksheet, header_rows: str | None) -> None:
@@ -238,9 +312,11 @@ def print_setup(ws: Worksheet, header_rows: str | None) -> None:
 def _resolve(formula: str, totals: dict[str, str], facts: dict[str, str]) -> str:
     def swap(match: re.Match) -> str:
         kind, name = match.group(1), match.group(2)
-        return totals[name] if kind == "total" else facts[name]
+        if kind == "fact":
+            return facts[name]
+        return totals[{"total": name, "rows": f"#{name}", "range": f"@{name}"}[kind]]
 
-    return re.sub(r"\{(total|fact):([\w.-]+)\}", swap, formula)
+    return re.sub(r"\{(total|fact|rows|range):([\w.-]+)\}", swap, formula)
 
 
 def _system_title(ev: Evaluation) -> str:

@@ -41,6 +41,11 @@ def test_summary_sheet(tmp_path):
     assert by_name["Asalto Pesado"][6] == "ILEGAL" and "over-points-limit" in by_name["Asalto Pesado"][10]
     broken = next(row for row in rows if row[0].endswith("05-rota.yaml"))
     assert broken[6] == "ILEGIBLE"
+    # The pack by its file's name and its event's (ruling 60c), not by the path it was given as.
+    assert cover["Pack"] == "torneo-otono.yaml (Torneo de Otoño)"
+    # Over their points: Asalto Pesado, 260 of 250. Patrulla Alfa (178) and Los Exploradores (187) are
+    # within it, the Cripmaquión team and the broken file have no points: 1.
+    assert cover["Por encima de sus puntos"] == 1
     # Both sheets print as the team sheets do: landscape, one page wide.
     for sheet in (wb["Evento"], lists):
         assert sheet.sheet_properties.pageSetUpPr.fitToPage and sheet.page_setup.fitToWidth == 1
@@ -150,3 +155,33 @@ def test_summary_user_text_is_never_a_formula(event, tmp_path):
     for text in ("=1+1", "@SUM(1,2)"):
         hits = [c for c in cells if c.value == text]
         assert hits and all(c.data_type == "s" for c in hits), text
+
+
+def grey(rgb: str) -> float:
+    """How light a colour prints in black and white (ITU-R BT.601 luma), 0 black to 1 white."""
+    r, g, b = (int(rgb[-6:][i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def test_legal_and_illegal_differ_in_black_and_white(tmp_path):
+    out = tmp_path / "resumen.xlsx"
+    run("check", EXAMPLE / "lists", "--pack", PACK, "--summary", out)
+    lists = openpyxl.load_workbook(out)["Listas"]
+    status = {row[6].value: row[6] for row in lists.iter_rows(min_row=2)}
+    assert set(status) == {"LEGAL", "ILEGAL", "ILEGIBLE"}
+    for cell in status.values():
+        assert cell.fill.fill_type == "solid" and cell.font.b, cell.value
+    legal, illegal, unreadable = (status[w] for w in ("LEGAL", "ILEGAL", "ILEGIBLE"))
+    assert illegal.fill.fgColor.rgb == unreadable.fill.fgColor.rgb
+    # A pale fill under dark letters against a dark one under white letters: E2EFDA prints at 0.92 grey,
+    # C00000 at 0.299 × 192 / 255 = 0.23; the letters are black (the font's default) and white.
+    assert grey(legal.fill.fgColor.rgb) == pytest.approx(0.92, abs=0.01)
+    assert grey(illegal.fill.fgColor.rgb) == pytest.approx(0.225, abs=0.01)
+    assert legal.font.color is None and illegal.font.color.rgb.endswith("FFFFFF")
+
+
+def test_an_english_summary_counts_the_lists_over_their_points(tmp_path):
+    out = tmp_path / "summary.xlsx"
+    run("check", EXAMPLE / "lists", "--pack", PACK, "--summary", out, "--lang", "en")
+    cover = {row[0]: row[1] for row in openpyxl.load_workbook(out)["Event"].iter_rows(values_only=True) if row[0]}
+    assert cover["Over their points"] == 1 and cover["Pack"] == "torneo-otono.yaml (Torneo de Otoño)"

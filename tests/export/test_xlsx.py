@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 import yaml
 from click.testing import CliRunner
-from openpyxl.utils import range_boundaries
+from openpyxl.utils import get_column_letter, range_boundaries
 
 from builder.cli.main import cli
 from builder.export.xlsx import sheet_title
@@ -188,6 +188,61 @@ def test_system_sheet_contents(tmp_path):
     wb = openpyxl.load_workbook(out)
     assert [r[2] for r in wb["Héroes"].iter_rows(min_row=2, max_row=4, values_only=True)] == ["=10+B2", "=10+B3", "=10+B4"]
     assert summary(wb)["PV comprobados"] == 65
+
+
+def test_dungeon_universalis_decks_are_formulas_over_the_heroes(tmp_path):
+    out = tmp_path / "criptas.xlsx"
+    assert export(EXAMPLES / "dungeon-universalis" / "criptas.yaml", "--xlsx", out).exit_code == 0
+    facts = summary(openpyxl.load_workbook(out))
+    heroes = "COUNTA('Héroes'!$A$2:$A$4)"   # Aldric, Brenna and Corvin, rows 2 to 4
+    # JOA: obstacles 6 a hero + the thief + the ambush + 1 with more than 2 heroes; power 6 a hero
+    # + the reinforcements + 1 with more than 2 heroes; the repeat bonus 2 a hero.
+    assert facts["Mazo de obstáculos"] == f"=6*{heroes}+1+1+IF({heroes}>2,1,0)"
+    assert facts["Mazo de poder"] == f"=6*{heroes}+1+IF({heroes}>2,1,0)"
+    assert f"+2*{heroes}-" in facts["Puntos de reserva del JOA"]
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_recomputes_the_decks_without_a_hero(tmp_path):
+    out = tmp_path / "criptas.xlsx"
+    assert export(EXAMPLES / "dungeon-universalis" / "criptas.yaml", "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    for column in "ABCD":     # Corvin (row 4: 10 PV, no experience, no skills) struck off the sheet
+        wb["Héroes"][f"{column}4"] = None
+    wb.save(tmp_path / "edited.xlsx")
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless", "--calc",
+                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+                    "--outdir", str(tmp_path / "csv"), str(tmp_path / "edited.xlsx")],
+                   check=True, capture_output=True, timeout=180)
+    rows = dict(line.split(",", 1) for line in (tmp_path / "csv" / "edited-Resumen.csv").read_text(
+        encoding="utf-8").splitlines() if "," in line)
+    # Two heroes: Aldric 15 + Brenna 22 = 37 PV, + companions 10 + items 8 = 55.
+    assert rows["PV de la expedición"] == "55"
+    assert rows["Puntos de reserva del JOA"] == "47"   # 55 + 2 × 2 (repeated scenario) − 12 (leader)
+    assert rows["Mazo de obstáculos"] == "14"          # 6 × 2 + 1 + 1, no extra ambush with 2 heroes
+    assert rows["Mazo de encuentros"] == "6"           # ⌈55 / 10⌉
+    assert rows["Mazo de poder"] == "13"               # 6 × 2 + 1, no extra reinforcements
+    assert rows["PV comprobados"] == "65"              # what was checked stays as it was
+
+
+def test_cripmaquions_lineup_is_counted_on_the_sheet(tmp_path):
+    out = tmp_path / "grupetto.xlsx"
+    assert export(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    # Eight runners in rows 2 to 9; «alineado» is the eleventh column, K.
+    assert wb["Plantilla"]["K1"].value == "alineado"
+    assert summary(wb)["Corredores alineados"] == "=COUNTIF('Plantilla'!$K$2:$K$9,\"Sí\")"
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed: the count is not recomputed")
+    wb["Plantilla"]["K7"] = "No"     # Gorko sits this one out: 8 − 1 = 7 lined up
+    wb.save(tmp_path / "edited.xlsx")
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless", "--calc",
+                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+                    "--outdir", str(tmp_path / "csv"), str(tmp_path / "edited.xlsx")],
+                   check=True, capture_output=True, timeout=180)
+    rows = dict(line.split(",", 1) for line in (tmp_path / "csv" / "edited-Resumen.csv").read_text(
+        encoding="utf-8").splitlines() if "," in line)
+    assert rows["Corredores alineados"] == "7"
 
 
 @pytest.mark.parametrize("title, expected", [
@@ -605,3 +660,147 @@ def test_heavy_libraries_imported_only_by_the_commands_that_write_files(wt, tmp_
     assert rc1 == 0 and rc2 == 0
     assert after_check == [False, False]   # check writes nothing
     assert after_xlsx == [True, False]     # a spreadsheet needs openpyxl, not weasyprint
+
+
+# --- sized to their text (issue 32) ---------------------------------------------------------------
+# Every header cell of every example's workbook (each system's lists, the campaign's standings, the
+# event's summary), in both languages, measured here from the shipped font metrics on their own:
+# Arial (Liberation Sans) advance widths, 2048 units to the em, at 96 dots per inch.
+
+METRICS = json.loads((ROOT / "builder" / "export" / "fonts" / "arial-metrics.json").read_text(encoding="utf-8"))
+DIGIT_PX = 7          # the widest digit, 1139 units at 10 pt: 1139 / 2048 × 10 × 96 / 72 = 7.41, 7 whole pixels
+PADDING_PX = 5        # a column's margins and grid line (ECMA-376 18.3.1.13)
+BREAK_AFTER_ONLY = tuple(")]}!?,.;:/%»…")   # never the first mark of a line (Unicode LB13)
+
+
+def advance_px(text: str, bold: bool, size: float) -> float:
+    style = METRICS["bold" if bold else "regular"]
+    widths = {ch: int(w) for w, chars in style["advances"].items() for ch in chars}
+    widest = max(widths.values())
+    return sum(widths.get(ch, widest) for ch in text) / style["units_per_em"] * size * 96 / 72
+
+
+def line_height_pt(size: float) -> float:
+    style = METRICS["bold"]
+    return (style["ascender"] + style["descender"] + style["line_gap"]) / style["units_per_em"] * size
+
+
+def wrapped(text: str, room: float, bold: bool, size: float) -> list[str]:
+    pieces: list[str] = []
+    for word in text.split():
+        if pieces and word.startswith(BREAK_AFTER_ONLY):
+            pieces[-1] += " " + word
+        else:
+            pieces.append(word)
+    for piece in pieces:
+        assert advance_px(piece, bold, size) <= room, f"«{piece}» is wider than its column"
+    out = [pieces[0]] if pieces else [""]
+    for piece in pieces[1:]:
+        if advance_px(f"{out[-1]} {piece}", bold, size) <= room:
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def header_cells(ws):
+    """A table sheet's rows above its frozen pane (caption, header); a summary sheet's title and labels."""
+    if ws.freeze_panes:
+        last = range_boundaries(ws.freeze_panes + ":" + ws.freeze_panes)[1] - 1
+        return [c for row in ws.iter_rows(min_row=1, max_row=last) for c in row if c.value is not None]
+    return [c for c in ws["A"] if c.value is not None]
+
+
+def assert_fits(ws, cell):
+    size, bold = cell.font.sz or 10, bool(cell.font.b)
+    width = ws.column_dimensions[cell.column_letter].width
+    room = width * DIGIT_PX - PADDING_PX
+    where = f"{ws.title}!{cell.coordinate} «{cell.value}»"
+    if cell.alignment.wrap_text:
+        count = len(wrapped(str(cell.value), room, bold, size))
+        assert count <= 3 or width == 60, where   # a longer header widens its column, up to 60
+    else:   # one line, spilling over the empty cells to its right
+        column, last = cell.column + 1, ws.max_column
+        while column <= last and ws.cell(cell.row, column).value is None:
+            room += ws.column_dimensions[get_column_letter(column)].width * DIGIT_PX
+            column += 1
+        assert advance_px(str(cell.value), bold, size) <= room, where
+        count = 1
+    height = ws.row_dimensions[cell.row].height
+    if height is None:    # a row left at its default height: a spreadsheet sizes it for one 10-point line
+        assert count == 1 and size <= 10, where
+    else:
+        assert count * line_height_pt(size) <= height, (where, count, height)
+
+
+def example_workbooks(folder: Path, lang: str) -> list[Path]:
+    made = []
+    for roster in sorted(EXAMPLES.glob("*/*.yaml")):
+        out = folder / f"{roster.stem}-{lang}.xlsx"
+        assert export(roster, "--xlsx", out, "--draft", "--lang", lang).exit_code in (0, 1)
+        made.append(out)
+    out = folder / f"campana-{lang}.xlsx"
+    assert run("campaign", EXAMPLES / "cripmaquion" / "infierno-de-amauta.yaml", "--xlsx", out,
+               "--lang", lang).exit_code == 0
+    made.append(out)
+    out = folder / f"torneo-{lang}.xlsx"
+    run("check", EXAMPLES / "tournament" / "lists", "--pack", EXAMPLES / "tournament" / "pack" / "torneo-otono.yaml",
+        "--summary", out, "--lang", lang)
+    made.append(out)
+    return made
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_header_fits_its_row_and_column(tmp_path, lang):
+    books = example_workbooks(tmp_path, lang)
+    assert len(books) == len(list(EXAMPLES.glob("*/*.yaml"))) + 2
+    tables = 0
+    for book in books:
+        for ws in openpyxl.load_workbook(book).worksheets:
+            cells = header_cells(ws)
+            assert cells, f"{book.name}: {ws.title} has no header"
+            tables += bool(ws.freeze_panes)
+            for cell in cells:
+                assert_fits(ws, cell)
+    assert tables >= 30   # the table sheets of 12 workbooks, not only their summaries
+
+
+def test_coste_por_miniatura_has_room_for_its_three_lines(tmp_path):
+    out = tmp_path / "fenix.xlsx"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out).exit_code == 0
+    squads = openpyxl.load_workbook(out)["Escuadras"]
+    assert squads["D1"].value == "Coste por miniatura" and squads["D1"].alignment.wrap_text
+    # Bold «miniatura» is 9218 units (60.0 px): ⌈(60.0 + 5) / 7 × 4⌉ / 4 = 9.5 characters, 61.5 px of text.
+    # «Coste por» is 9558 units (62.2 px): it doesn't fit, so the header takes 3 lines, Coste / por / miniatura:
+    # 3 × 11.5 pt (ascender 1854 + descender 434 + gap 67 of 2048, at 10 pt) + 3 pt = 37.5 pt, 50 px.
+    assert squads.column_dimensions["D"].width == 9.5
+    assert squads.row_dimensions[1].height == 37.5
+    assert squads.print_area == "'Escuadras'!$A$1:$E$7"   # the header, 5 members and the totals
+
+
+def test_the_workbook_is_set_in_arial_10(tmp_path):
+    out = tmp_path / "fenix.xlsx"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    normal = wb._named_styles["Normal"].font
+    assert (normal.name, normal.sz) == ("Arial", 10)
+    fonts = {(c.font.name, c.font.sz) for ws in wb.worksheets for row in ws.iter_rows() for c in row
+             if c.value is not None}
+    assert fonts <= {("Arial", 10), ("Arial", 14)}, fonts
+
+
+def test_a_long_value_wraps_and_its_row_grows(tmp_path, monkeypatch):
+    for sibling in (EXAMPLES / "wartime").glob("*.yaml"):
+        shutil.copy(sibling, tmp_path / sibling.name)
+    monkeypatch.chdir(tmp_path)   # the messages name the file as typed: asalto-ilegal.yaml
+    out = tmp_path / "asalto.xlsx"
+    assert export("asalto-ilegal.yaml", "--xlsx", out, "--draft").exit_code == 0
+    problems = openpyxl.load_workbook(out)["Problemas"]
+    width = problems.column_dimensions["C"].width
+    assert width == 60   # WIDTH_MOST: the messages are longer
+    room = width * DIGIT_PX - PADDING_PX
+    for (message,) in problems.iter_rows(min_row=2, min_col=3, max_col=3):
+        count = len(wrapped(message.value, room, False, 10))
+        assert message.alignment.wrap_text == (count > 1)
+        if count > 1:
+            assert problems.row_dimensions[message.row].height >= count * line_height_pt(10)

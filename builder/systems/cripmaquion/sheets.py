@@ -36,7 +36,9 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
                formula=f'IF({{lined_up}}="{yes}",{{slots}},0)', width=12, total=True),
     ], rows, total_label=t("xl.total"))
     facts = [
-        Fact(t("cq.col.lineup-size"), d.get("lineup_size"), kind="int"),
+        # Counted on the sheet, as the slots are: a runner put in or out of the lineup counts at once.
+        Fact(t("cq.col.lineup-size"), formula=f'COUNTIF({{range:runners.lined_up}},"{yes}")' if rows else "0",
+             kind="int"),
         Fact(t("cq.col.slots-checked"), d.get("specialty_slots"), key="slots", kind="int"),
         Fact(t("cq.col.slots-now"), formula="{total:runners.slots_used}", key="slots-now", kind="int", matches="slots"),
         Fact(t("cq.col.limit"), d.get("specialty_limit"), kind="int"),

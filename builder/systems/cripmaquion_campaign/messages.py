@@ -65,6 +65,7 @@ MESSAGES = {
     "cc.in.honor": {"es": "la clasificación de honor", "en": "the honor classification"},
     "cc.teams": {"es": "Equipos", "en": "Teams"},
     "cc.stages": {"es": "Jornadas", "en": "Days"},
+    "cc.day-sheet": {"es": "Jornada {n}", "en": "Day {n}"},
     "cc.runners": {"es": "Corredores", "en": "Runners"},
     "cc.cripmaquiazos": {"es": "{n} {n|cripmaquiazo|cripmaquiazos}", "en": "{n} {n|cripmaquiazo|cripmaquiazos}"},
     "cc.dureza-short": {"es": "dureza {n}", "en": "dureza {n}"},

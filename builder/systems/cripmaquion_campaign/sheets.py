@@ -28,13 +28,15 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
                                                   Column("points", t("cc.col.points"), kind="int", width=9),
                                                   Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int",
                                                          width=14), fingerprint], stamped(d.get(key, []))))
-    for stage in d.get("stages", []):
-        tables.append(Table(f"stage-{len(tables)}", stage["name"], [
+    # A day's sheet is «Jornada 2», its name a caption above the header: a day called «Problemas»
+    # or «Equipos» can't take another sheet's name.
+    for number, stage in enumerate(d.get("stages", []), start=1):
+        tables.append(Table(f"stage-{len(tables)}", text("cc.day-sheet", lang, n=number), [
             position, runner, team,
             Column("cripmaquiazos", t("cc.col.cripmaquiazos"), kind="int", width=14, total=True),
             Column("dureza", t("cc.col.dureza"), kind="int", width=9, total=True),
             Column("honor", t("cc.col.honor"), kind="int", width=9, total=True), fingerprint],
-            stamped(stage["runners"]), total_label=t("xl.total")))
+            stamped(stage["runners"]), total_label=t("xl.total"), caption=stage["name"]))
     tables.append(Table("teams", t("cc.teams"), [
         Column("team", t("cc.col.team"), width=28), Column("file", t("cc.col.file"), width=28),
         Column("fingerprint", t("cc.col.fingerprint"), width=16), Column("legal", t("cc.col.legal"), width=8)],

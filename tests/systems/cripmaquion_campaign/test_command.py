@@ -82,16 +82,18 @@ def test_spreadsheet_has_a_sheet_per_classification_and_per_day(folder):
     assert result.exit_code == 0, result.output
     book = openpyxl.load_workbook(out)
     names = book.sheetnames
-    for sheet in ("Clasificación general", "Clasificación de dureza", "Clasificación de honor", "1ª jornada",
-                  "2ª jornada", "Equipos"):
-        assert sheet in names
+    # A day's sheet is named by its number, its own name a caption above the header (issue 32).
+    assert names == ["Resumen", "Clasificación general", "Clasificación de dureza", "Clasificación de honor",
+                     "Jornada 1", "Jornada 2", "Equipos", "Problemas"]
+    assert [book[f"Jornada {n}"]["A1"].value for n in (1, 2)] == ["1ª jornada", "2ª jornada"]
+    assert book["Jornada 1"].freeze_panes == "A3" and book["Jornada 1"].print_title_rows == "$1:$2"
     general = list(book["Clasificación general"].iter_rows(values_only=True))
     assert general[1][:4] == (1, "Lizardo Rodríguez", "Los Saqueadores de Río Lobo", 43)
     teams = [row for row in book["Equipos"].iter_rows(values_only=True)]
     fingerprints = {json.loads(run("check", folder / f, "--format", "json").output)["results"][0]["fingerprint"]
                     for f in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml")}
     assert fingerprints <= {cell for row in teams for cell in row}
-    for sheet in ("Clasificación general", "Clasificación de dureza", "1ª jornada"):
+    for sheet in ("Clasificación general", "Clasificación de dureza", "Jornada 1"):
         cells = {cell for row in book[sheet].iter_rows(values_only=True) for cell in row}
         assert fingerprints <= cells  # every runner's row carries its team's fingerprint
 
@@ -1024,3 +1026,18 @@ def test_an_illegal_campaigns_standings_are_written_marked_as_a_draft(league, tm
         assert "BORRADOR" in shown, ws.title
     pages = pdf_pages(pdf)
     assert pages and all("BORRADOR" in page for page in pages)
+
+
+def test_a_day_named_like_a_sheet_takes_no_sheets_name(league, tmp_path):
+    # Issue 32: a day named «Problemas» pushed the problems sheet to «Problemas (2)». The days' sheets
+    # are numbered; their names, whatever they are, are the captions above their headers.
+    names = ["Problemas", "Resumen", "Jornada 1"]
+    path, _ = league([only_stage(finish=ALL, name=name) for name in names])
+    out = tmp_path / "standings.xlsx"
+    result = invoke("campaign", path, "--xlsx", out)
+    assert result.exit_code in (0, 1), result.output
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames == ["Resumen", "Clasificación general", "Clasificación de dureza", "Clasificación de honor",
+                             "Jornada 1", "Jornada 2", "Jornada 3", "Equipos", "Problemas"]
+    assert [wb[f"Jornada {n}"]["A1"].value for n in (1, 2, 3)] == names
+    assert wb["Jornada 2"]["A2"].value == "Puesto" and wb["Jornada 2"].freeze_panes == "A3"
