@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import hmac
 import logging
 import os
@@ -38,6 +39,7 @@ from builder.core.errors import InputError
 from builder.core.names import fold
 from builder.core.pack import Pack
 from builder.core.reader import MAX_BYTES
+from builder.events.packs import load_pack
 from builder.events.schema import Checked
 from builder.events.store import Store, StoreRefused
 from builder.events.submitted import FILES_MOST, check_submission, latest_outcomes
@@ -62,10 +64,6 @@ REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 42
 def from_environment() -> Starlette:
     """The desk of ``builder event serve --workers N``: each worker process makes its own from the
     settings the command put in ``BUILDER_DESK`` (uvicorn starts workers from an import string)."""
-    import json
-
-    from builder.events.packs import load_pack
-
     given = json.loads(os.environ["BUILDER_DESK"])
     deadline = datetime.fromisoformat(given["deadline"]) if given["deadline"] else None
     return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
