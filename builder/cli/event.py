@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from builder.cli.support import echo, lang_option, speaking
+from builder.cli.words import argument, group, option
 from builder.core import messages
 from builder.core.errors import InputError
 from builder.events.packs import load_pack
@@ -38,29 +39,23 @@ def _address_on_network() -> str:
             return "127.0.0.1"
 
 
-@click.group()
+@group(help="cli.event")
 def event() -> None:
-    """La mesa del evento: entrega y revisión de listas / the event desk: lists submitted and reviewed."""
+    """The event desk: lists submitted and reviewed (help: ``cli.event``)."""
 
 
-@event.command()
-@click.argument("pack", type=click.Path(dir_okay=False))
-@click.option("--db", default=None, help="Base de datos (archivo SQLite o URL) / database (SQLite file or URL); "
-                                        "default: <pack>.sqlite beside the pack.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Dirección en la que escucha / address to listen on (0.0.0.0: the whole network).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="Puerto / port.")
-@click.option("--token", default=None, help="Clave de la organización (si no, una al azar) / organiser's token "
-                                           "(random if not given).")
-@click.option("--deadline", type=click.DateTime(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
-              help="Cierre de entregas, hora local (AAAA-MM-DDTHH:MM) / submissions close then, local time.")
+@event.command(help="cli.event.serve")
+@argument("pack", type=click.Path(dir_okay=False))
+@option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
+@option("--host", default="127.0.0.1", show_default=True, metavar="cli.value.address", help="cli.event.host")
+@option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="cli.event.port")
+@option("--token", default=None, metavar="cli.value.token", help="cli.event.token")
+@option("--deadline", type=click.DateTime(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
+        help="cli.event.deadline")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
           lang: str | None) -> None:
-    """Sirve la mesa del evento de PACK / serve PACK's event desk.
-
-    Prints the players' address and the organiser's, with the token.
-    """
+    """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
     url = database_url(pack, db)
@@ -83,16 +78,13 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
-@event.command()
-@click.argument("pack", type=click.Path(dir_okay=False))
-@click.argument("outfolder", type=click.Path(file_okay=False))
-@click.option("--db", default=None, help="Base de datos (archivo SQLite o URL) / database (SQLite file or URL).")
+@event.command(help="cli.event.export")
+@argument("pack", type=click.Path(dir_okay=False))
+@argument("outfolder", type=click.Path(file_okay=False))
+@option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
 @lang_option
 def export(pack: str, outfolder: str, db: str | None, lang: str | None) -> None:
-    """Escribe la última versión de cada equipo en OUTFOLDER / write each team's latest version to OUTFOLDER.
-
-    A folder per team, its files as sent: `builder check OUTFOLDER/* --pack PACK` checks them.
-    """
+    """Each team's latest version written to a folder (help: ``cli.event.export``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
     url = database_url(pack, db)
