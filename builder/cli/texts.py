@@ -31,10 +31,10 @@ MESSAGES = {
     "cli.arg.topic": {"es": "TEMA", "en": "TOPIC"},
     # Options several commands share.
     "cli.lang": {
-        "es": "Idioma de los mensajes. Si no se da: BUILDER_LANG, si no el del sistema (LC_ALL, LC_MESSAGES, "
-              "LANG: en… es inglés), si no español.",
-        "en": "Message language. If not given: BUILDER_LANG, else the system's (LC_ALL, LC_MESSAGES, LANG: "
-              "en… is English), else Spanish.",
+        "es": "Idioma de los mensajes. Si no se da, el de BUILDER_LANG; si no, el del sistema (LC_ALL, LC_MESSAGES "
+              "o LANG; en_… es inglés); si no, español.",
+        "en": "Message language. If not given, BUILDER_LANG's; else the system's (LC_ALL, LC_MESSAGES or LANG; "
+              "en_… is English); else Spanish.",
     },
     "cli.format": {"es": "Formato de la salida.", "en": "Output format."},
     # The commands.
