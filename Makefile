@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 LOCK := requirements.lock.txt
 
-.PHONY: demo test test-latest test-postgres fuzz bench venv lock clean system-libs records page-tools screenshots
+.PHONY: demo test test-latest test-postgres fuzz bench venv lock clean system-libs records page-tools screenshots catalog
 
 # .venv holds exactly what requirements.lock.txt pins, checked against its hashes, and builder
 # itself (editable). It is made anew whenever the lock, pyproject.toml or the Python changes
@@ -77,6 +77,13 @@ screenshots: venv
 # run this after changing a model; the tests fail while one is out of date.
 records: venv
 	$(BIN)/python -m builder.core.codegen
+
+# click's own words in Spanish (help headings, usage errors): builder/cli/locale/es/LC_MESSAGES/click.po,
+# compiled by Babel into the click.mo beside it. Both are committed (a wheel needs no build step), and
+# tests/cli/test_language.py checks that the .mo is the .po and that the .po translates every string
+# the locked click marks for translation. Run this after editing the .po.
+catalog: venv
+	$(BIN)/pybabel compile --domain click --directory builder/cli/locale --locale es
 
 # The suite runs on every core (pytest-xdist; idle workers take tests from busy ones, as
 # PDF tests last a hundred times longer than most); TEST_JOBS=0 runs it in one process.

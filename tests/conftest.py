@@ -14,6 +14,16 @@ settings.register_profile("builder-default", derandomize=True, database=None, de
 settings.load_profile(os.environ.get("BUILDER_HYPOTHESIS_PROFILE", "builder-default"))
 
 
+@pytest.fixture(autouse=True)
+def _language_of_the_suite(monkeypatch):
+    """Every test starts in builder's default language (Spanish), whatever the machine's locale
+    says: the language rule reads BUILDER_LANG, then LC_ALL, LC_MESSAGES and LANG, and gettext
+    (click's own words) reads LANGUAGE first. A test that wants English asks for it."""
+    for name in ("BUILDER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def pytest_report_header(config):
     """Which releases the suite runs on: the lock's, or (make test-latest) others."""
     from tests.locked import moved

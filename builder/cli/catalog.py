@@ -7,17 +7,18 @@ import json
 import click
 
 from builder.cli.support import echo, echo_json, format_option, lang_option, speaking, system_named
+from builder.cli.words import argument, command
 from builder.core import messages
 from builder.core.errors import InputError
 
 
-@click.command()
-@click.argument("system")
-@click.argument("topic", required=False)
+@command(help="cli.catalog")
+@argument("system")
+@argument("topic", required=False)
 @format_option
 @lang_option
 def catalog(system: str, topic: str | None, fmt: str, lang: str | None) -> None:
-    """Los nombres que una lista puede usar / the names a roster may use (races, competencies…)."""
+    """The names a roster of a game may use, by topic (help: ``cli.catalog``)."""
     lang = speaking(lang, fmt)
     found = system_named(system)
     topics = found.browse()

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from builder.cli.support import echo, echo_json, format_option, lang_option, speaking
+from builder.cli.words import argument, command, option
 from builder.core import messages
 from builder.core.errors import Crash, InputError
 from builder.core.findings import input_error_dict, input_error_message
@@ -19,23 +20,16 @@ PROGRESS_FROM = 20
 """Show a progress bar (on a terminal) when checking at least this many lists."""
 
 
-@click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=True))
-@click.option("--pack", type=click.Path(), default=None,
-              help="Pack del evento: sus restricciones mandan / event pack: its restrictions win.")
-@click.option("--summary", type=click.Path(dir_okay=True), default=None,
-              help="Hoja resumen del evento (.xlsx) / event summary spreadsheet.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Procesos a la vez para muchas listas / processes checking lists at once.")
+@command(help="cli.check")
+@argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@option("--pack", type=click.Path(), default=None, help="cli.check.pack")
+@option("--summary", type=click.Path(dir_okay=True), default=None, metavar="cli.value.file", help="cli.check.summary")
+@option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="cli.check.jobs")
 @format_option
 @lang_option
 def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: int, fmt: str,
           lang: str | None) -> None:
-    """Comprueba la legalidad de cada lista / check that each roster is legal.
-
-    A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.
-    Exit: 0 all legal, 1 any illegal, 2 any unreadable, 3 an internal error.
-    """
+    """Check each list, or an event's lists under its pack (help: the message ``cli.check``)."""
     lang = speaking(lang, fmt)
     event = load_pack(pack) if pack else None
     files = event_files(paths, pack)

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 import click
 
 from builder.cli.support import echo, lang_option, speaking
+from builder.cli.words import argument, group, option
 from builder.core import messages
 from builder.core.errors import InputError
 from builder.core.pack import Pack
@@ -50,37 +51,26 @@ def _address_on_network() -> str:
             return "127.0.0.1"
 
 
-@click.group()
+@group(help="cli.event")
 def event() -> None:
-    """La mesa del evento: entrega y revisión de listas / the event desk: lists submitted and reviewed."""
+    """The event desk: lists submitted and reviewed (help: ``cli.event``)."""
 
 
-@event.command()
-@click.argument("pack", type=click.Path(dir_okay=False))
-@click.option("--db", default=None, help="Base de datos (archivo SQLite o URL) / database (SQLite file or URL); "
-                                        "default: <pack>.sqlite beside the pack.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Dirección en la que escucha / address to listen on (0.0.0.0: the whole network).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="Puerto / port.")
-@click.option("--token", default=None, help="Clave de la organización (si no, una al azar) / organiser's token "
-                                           "(random if not given).")
-@click.option("--deadline", type=click.DateTime(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
-              help="Cierre de entregas, hora local (AAAA-MM-DDTHH:MM) / submissions close then, local time.")
-@click.option("--publish/--no-publish", default=None,
-              help="Publicar todas las listas en /lists al cerrar el evento (si no, lo que diga el pack) / "
-                   "publish every list at /lists once the event is locked (else as the pack says).")
-@click.option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True,
-              help="Envíos por minuto admitidos de una misma dirección y proceso / posts a minute taken from one "
-                   "address by each process.")
-@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
-              help="Procesos que atienden a la vez / server processes answering at once.")
+@event.command(help="cli.event.serve")
+@argument("pack", type=click.Path(dir_okay=False))
+@option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
+@option("--host", default="127.0.0.1", show_default=True, metavar="cli.value.address", help="cli.event.host")
+@option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="cli.event.port")
+@option("--token", default=None, metavar="cli.value.token", help="cli.event.token")
+@option("--deadline", type=click.DateTime(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
+        help="cli.event.deadline")
+@option("--publish", is_flag=True, default=False, help="cli.event.publish")
+@option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True, help="cli.event.rate")
+@option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="cli.event.workers")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
-          publish: bool | None, rate: int, workers: int, lang: str | None) -> None:
-    """Sirve la mesa del evento de PACK / serve PACK's event desk.
-
-    Prints the players' address and the organiser's, with the token.
-    """
+          publish: bool, rate: int, workers: int, lang: str | None) -> None:
+    """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
     url = database_url(pack, db)
@@ -94,6 +84,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     base = f"http://{bracketed(shown)}:{port}"
     closes = deadline.astimezone() if deadline is not None else None  # the organiser's clock, made explicit
     # Made here first even with workers: the event is created (and the database migrated) once.
+    publish = publish or None  # not given: as the pack says
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
                       publish=publish)
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
@@ -113,16 +104,13 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
                 log_level="warning")
 
 
-@event.command()
-@click.argument("pack", type=click.Path(dir_okay=False))
-@click.argument("outfolder", type=click.Path(file_okay=False))
-@click.option("--db", default=None, help="Base de datos (archivo SQLite o URL) / database (SQLite file or URL).")
+@event.command(help="cli.event.export")
+@argument("pack", type=click.Path(dir_okay=False))
+@argument("outfolder", type=click.Path(file_okay=False))
+@option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
 @lang_option
 def export(pack: str, outfolder: str, db: str | None, lang: str | None) -> None:
-    """Escribe la última versión de cada equipo en OUTFOLDER / write each team's latest version to OUTFOLDER.
-
-    A folder per team, its files as sent: `builder check OUTFOLDER/* --pack PACK` checks them.
-    """
+    """Each team's latest version written to a folder (help: ``cli.event.export``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
     with _opened(pack, db, event_pack, lang) as (store, event_id):
@@ -130,20 +118,16 @@ def export(pack: str, outfolder: str, db: str | None, lang: str | None) -> None:
     echo(messages.text("desk.exported", lang, count=len(written), folder=Path(outfolder).resolve()))
 
 
-@event.command(name="print")
-@click.argument("pack", type=click.Path(dir_okay=False))
-@click.argument("out", type=click.Path(dir_okay=False))
-@click.option("--db", default=None, help="Base de datos (archivo SQLite o URL) / database (SQLite file or URL).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Tamaño del papel / paper size.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None,
-              help="Procesos que imprimen a la vez (por defecto, los núcleos) / processes printing at once.")
+@event.command(name="print", help="cli.event.print")
+@argument("pack", type=click.Path(dir_okay=False))
+@argument("out", type=click.Path(dir_okay=False))
+@option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
+@option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+        help="cli.export.paper")
+@option("--jobs", type=click.IntRange(1, 64), default=None, help="cli.event.jobs")
 @lang_option
 def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, lang: str | None) -> None:
-    """Imprime en OUT la hoja y las cartas de cada equipo / print every team's sheet and cards to OUT.
-
-    A cover lists the teams; each sheet's pages carry its fingerprint, for `builder verify`.
-    """
+    """Every team's sheet and cards in one PDF (help: ``cli.event.print``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
     from builder.events.printing import print_event  # WeasyPrint and pypdf, only for this command

@@ -7,6 +7,7 @@ import sys
 import click
 
 from builder.cli.support import echo, lang_option, speaking
+from builder.cli.words import argument, command, option
 from builder.core import messages
 from builder.core.pipeline import Outcome
 from builder.export.exporter import export as run_export
@@ -14,24 +15,19 @@ from builder.export.plain import plain_text
 from builder.export.report import as_text
 
 
-@click.command()
-@click.argument("file", type=click.Path(dir_okay=True))
-@click.option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None,
-              help="Hoja de cálculo a escribir / spreadsheet to write (.xlsx).")
-@click.option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None,
-              help="Hoja de equipo y cartas en PDF / team sheet and cards as PDF.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
-              help="Papel del PDF / PDF paper size.")
-@click.option("--text", "plain", is_flag=True,
-              help="La lista en texto plano, para foros y chats / the list as plain text, for forums and chats.")
-@click.option("--draft", is_flag=True, help="Exportar aunque no sea legal, marcado BORRADOR / export an illegal roster as a draft.")
+@command(help="cli.export")
+@argument("file", type=click.Path(dir_okay=True))
+@option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None, metavar="cli.value.file",
+        help="cli.export.xlsx")
+@option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None, metavar="cli.value.file", help="cli.export.pdf")
+@option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+        help="cli.export.paper")
+@option("--text", "plain", is_flag=True, help="cli.export.text")
+@option("--draft", is_flag=True, help="cli.export.draft")
 @lang_option
 def export(file: str, xlsx: str | None, pdf: str | None, paper: str, plain: bool, draft: bool,
            lang: str | None) -> None:
-    """Exporta una lista comprobada / export a checked roster (spreadsheet, PDF).
-
-    An illegal roster is not exported (exit 1) unless --draft is given.
-    """
+    """A checked roster as a spreadsheet, a PDF or text (help: ``cli.export``)."""
     lang = speaking(lang, file=file)
     if not xlsx and not pdf and not plain:
         raise click.UsageError(messages.text("ui.export-nothing", lang))

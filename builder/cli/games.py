@@ -8,6 +8,7 @@ import sys
 import click
 
 from builder.cli.support import echo, echo_json, format_option, lang_option, speaking
+from builder.cli.words import argument, command, option
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.pipeline import Outcome
@@ -25,12 +26,14 @@ def game_commands() -> dict[str, click.Command]:
 def file_command(system: System, spec: FileCommand) -> click.Command:
     """``builder <name> FILE``: check one file of ``system``, show its view, write what is asked."""
 
-    @click.command(name=spec.name, help=spec.help)
-    @click.argument("file", type=click.Path(dir_okay=True))
+    @command(spec.name, help=spec.help)
+    @argument("file", type=click.Path(dir_okay=True))
     @format_option
     @lang_option
-    @click.option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None, help=spec.xlsx_help)
-    @click.option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None, help=spec.pdf_help)
+    @option("--xlsx", "xlsx", type=click.Path(dir_okay=True), default=None, metavar="cli.value.file",
+            help=spec.xlsx_help)
+    @option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None, metavar="cli.value.file",
+            help=spec.pdf_help)
     def run(file: str, fmt: str, lang: str | None, xlsx: str | None, pdf: str | None) -> None:
         lang = speaking(lang, fmt, file)
 

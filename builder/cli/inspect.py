@@ -8,17 +8,18 @@ import sys
 import click
 
 from builder.cli.support import echo, echo_json, format_option, lang_option, speaking
+from builder.cli.words import argument, command
 from builder.core import registry
 from builder.core.pipeline import Outcome, evaluate
 from builder.export.report import as_text, exit_code, result_dict
 
 
-@click.command()
-@click.argument("file", type=click.Path(dir_okay=True))
+@command(help="cli.inspect")
+@argument("file", type=click.Path(dir_okay=True))
 @format_option
 @lang_option
 def inspect(file: str, fmt: str, lang: str | None) -> None:
-    """Muestra la lista resuelta con cada valor derivado / show the resolved roster with every derived value."""
+    """The resolved roster, every derived value shown (help: ``cli.inspect``)."""
     lang = speaking(lang, fmt, file)
     evaluation = evaluate(file, file)
     outcome = Outcome(file, evaluation=evaluation)

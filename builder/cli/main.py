@@ -12,9 +12,9 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import click
 
-from builder import __version__
+from builder.cli.language import language_of, speaking_in
 from builder.cli.support import SPEECH, crash, fail
-from builder.cli.usage import localised
+from builder.cli.words import Group, version_option
 from builder.core import messages
 from builder.core.errors import InputError
 
@@ -33,11 +33,19 @@ COMMANDS = {
 """builder's own commands, each in the module named after it: imported only when run (or listed)."""
 
 
-class GuardedGroup(click.Group):
+class GuardedGroup(Group):
     """The one boundary: unreadable input is said in the user's language (exit 2), a bug anywhere
     in a command is reported (exit 3), never a bare crash; a command typed wrong is said in the
     user's language (exit 2). Commands name their language, format and file with
-    :func:`builder.cli.support.speaking`, so an error is reported the way they speak."""
+    :func:`builder.cli.support.speaking`, so an error is reported the way they speak.
+
+    A run speaks one language from start to end (:func:`builder.cli.language.language_of`): its
+    help, what click finds wrong in the command line, and the command's output."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        typed = sys.argv[1:] if args is None else list(args)
+        with speaking_in(language_of(typed)):
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         from builder.cli.games import game_commands  # loads every game: only for the whole list
@@ -62,20 +70,9 @@ class GuardedGroup(click.Group):
             raise click.exceptions.NoSuchCommand(exc.command_name, possibilities=self.list_commands(ctx),
                                                  ctx=exc.ctx) from None
 
-    def make_context(self, info_name, args, parent=None, **extra):
-        typed = list(args)
-        try:
-            ctx = super().make_context(info_name, args, parent=parent, **extra)
-        except click.UsageError as exc:
-            raise localised(exc, typed) from None
-        ctx.meta["builder.typed"] = typed
-        return ctx
-
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except click.UsageError as exc:
-            raise localised(exc, ctx.meta.get("builder.typed", [])) from None
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, BrokenPipeError):
             raise
         except Exception as exc:  # noqa: BLE001 - the boundary
@@ -88,10 +85,10 @@ class GuardedGroup(click.Group):
             crash(file, exc, lang, fmt)
 
 
-@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="builder")
+@click.group(cls=GuardedGroup, help="cli.builder", context_settings={"help_option_names": ["-h", "--help"]})
+@version_option
 def cli() -> None:
-    """builder: listas y plantillas para wargames españoles / list builder for Spanish wargames."""
+    """builder's commands (help: the message ``cli.builder``)."""
 
 
 def main() -> None:

@@ -5,18 +5,18 @@ from __future__ import annotations
 import click
 
 from builder.cli.support import echo, lang_option, speaking, system_named
+from builder.cli.words import argument, command, option
 from builder.core import messages
 from builder.core.errors import InputError
 from builder.export.outputs import check_output, write_all_atomically
 
 
-@click.command()
-@click.argument("system")
-@click.option("-o", "--output", type=click.Path(), default=None,
-              help="Archivo nuevo a escribir (nunca sobrescribe) / new file to write (never overwritten).")
+@command(help="cli.new")
+@argument("system")
+@option("-o", "--output", type=click.Path(), default=None, metavar="cli.value.file", help="cli.new.output")
 @lang_option
 def new(system: str, output: str | None, lang: str | None) -> None:
-    """Una lista comentada para empezar / a commented roster to start from."""
+    """A commented roster of a game to start from (help: ``cli.new``)."""
     lang = speaking(lang)
     roster = system_named(system).starting_roster(lang)
     if output is None:

@@ -8,15 +8,16 @@ import sys
 import click
 
 from builder.cli.support import echo, lang_option, speaking
+from builder.cli.words import argument, command
 from builder.core import messages, registry
 from builder.events.packs import pack_schema
 
 
-@click.command()
-@click.argument("system")
+@command(help="cli.schema")
+@argument("system")
 @lang_option
 def schema(system: str, lang: str | None) -> None:
-    """JSON Schema del archivo de un sistema / JSON Schema of a system's file (for editors)."""
+    """The JSON Schema of a game's files, or of an event pack (help: ``cli.schema``)."""
     lang = speaking(lang)
     if system.strip().lower() == "pack":
         click.echo(json.dumps(pack_schema(), ensure_ascii=False, indent=2))

@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import click
 
+from builder.cli.words import option
 from builder.core import messages, registry
 from builder.core.errors import Crash, InputError
 from builder.core.findings import input_error_dict, input_error_message
@@ -16,24 +17,22 @@ from builder.core.system import System
 from builder.core.terminal import json_printable, printable
 from builder.export.report import INTERNAL_ERROR, as_json, as_text
 
-LANG_HELP = "Idioma de los mensajes / message language (es, en); también BUILDER_LANG."
-
 SPEECH = "builder.speech"
 """Where a running command leaves how it speaks (language, format, file), for the boundary."""
 
 
 def lang_option(func):
-    return click.option("--lang", type=click.Choice(messages.LANGUAGES, case_sensitive=False), default=None,
-                        help=LANG_HELP)(func)
+    return option("--lang", type=click.Choice(messages.LANGUAGES, case_sensitive=False), default=None,
+                  help="cli.lang")(func)
 
 
 def format_option(func):
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-                        help="Formato de salida / output format.")(func)
+    return option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                  help="cli.format")(func)
 
 
 def speaking(lang: str | None, fmt: str = "text", file: str | None = None) -> str:
-    """The language this command speaks (the one asked for, else BUILDER_LANG, else Spanish),
+    """The language this command speaks (by :func:`builder.core.messages.language`'s rule),
     noted with its output format and file: the command line's one boundary
     (:class:`builder.cli.main.GuardedGroup`) reports an error the way the command would."""
     lang = messages.language(lang)

@@ -7,14 +7,15 @@ import json
 import click
 
 from builder.cli.support import format_option, lang_option, speaking
+from builder.cli.words import command
 from builder.core import messages, registry
 
 
-@click.command(name="systems")
+@command("systems", help="cli.systems")
 @format_option
 @lang_option
 def list_systems(fmt: str, lang: str | None) -> None:
-    """Los sistemas de juego disponibles y sus catálogos / the supported systems and their catalogs."""
+    """The games installed, with their catalogs (help: ``cli.systems``)."""
     lang = speaking(lang, fmt)
     rows = [{"key": s.key, "title": s.title, "fingerprint_prefix": s.prefix,
              "catalogs": [p.name for p in s.catalogs()]} for s in registry.all_systems()]

@@ -7,24 +7,20 @@ import sys
 import click
 
 from builder.cli.support import echo, lang_option, speaking
+from builder.cli.words import argument, command, option
 from builder.core import messages
 from builder.core.fingerprint import normalise
 from builder.core.pipeline import evaluate
 from builder.events.packs import load_pack
 
 
-@click.command()
-@click.argument("file", type=click.Path(dir_okay=True))
-@click.argument("fingerprint")
-@click.option("--pack", type=click.Path(), default=None,
-              help="Pack del evento para juzgar la legalidad / event pack to judge legality by.")
+@command(help="cli.verify")
+@argument("file", type=click.Path(dir_okay=True))
+@argument("fingerprint")
+@option("--pack", type=click.Path(), default=None, help="cli.verify.pack")
 @lang_option
 def verify(file: str, fingerprint: str, pack: str | None, lang: str | None) -> None:
-    """Comprueba que un papel es esta lista / check that a printed sheet is this file.
-
-    Says whether the list is legal too (under the event's pack, with --pack).
-    Exit: 0 when FINGERPRINT is the file's, 1 when not, 2 when the file can't be read.
-    """
+    """Whether a printed sheet is this file, and whether the list is legal (help: ``cli.verify``)."""
     lang = speaking(lang, file=file)
     event = load_pack(pack) if pack else None
     evaluation = evaluate(file, file, event)

@@ -42,9 +42,17 @@ def table() -> Mapping[str, Mapping[str, str]]:
     return _TABLE
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment's language, in POSIX's order: the first one set is the one in force."""
+
+
 def language(requested: str | None = None) -> str:
-    """The language to speak: the one asked for, else BUILDER_LANG, else Spanish."""
-    for candidate in (requested, os.environ.get("BUILDER_LANG")):
+    """The language to speak, by one rule: the one asked for (``--lang``), else BUILDER_LANG,
+    else the environment's locale (the first of LC_ALL, LC_MESSAGES and LANG that is set:
+    ``en_GB.UTF-8`` is English), else Spanish. A value that names neither language is passed
+    over (``--lang`` and BUILDER_LANG) or means Spanish (a locale such as ``C`` or ``fr_FR``)."""
+    locale = next((os.environ[name] for name in LOCALE_VARIABLES if os.environ.get(name)), None)
+    for candidate in (requested, os.environ.get("BUILDER_LANG"), locale):
         if candidate and candidate.lower()[:2] in LANGUAGES:
             return candidate.lower()[:2]
     return DEFAULT_LANGUAGE

@@ -85,8 +85,10 @@ class FileCommand:
 
     name: str
     help: str
-    """Its help text: a first line «español / English», then the details."""
+    """The message of its help (in the game's ``messages.py``): a first paragraph that sums it
+    up, then the details."""
     xlsx_help: str
+    """The message of its ``--xlsx`` option's help; ``pdf_help``, of its ``--pdf``'s."""
     pdf_help: str
     wrong_file: str
     """The message code for a file of another game."""

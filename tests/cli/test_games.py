@@ -15,8 +15,8 @@ from builder.core.system import FileCommand
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
-BOOK = FileCommand(name="libro", help="Un libro / a book.\n\n    Exit: 0 legal.\n    ",
-                   xlsx_help="Hoja / sheet.", pdf_help="PDF / PDF.", wrong_file="no-pack-for-system",  # any message of one parameter, {system}
+BOOK = FileCommand(name="libro", help="cc.command", xlsx_help="cc.command.xlsx", pdf_help="cc.command.pdf",  # the campaign's
+                   wrong_file="no-pack-for-system",  # any message of one parameter, {system}
                    as_json=lambda evaluation, lang: {"name": evaluation.name, "legal": evaluation.legal})
 
 
@@ -49,7 +49,8 @@ def test_a_file_of_another_game_is_refused_with_the_commands_own_message():
 def test_its_help_is_the_games_own():
     done = run("--help")
     assert done.exit_code == 0
-    assert "Un libro / a book." in done.output and "Hoja / sheet." in done.output
+    assert "Las clasificaciones de una campaña de Cripmaquión." in done.output
+    assert "Las clasificaciones en hoja de cálculo (.xlsx)." in done.output
 
 
 def test_builder_lists_the_games_commands_beside_its_own():
@@ -59,7 +60,7 @@ def test_builder_lists_the_games_commands_beside_its_own():
 
 
 def test_a_message_missing_from_the_table_is_a_bug_not_a_traceback():
-    broken = FileCommand(name="roto", help="Roto / broken.", xlsx_help="x", pdf_help="p",
+    broken = FileCommand(name="roto", help="cc.command", xlsx_help="cc.command.xlsx", pdf_help="cc.command.pdf",
                          wrong_file="no-such-message", as_json=lambda evaluation, lang: {})
     group = click.group(cls=GuardedGroup)(lambda: None)
     group.add_command(file_command(registry.get("wartime"), broken))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import builder.cli.texts  # noqa: F401 - the command line's words join the table when it runs
 import builder.serve.texts  # noqa: F401 - the page's words join the table when it is served
 import builder.serve.desk_texts  # noqa: F401 - the event desk's words, likewise
 import builder.events.printing  # noqa: F401 - the event print's words
@@ -18,7 +19,7 @@ from tests.book_cases import (
 )
 
 CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "codes.md"
-NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "usage.", "form.", "desk.", "print.")
+NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "cli.", "form.", "desk.", "print.")
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +61,19 @@ def test_language_choice(monkeypatch):
     assert messages.language("es") == "es"
     monkeypatch.setenv("BUILDER_LANG", "fr")
     assert messages.language() == "es"
+    # Then the environment's locale, the first of LC_ALL, LC_MESSAGES and LANG that is set.
+    monkeypatch.delenv("BUILDER_LANG")
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert messages.language() == "en"
+    monkeypatch.setenv("BUILDER_LANG", "es")
+    assert messages.language() == "es"
+    monkeypatch.delenv("BUILDER_LANG")
+    monkeypatch.setenv("LC_MESSAGES", "es_ES.UTF-8")
+    assert messages.language() == "es"
+    monkeypatch.setenv("LC_ALL", "en_GB")
+    assert messages.language() == "en"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    assert messages.language() == "es"
 
 
 def test_hint_is_appended_in_the_language():
@@ -76,7 +90,7 @@ def test_a_code_cannot_be_registered_twice_with_other_text():
 # Every key the code can ask for exists in both languages, whichever system's file comes first.
 
 BUILDER = Path(__file__).resolve().parents[2] / "builder"
-LOOKUPS = {"text", "t", "Localised", "error", "warning", "InputError", "Finding"}
+LOOKUPS = {"text", "t", "Localised", "error", "warning", "InputError", "Finding", "said"}
 """Calls whose first argument is a message key or a finding's code."""
 
 

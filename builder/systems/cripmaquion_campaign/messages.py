@@ -58,6 +58,18 @@ MESSAGES = {
         "en": "is not a Cripmaquión campaign (system: cripmaquion-campaign) but {system}",
     },
     "cc.campaign": {"es": "campaña de Cripmaquión", "en": "Cripmaquión campaign"},
+    # builder campaign FILE: its help.
+    "cc.command": {
+        "es": "Las clasificaciones de una campaña de Cripmaquión.\n\n"
+              "Las de una campaña ilegal se escriben igualmente, marcadas como borrador.\n"
+              "Salida: 0 legal, 1 ilegal, 2 ilegible, 3 un error interno.",
+        "en": "A Cripmaquión campaign's standings.\n\n"
+              "Standings of an illegal campaign are still written, marked as a draft.\n"
+              "Exit: 0 legal, 1 illegal, 2 unreadable, 3 an internal error.",
+    },
+    "cc.command.xlsx": {"es": "Las clasificaciones en hoja de cálculo (.xlsx).",
+                        "en": "The standings as a spreadsheet (.xlsx)."},
+    "cc.command.pdf": {"es": "Las clasificaciones en PDF.", "en": "The standings as PDF."},
     "cc.general": {"es": "Clasificación general", "en": "General classification"},
     "cc.dureza": {"es": "Clasificación de dureza", "en": "Dureza (toughness) classification"},
     "cc.honor": {"es": "Clasificación de honor", "en": "Honor classification"},

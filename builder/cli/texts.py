@@ -1,0 +1,144 @@
+"""The command line's own words, Spanish and English side by side: each command's help (its first
+paragraph is its summary in ``builder --help``), each option's, the names of the values they take.
+click's own words (``Uso:``, ``Opciones``…) are in its gettext catalog, ``locale/es``."""
+
+from builder.core import messages
+
+MESSAGES = {
+    # What click shows around builder's words.
+    "cli.options": {"es": "[OPCIONES]", "en": "[OPTIONS]"},
+    "cli.command-metavar": {"es": "ORDEN [ARGUMENTOS]...", "en": "COMMAND [ARGS]..."},
+    "cli.help-option": {"es": "Muestra esta ayuda y sale.", "en": "Show this message and exit."},
+    "cli.version-option": {"es": "Muestra la versión y sale.", "en": "Show the version and exit."},
+    "cli.version": {"es": "builder, versión {version}", "en": "builder, version {version}"},
+    # The values options take, by type, unless an option names its own.
+    "cli.value.path": {"es": "RUTA", "en": "PATH"},
+    "cli.value.number": {"es": "NÚMERO", "en": "NUMBER"},
+    "cli.value.date": {"es": "FECHA", "en": "DATE"},
+    "cli.value.text": {"es": "TEXTO", "en": "TEXT"},
+    "cli.value.database": {"es": "BASE_DE_DATOS", "en": "DATABASE"},
+    "cli.value.address": {"es": "DIRECCIÓN", "en": "ADDRESS"},
+    "cli.value.token": {"es": "CLAVE", "en": "TOKEN"},
+    "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
+    # The arguments, by their names.
+    "cli.arg.paths": {"es": "RUTA", "en": "PATH"},
+    "cli.arg.file": {"es": "ARCHIVO", "en": "FILE"},
+    "cli.arg.folder": {"es": "CARPETA", "en": "FOLDER"},
+    "cli.arg.outfolder": {"es": "CARPETA_SALIDA", "en": "OUTFOLDER"},
+    "cli.arg.out": {"es": "SALIDA", "en": "OUT"},
+    "cli.arg.pack": {"es": "PACK", "en": "PACK"},
+    "cli.arg.fingerprint": {"es": "HUELLA", "en": "FINGERPRINT"},
+    "cli.arg.system": {"es": "SISTEMA", "en": "SYSTEM"},
+    "cli.arg.topic": {"es": "TEMA", "en": "TOPIC"},
+    # Options several commands share.
+    "cli.lang": {
+        "es": "Idioma de los mensajes. Si no se da, el de BUILDER_LANG; si no, el del sistema (LC_ALL, LC_MESSAGES "
+              "o LANG; en_… es inglés); si no, español.",
+        "en": "Message language. If not given, BUILDER_LANG's; else the system's (LC_ALL, LC_MESSAGES or LANG; "
+              "en_… is English); else Spanish.",
+    },
+    "cli.format": {"es": "Formato de la salida.", "en": "Output format."},
+    # The commands.
+    "cli.builder": {"es": "builder: listas y plantillas para wargames españoles.",
+                    "en": "builder: list builder for Spanish wargames."},
+    "cli.catalog": {"es": "Los nombres que puede usar una lista de SISTEMA (razas, competencias…), por TEMA.",
+                    "en": "The names a roster of SYSTEM may use (races, competencies…), by TOPIC."},
+    "cli.check": {
+        "es": "Comprueba la legalidad de cada lista.\n\n"
+              "Una RUTA puede ser una carpeta: se comprueba cada *.yaml y *.yml que contenga, en orden.\n"
+              "Salida: 0 todas legales, 1 alguna ilegal, 2 alguna ilegible, 3 un error interno.",
+        "en": "Check that each roster is legal.\n\n"
+              "A PATH may be a folder: every *.yaml and *.yml in it is checked, sorted.\n"
+              "Exit: 0 all legal, 1 any illegal, 2 any unreadable, 3 an internal error.",
+    },
+    "cli.check.pack": {"es": "Pack del evento: sus restricciones mandan.",
+                       "en": "The event's pack: its restrictions win."},
+    "cli.check.summary": {"es": "Hoja resumen del evento que escribir (.xlsx).",
+                          "en": "The event's summary spreadsheet to write (.xlsx)."},
+    "cli.check.jobs": {"es": "Procesos que comprueban listas a la vez, para muchas listas.",
+                       "en": "Processes checking lists at once, for many lists."},
+    "cli.export": {
+        "es": "Exporta una lista comprobada (hoja de cálculo, PDF, texto).\n\n"
+              "Una lista ilegal no se exporta (salida 1) salvo con --draft.",
+        "en": "Export a checked roster (spreadsheet, PDF, text).\n\n"
+              "An illegal roster is not exported (exit 1) unless --draft is given.",
+    },
+    "cli.export.xlsx": {"es": "Hoja de cálculo que escribir (.xlsx).", "en": "Spreadsheet to write (.xlsx)."},
+    "cli.export.pdf": {"es": "Hoja de equipo y cartas que escribir en PDF.",
+                       "en": "Team sheet and cards to write as PDF."},
+    "cli.export.paper": {"es": "Papel del PDF.", "en": "The PDF's paper size."},
+    "cli.export.text": {"es": "La lista en texto plano, para foros y chats.",
+                        "en": "The list as plain text, for forums and chats."},
+    "cli.export.draft": {"es": "Exportar aunque no sea legal, marcada como borrador.",
+                         "en": "Export an illegal roster too, marked as a draft."},
+    "cli.inspect": {"es": "Muestra la lista resuelta, con cada valor derivado.",
+                    "en": "Show the resolved roster, with every derived value."},
+    "cli.new": {"es": "Una lista comentada de SISTEMA para empezar.", "en": "A commented roster of SYSTEM to start from."},
+    "cli.new.output": {"es": "Archivo nuevo que escribir (nunca sobrescribe uno que ya exista).",
+                       "en": "New file to write (one that exists is never overwritten)."},
+    "cli.schema": {"es": "El JSON Schema de los archivos de SISTEMA, para editores («pack»: el de un pack de evento).",
+                   "en": "The JSON Schema of SYSTEM's files, for editors ('pack': an event pack's)."},
+    "cli.serve": {
+        "es": "Edita las listas de CARPETA en el navegador.\n\n"
+              "Escucha solo en 127.0.0.1; la página comprueba cada lista mientras escribes.",
+        "en": "Edit FOLDER's rosters in the browser.\n\n"
+              "Listens on 127.0.0.1 only; the page checks each roster as you type.",
+    },
+    "cli.serve.port": {"es": "Puerto local.", "en": "Local port."},
+    "cli.serve.no-browser": {"es": "No abrir el navegador.", "en": "Don't open the browser."},
+    "cli.serve.pack": {"es": "Pack del evento: cada lista se comprueba con él.",
+                       "en": "The event's pack: every roster is checked under it."},
+    "cli.systems": {"es": "Los sistemas de juego disponibles y sus catálogos.",
+                    "en": "The supported game systems and their catalogs."},
+    "cli.verify": {
+        "es": "Comprueba que un papel impreso es este ARCHIVO.\n\n"
+              "Dice también si la lista es legal (según el pack del evento, con --pack).\n"
+              "Salida: 0 si HUELLA es la del archivo, 1 si no, 2 si el archivo no se puede leer.",
+        "en": "Check that a printed sheet is this FILE.\n\n"
+              "Says whether the list is legal too (under the event's pack, with --pack).\n"
+              "Exit: 0 when FINGERPRINT is the file's, 1 when not, 2 when the file can't be read.",
+    },
+    "cli.verify.pack": {"es": "Pack del evento con el que juzgar la legalidad.",
+                        "en": "The event's pack to judge legality by."},
+    "cli.event": {"es": "La mesa del evento: entrega y revisión de listas.",
+                  "en": "The event desk: lists submitted and reviewed."},
+    "cli.event.serve": {
+        "es": "Sirve la mesa del evento de PACK.\n\n"
+              "Muestra la dirección de los jugadores y la de la organización, con su clave.",
+        "en": "Serve PACK's event desk.\n\nPrints the players' address and the organiser's, with the token.",
+    },
+    "cli.event.export": {
+        "es": "Escribe la última versión de cada equipo en CARPETA_SALIDA.\n\n"
+              "Una carpeta por equipo, con sus archivos tal como se enviaron: "
+              "«builder check CARPETA_SALIDA/* --pack PACK» los comprueba.",
+        "en": "Write each team's latest version to OUTFOLDER.\n\n"
+              "A folder per team, its files as sent: 'builder check OUTFOLDER/* --pack PACK' checks them.",
+    },
+    "cli.event.db": {"es": "Base de datos: un archivo SQLite o una URL (si no, <pack>.sqlite junto al pack).",
+                     "en": "Database: a SQLite file or a URL (else <pack>.sqlite beside the pack)."},
+    "cli.event.host": {"es": "Dirección en la que escucha (0.0.0.0: toda la red).",
+                       "en": "Address to listen on (0.0.0.0: the whole network)."},
+    "cli.event.port": {"es": "Puerto.", "en": "Port."},
+    "cli.event.token": {"es": "Clave de la organización (si no se da, una al azar).",
+                        "en": "The organiser's token (a random one if not given)."},
+    "cli.event.deadline": {"es": "Cierre de las entregas, en hora local (AAAA-MM-DDTHH:MM).",
+                           "en": "When submissions close, in local time (YYYY-MM-DDTHH:MM)."},
+    "cli.event.publish": {"es": "Mostrar todas las listas a todos al cerrar el evento (sin esta opción, lo que "
+                                "diga el pack).",
+                          "en": "Show every list to everyone once the event is locked (without it, as the "
+                                "pack says)."},
+    "cli.event.rate": {"es": "Envíos por minuto que admite cada proceso de una misma dirección.",
+                       "en": "Posts a minute each process takes from one address."},
+    "cli.event.workers": {"es": "Procesos que atienden a la vez.", "en": "Server processes answering at once."},
+    "cli.event.print": {
+        "es": "Imprime en SALIDA la hoja y las cartas de cada equipo.\n\n"
+              "Una portada enumera los equipos; cada página lleva al pie la huella de su lista, para "
+              "«builder verify».",
+        "en": "Print every team's sheet and cards to OUT.\n\n"
+              "A cover lists the teams; every page is footed with its list's fingerprint, for 'builder verify'.",
+    },
+    "cli.event.jobs": {"es": "Procesos que imprimen a la vez (si no se da, uno por núcleo).",
+                       "en": "Processes printing at once (if not given, one per core)."},
+}
+
+messages.register(MESSAGES)
