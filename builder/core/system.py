@@ -18,7 +18,7 @@ from builder.core.fingerprint import as_written, fingerprint
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.records import Record
-from builder.core.validation import validate
+from builder.core.validation import set_aside, validate
 from builder.core.validators import NAME_MOST
 
 if TYPE_CHECKING:
@@ -121,7 +121,8 @@ class System(ABC):
         ``view`` is False (an event's lists: nobody reads it, and it would keep every list's
         records in memory to the end)."""
         data, place, overridden = self.prepare(doc, pack)
-        file, findings = validate(self.file_model, data, place, self.rule_fields)
+        # An unknown key stops nothing else: the rules run on what remains (ruling 73).
+        file, findings = validate(self.file_model, data, place, self.rule_fields, past_unknown_keys=True)
         if file is None:
             # The file's own name and limit, as far as they can be shown: a name that failed
             # validation may be of any length.
@@ -130,6 +131,9 @@ class System(ABC):
                                     points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None)
         else:
             evaluation = self.check(file, doc, place, findings, pack, overridden)
+            if set_aside(evaluation.findings):
+                # Part of the file was not read: no fingerprint can stand for it as written.
+                evaluation = replace(evaluation, fingerprint=None)
         kept = {} if view else {"view": None}
         return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc, **kept)
 
