@@ -15,6 +15,7 @@ from builder.core import resources
 from builder.core.display import shorten
 from builder.core.findings import Finding, Findings, FrozenFindings, Place
 from builder.core.fingerprint import as_written, fingerprint
+from builder.core.messages import Localised
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.records import Record
@@ -50,6 +51,9 @@ class Evaluation:
     roster: bool = True
     """False for a file that holds no list to play (a book of archetypes on its own): reported as
     such, and never counted as a legal list."""
+    measure: Localised | None = None
+    """What the legal line shows beside the status of a list that has no points: a lineup's
+    specialty slots used of those allowed («4/4 plazas de especialista»)."""
     view: Callable[[], dict[str, Any]] | dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The resolved roster, or a function that builds it when first asked (see ``details``)."""
 

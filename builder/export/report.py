@@ -90,6 +90,8 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
     if ev.points is not None:
         facts.append(text("ui.points-of", lang, points=ev.points, limit=ev.points_limit)
                      if ev.points_limit is not None else text("ui.points", lang, points=ev.points))
+    elif ev.measure is not None:
+        facts.append(ev.measure.render(lang))
     if ev.fingerprint:
         facts.append(text("ui.fingerprint", lang, fingerprint=ev.fingerprint))
     lines = [f"{'✓' if ev.legal else '✗'} {status}  {outcome.file} — {' · '.join(facts)}"]

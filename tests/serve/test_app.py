@@ -6,6 +6,7 @@ doesn't hold up the other requests."""
 import asyncio
 import hashlib
 import json
+import shutil
 import time
 from pathlib import Path
 from urllib.parse import unquote
@@ -13,7 +14,7 @@ from urllib.parse import unquote
 import pytest
 
 from builder.serve.app import BODY_MOST, attachment, create_app
-from tests.serve.conftest import BROKEN, PORT
+from tests.serve.conftest import BROKEN, PORT, ROOT
 
 
 def test_the_page_and_its_own_files_are_served_with_a_strict_policy(client):
@@ -303,3 +304,20 @@ def test_a_warbook_on_its_own_is_no_list_not_a_legal_one(client, folder):
     view = client.post("/fragments/build", json={"file": "fenix-warbook.yaml", "text": text}).text
     assert "SIN LISTA" in view and ">LEGAL<" not in view and 'data-roster="false"' in view
     assert client.post("/api/check", json={"path": "fenix-warbook.yaml", "text": text}).json()["roster"] is False
+
+
+def test_a_cripmaquion_team_shows_its_specialty_slots_as_a_wartime_list_its_points(client, folder):
+    shutil.copy(ROOT / "examples" / "cripmaquion" / "grupetto-verde.yaml", folder / "grupetto.yaml")
+    # El Grupetto verde (§9) lines up its whole roster of 8: cripmaqueta, a star, takes 2 slots,
+    # rompehuesos, cazavictorias and brincamontes 1 each: 2 + 1 + 1 + 1 = 5; §9.2 allows 5 to 8
+    # runners: 5/5.
+    row = {r["path"]: r for r in client.get("/api/files").json()["files"]}["grupetto.yaml"]
+    assert (row["points"], row["measure"]) == (None, "5/5 plazas de especialista")
+    assert {r["path"]: r for r in client.get("/api/files?lang=en").json()["files"]}["grupetto.yaml"]["measure"] \
+        == "5/5 specialty slots"
+    text = (folder / "grupetto.yaml").read_text(encoding="utf-8")
+    assert client.post("/api/check", json={"path": "grupetto.yaml", "text": text}).json()["measure"] \
+        == "5/5 plazas de especialista"
+    view = client.post("/fragments/build", json={"file": "grupetto.yaml", "text": text}).text
+    assert '<span class="points">5/5 plazas de especialista</span>' in view
+    assert 'data-measure="5/5 plazas de especialista"' in view

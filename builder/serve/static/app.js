@@ -146,7 +146,7 @@ async function check() {
   const data = await (await api("/api/check", { path: state.path, text: $("text").value })).json();
   state.system = data.system || state.system;
   state.archetypes = data.archetypes || [];
-  const points = data.points === null || data.points === undefined ? "" :
+  const points = data.points === null || data.points === undefined ? (data.measure ? " · " + data.measure : "") :
     " · " + t("serve.points", { points: data.points, limit: data.points_limit ?? "—" });
   showStatus(t(statusKey(data)) + points, data.legal);
   $("findings").replaceChildren(...(data.findings || []).map((f) => {

@@ -130,7 +130,9 @@ function statusKey(f) {
 }
 
 function rowMeta(f) {
-  const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
+  // A list's points, or what its game counts instead (a Cripmaquión lineup's slots: 4/4 …).
+  const points = f.points === null || f.points === undefined ? (f.measure ? ` · ${f.measure}` : "")
+    : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
   return `${f.system || "?"}${points} · ${t(statusKey(f))}`;
 }
 
@@ -142,5 +144,6 @@ function updateRow(build) {
   const legal = build.dataset.legal === "true";
   meta.className = "meta " + (legal ? "legal" : "illegal");
   meta.textContent = rowMeta({ system: build.dataset.system, readable: true, legal, roster: build.dataset.roster !== "false",
-    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null });
+    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null,
+    measure: build.dataset.measure || null });
 }
