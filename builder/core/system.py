@@ -15,7 +15,7 @@ from builder.core import resources
 from builder.core.display import shorten
 from builder.core.findings import Finding, Findings, FrozenFindings, Place
 from builder.core.fingerprint import as_written, fingerprint
-from builder.core.messages import Localised
+from builder.core.messages import Localised, text
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.records import Record
@@ -51,6 +51,9 @@ class Evaluation:
     roster: bool = True
     """False for a file that holds no list to play (a book of archetypes on its own): reported as
     such, and never counted as a legal list."""
+    holds: str | None = None
+    """For a file that holds no list to play, what it is instead, as one word of its game
+    (``warbook``): its status in reports, said by the game's message ``status.<word>``."""
     measure: Localised | None = None
     """What the legal line shows beside the status of a list that has no points: a lineup's
     specialty slots used of those allowed («4/4 plazas de especialista»)."""
@@ -75,6 +78,18 @@ class Evaluation:
     @property
     def legal(self) -> bool:
         return not self.findings.errors
+
+    @property
+    def status(self) -> str:
+        """One word for reports: ``legal``, ``illegal``, or, for a legal file with no list to
+        play, what it is (``warbook``; ``no-list`` when its game doesn't say)."""
+        if not self.legal:
+            return "illegal"
+        return "legal" if self.roster else self.holds or "no-list"
+
+    def status_text(self, lang: str) -> str:
+        """The status as reports print it (LEGAL, ILEGAL, WARBOOK)."""
+        return text(f"status.{self.status}", lang)
 
     def with_findings(self, more: Iterable[Finding]) -> "Evaluation":
         """This evaluation with findings an event adds (after the list's own)."""

@@ -16,7 +16,7 @@ from builder.core.messages import text
 from builder.core.names import fold
 from builder.events.packs import Pack
 from builder.core.pipeline import Outcome
-from builder.export.report import crash_message, status_key, tally
+from builder.export.report import crash_message, tally
 
 FIRST_PROBLEMS = 3
 REPEATS = ("repeated-list", "player-with-two-lists")
@@ -39,7 +39,7 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
         out.append({
             "file": o.file, "name": ev.name, "player": ev.player, "system": registry.get(ev.system).title,
             "points": ev.points, "limit": ev.points_limit,
-            "status": text(status_key(ev), lang),
+            "status": ev.status_text(lang),
             "errors": len(ev.findings.errors), "warnings": len(ev.findings.warnings),
             "fingerprint": ev.fingerprint, "problems": " · ".join(problems),
             "repeated": " · ".join(f"{f.detail(lang)}" for f in ev.findings.warnings if f.code in REPEATS),
@@ -87,8 +87,10 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
     write_table(lists, Table("lists", lists.title, columns, table_rows))
     last = len(table_rows) + 1
     lists.auto_filter.ref = f"A1:L{max(last, 1)}"
+    # Red for every status but a legal list's and a legal file's that holds none (a Warbook).
+    passed = {o.evaluation.status_text(lang) for o in outcomes if o.evaluation is not None and o.evaluation.legal}
     for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
         for cell in row:
-            if cell.value not in (text("ui.legal", lang), text("ui.no-list", lang)):
+            if cell.value not in passed:
                 cell.font = Font(name=FONT, bold=True, color="C00000")
     wb.save(path)

@@ -132,15 +132,18 @@ def test_a_warbook_in_a_folder_of_lists_is_not_counted_as_a_legal_list(tmp_path)
     result = run("check", tmp_path, "--summary", tmp_path / "resumen.xlsx")
     # compania-fenix legal, asalto-ilegal illegal, fenix-warbook a Warbook on its own.
     assert result.exit_code == 1
-    assert "SIN LISTA" in result.output and "fenix-warbook.yaml" in result.output
+    # A Warbook is shown as one (issue 32), in the text, the JSON and the summary, in both languages.
+    assert f"○ WARBOOK  {tmp_path / 'fenix-warbook.yaml'} — Warbook Fénix (wartime)" in result.output
     assert "Total: 1 legal, 1 ilegal, 0 ilegibles, 1 sin lista que jugar" in result.output
+    english = run("check", tmp_path / "fenix-warbook.yaml", "--lang", "en").output
+    assert english.startswith("○ WARBOOK  ") and "LEGAL" not in english
     report = json.loads(run("check", tmp_path / "fenix-warbook.yaml", "--format", "json").output)["results"][0]
-    assert (report["legal"], report["points"], report["warbook_only"]) == (True, None, True)
+    assert (report["status"], report["legal"], report["points"], report["warbook_only"]) == ("warbook", True, None, True)
     from openpyxl import load_workbook
 
     rows = list(load_workbook(tmp_path / "resumen.xlsx").worksheets[1].iter_rows(values_only=True))
     status = {Path(r[0]).name: r[6] for r in rows[1:]}
-    assert status == {"asalto-ilegal.yaml": "ILEGAL", "compania-fenix.yaml": "LEGAL", "fenix-warbook.yaml": "SIN LISTA"}
+    assert status == {"asalto-ilegal.yaml": "ILEGAL", "compania-fenix.yaml": "LEGAL", "fenix-warbook.yaml": "WARBOOK"}
 
 
 def test_a_batch_tunes_the_collector_and_puts_it_back(tmp_path):
