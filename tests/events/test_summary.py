@@ -29,7 +29,7 @@ def test_summary_sheet(tmp_path):
     cover = {row[0]: row[1] for row in wb["Evento"].iter_rows(values_only=True) if row[0]}
     assert cover["Torneo de Otoño"] is None and cover["LEGAL"] == 2 and cover["ILEGAL"] == 2 and cover["ILEGIBLE"] == 1
     lists = wb["Listas"]
-    assert lists.auto_filter.ref == "A1:L6"   # the last column: repeated lists (issue 31)
+    assert lists.auto_filter.ref == "A1:L7"   # the last column: repeated lists (issue 31); 5 lists and the Warbook
     assert lists.freeze_panes == "A2"
     header, *rows = list(lists.iter_rows(values_only=True))
     assert header[:4] == ("Archivo", "Nombre", "Jugador", "Sistema")
@@ -41,6 +41,7 @@ def test_summary_sheet(tmp_path):
     assert by_name["Asalto Pesado"][6] == "ILEGAL" and "over-points-limit" in by_name["Asalto Pesado"][10]
     broken = next(row for row in rows if row[0].endswith("05-rota.yaml"))
     assert broken[6] == "ILEGIBLE"
+    assert by_name["Warbook Fénix"][6] == "WARBOOK"
     # Both sheets print as the team sheets do: landscape, one page wide.
     for sheet in (wb["Evento"], lists):
         assert sheet.sheet_properties.pageSetUpPr.fitToPage and sheet.page_setup.fitToWidth == 1
