@@ -15,16 +15,21 @@ from builder.core import resources
 from builder.core.display import shorten
 from builder.core.findings import Finding, Findings, FrozenFindings, Place
 from builder.core.fingerprint import as_written, fingerprint
-from builder.core.messages import Localised, text
+from builder.core.messages import LANGUAGES, Localised, text
+from builder.core.names import fold
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.records import Record
 from builder.core.validation import set_aside, validate
 from builder.core.validators import NAME_MOST
+from builder.core.yaml_data import parse_text
 
 if TYPE_CHECKING:
     from builder.core.printout import PrintSpec
     from builder.core.workbook import WorkbookSpec
+
+
+RULE_PLACEHOLDERS = "builder · La lista inicial de «builder new»"
 
 
 @dataclass(frozen=True)
@@ -153,8 +158,39 @@ class System(ABC):
             if set_aside(evaluation.findings):
                 # Part of the file was not read: no fingerprint can stand for it as written.
                 evaluation = replace(evaluation, fingerprint=None)
+        evaluation = self._placeholders_left(evaluation, doc)
         kept = {} if view else {"view": None}
         return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc, **kept)
+
+    def _placeholders_left(self, evaluation: Evaluation, doc: Document) -> Evaluation:
+        """A warning for each value of the starting roster left in (``player: Tu nombre``), as the
+        file writes it; a player's placeholder is no player's name, and is printed nowhere."""
+        found = []
+        for key, variant in ((self.name_key, None), ("player", "player")):
+            value = doc.data.get(key)
+            if isinstance(value, str) and fold(value) in self.placeholders().get(key, ()):
+                found.append(Finding("placeholder-value", "warning", Place(doc, (key,)), RULE_PLACEHOLDERS,
+                                     {"value": shorten(value), "key": key}, variant=variant))
+        if not found:
+            return evaluation
+        player = None if any(f.variant == "player" for f in found) else evaluation.player
+        return replace(evaluation.with_findings(found), player=player)
+
+    def placeholders(self) -> dict[str, frozenset[str]]:
+        """The roster's name and player as the starting rosters write them, in every language
+        (folded): the values a player is meant to replace."""
+        if "_placeholders" not in self.__dict__:
+            values: dict[str, set[str]] = {}
+            for lang in LANGUAGES:
+                try:
+                    data, _ = parse_text(self.starting_roster(lang))
+                except OSError:
+                    continue  # a game without a starting roster in this language
+                for key in (self.name_key, "player"):
+                    if isinstance(data, dict) and isinstance(data.get(key), str):
+                        values.setdefault(key, set()).add(fold(data[key]))
+            self.__dict__["_placeholders"] = {k: frozenset(v) for k, v in values.items()}
+        return self.__dict__["_placeholders"]
 
     @abstractmethod
     def check(self, file: Any, doc: Document, place: Place, findings: Findings, pack: Pack | None,

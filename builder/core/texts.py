@@ -178,6 +178,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     # "the runner “A” (file:3)": what a name is already used by; the kind comes from a system.
     "kind.any-short": {"es": "{kind} «{name}»", "en": "{kind} “{name}”"},
     "kind.any": {"es": "{kind} «{name}» ({where})", "en": "{kind} “{name}” ({where})"},
+    "placeholder-value": {
+        "es": "«{value}» es el nombre de ejemplo de la lista inicial: ponle a la lista el suyo",
+        "en": "“{value}” is the starting roster's example name: give the roster its own",
+    },
+    "placeholder-value.player": {
+        "es": "«{value}» es el texto de ejemplo de la lista inicial, no un nombre: escribe el del jugador o borra "
+              "la línea (mientras tanto no se imprime)",
+        "en": "“{value}” is the starting roster's example text, not a name: write the player's or delete the "
+              "line (until then it isn't printed)",
+    },
     "unknown-reference": {
         "es": "«{name}» no está entre {kinds}",
         "en": "“{name}” is not among {kinds}",

@@ -605,3 +605,24 @@ def test_heavy_libraries_imported_only_by_the_commands_that_write_files(wt, tmp_
     assert rc1 == 0 and rc2 == 0
     assert after_check == [False, False]   # check writes nothing
     assert after_xlsx == [True, False]     # a spreadsheet needs openpyxl, not weasyprint
+
+
+def test_a_placeholder_left_for_the_player_is_printed_nowhere(tmp_path):
+    # Issue 32: `builder new`'s «player: Tu nombre» is no name; with a real one, it is printed.
+    from builder.core import registry
+    from builder.core.pipeline import evaluate
+    from builder.export.pdf import render_html
+    from builder.export.plain import plain_text
+
+    roster = tmp_path / "nueva.yaml"
+    roster.write_text(registry.get("wartime").starting_roster("es"), encoding="utf-8")
+    out = tmp_path / "nueva.xlsx"
+    assert export(roster, "--xlsx", out).exit_code == 0  # a warning: still legal
+    assert "Jugador" not in summary(openpyxl.load_workbook(out))
+    ev = evaluate(roster, "nueva.yaml")
+    html = render_html(ev, registry.get("wartime").print_spec(ev, "es"), "es", "a4", False)
+    # The warning quotes it; no sheet shows it as the player.
+    assert "Jugador: " not in plain_text(ev, "es") and "Jugador</th>" not in html
+    roster.write_text(roster.read_text(encoding="utf-8").replace("Tu nombre", "Ana Robles"), encoding="utf-8")
+    assert export(roster, "--xlsx", out).exit_code == 0
+    assert summary(openpyxl.load_workbook(out))["Jugador"] == "Ana Robles"

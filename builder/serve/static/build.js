@@ -141,7 +141,7 @@ function statusClass(f) {
 }
 
 function rowMeta(f) {
-  // A list's points, or what its game counts instead (a Cripmaquión lineup's slots: 4/4 …).
+  // A list's points, or what its game counts instead (a lineup's specialty slots: 4/4 …).
   const points = f.points === null || f.points === undefined ? (f.measure ? ` · ${f.measure}` : "")
     : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
   return `${f.system || "?"}${points} · ${statusText(f)}`;
