@@ -328,5 +328,5 @@ def test_a_cripmaquion_team_shows_its_specialty_slots_as_a_wartime_list_its_poin
     assert client.post("/api/check", json={"path": "grupetto.yaml", "text": text}).json()["measure"] \
         == "5/5 plazas de especialista"
     view = client.post("/fragments/build", json={"file": "grupetto.yaml", "text": text}).text
-    assert '<span class="points">5/5 plazas de especialista</span>' in view
+    assert '<span class="measure">5/5 plazas de especialista</span>' in view
     assert 'data-measure="5/5 plazas de especialista"' in view
