@@ -56,7 +56,8 @@ demo: venv
 	@mkdir -p build/demo
 	@echo
 	@# The tournament: one list over the event's limit, one of another system and one
-	@# broken file are there on purpose (exit 1 or 2); anything worse fails the demo.
+	@# broken file are there on purpose (exit 1 or 2), beside the Warbook the lists share
+	@# (a WARBOOK, not a list); anything worse fails the demo.
 	@$(BIN)/builder check examples/tournament/lists --pack examples/tournament/pack/torneo-otono.yaml \
 	  --summary build/demo/torneo-otono.xlsx; status=$$?; if [ $$status -gt 2 ]; then exit $$status; fi
 	@echo

@@ -35,6 +35,10 @@ def verify(file: str, fingerprint: str, pack: str | None, lang: str | None) -> N
     # A matching sheet of an illegal list must not pass for a legal one.
     under = messages.text("ui.verify-pack", lang, pack=event.name) if event else ""
     errors = len(evaluation.findings.errors)
-    echo(messages.text("ui.verify-legal", lang, pack=under) if evaluation.legal
-         else messages.text("ui.verify-illegal", lang, pack=under, errors=errors))
+    if not evaluation.legal:
+        echo(messages.text("ui.verify-illegal", lang, pack=under, errors=errors))
+    elif evaluation.roster:
+        echo(messages.text("ui.verify-legal", lang, pack=under))
+    else:  # a Warbook on its own: no list, legal or not
+        echo(messages.text("ui.verify-no-list", lang, status=evaluation.status_text(lang)))
     sys.exit(0)

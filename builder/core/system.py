@@ -15,15 +15,21 @@ from builder.core import resources
 from builder.core.display import shorten
 from builder.core.findings import Finding, Findings, FrozenFindings, Place
 from builder.core.fingerprint import as_written, fingerprint
+from builder.core.messages import LANGUAGES, Localised, text
+from builder.core.names import fold
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.records import Record
-from builder.core.validation import validate
+from builder.core.validation import set_aside, validate
 from builder.core.validators import NAME_MOST
+from builder.core.yaml_data import parse_text
 
 if TYPE_CHECKING:
     from builder.core.printout import PrintSpec
     from builder.core.workbook import WorkbookSpec
+
+
+RULE_PLACEHOLDERS = "builder · La lista inicial de «builder new»"
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,12 @@ class Evaluation:
     roster: bool = True
     """False for a file that holds no list to play (a book of archetypes on its own): reported as
     such, and never counted as a legal list."""
+    holds: str | None = None
+    """For a file that holds no list to play, what it is instead, as one word of its game
+    (``warbook``): its status in reports, said by the game's message ``status.<word>``."""
+    measure: Localised | None = None
+    """What the legal line shows beside the status of a list that has no points: a lineup's
+    specialty slots used of those allowed («4/4 plazas de especialista»)."""
     view: Callable[[], dict[str, Any]] | dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The resolved roster, or a function that builds it when first asked (see ``details``)."""
 
@@ -71,6 +83,18 @@ class Evaluation:
     @property
     def legal(self) -> bool:
         return not self.findings.errors
+
+    @property
+    def status(self) -> str:
+        """One word for reports: ``legal``, ``illegal``, or, for a legal file with no list to
+        play, what it is (``warbook``; ``no-list`` when its game doesn't say)."""
+        if not self.legal:
+            return "illegal"
+        return "legal" if self.roster else self.holds or "no-list"
+
+    def status_text(self, lang: str) -> str:
+        """The status as reports print it (LEGAL, ILEGAL, WARBOOK)."""
+        return text(f"status.{self.status}", lang)
 
     def with_findings(self, more: Iterable[Finding]) -> "Evaluation":
         """This evaluation with findings an event adds (after the list's own)."""
@@ -123,7 +147,8 @@ class System(ABC):
         ``view`` is False (an event's lists: nobody reads it, and it would keep every list's
         records in memory to the end)."""
         data, place, overridden = self.prepare(doc, pack)
-        file, findings = validate(self.file_model, data, place, self.rule_fields)
+        # An unknown key stops nothing else: the rules run on what remains (ruling 73).
+        file, findings = validate(self.file_model, data, place, self.rule_fields, past_unknown_keys=True)
         if file is None:
             # The file's own name and limit, as far as they can be shown: a name that failed
             # validation may be of any length.
@@ -132,8 +157,42 @@ class System(ABC):
                                     points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None)
         else:
             evaluation = self.check(file, doc, place, findings, pack, overridden)
+            if set_aside(evaluation.findings):
+                # Part of the file was not read: no fingerprint can stand for it as written.
+                evaluation = replace(evaluation, fingerprint=None)
+        evaluation = self._placeholders_left(evaluation, doc)
         kept = {} if view else {"view": None}
         return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc, **kept)
+
+    def _placeholders_left(self, evaluation: Evaluation, doc: Document) -> Evaluation:
+        """A warning for each value of the starting roster left in (``player: Tu nombre``), as the
+        file writes it; a player's placeholder is no player's name, and is printed nowhere."""
+        found = []
+        for key, variant in ((self.name_key, None), ("player", "player")):
+            value = doc.data.get(key)
+            if isinstance(value, str) and fold(value) in self.placeholders().get(key, ()):
+                found.append(Finding("placeholder-value", "warning", Place(doc, (key,)), RULE_PLACEHOLDERS,
+                                     {"value": shorten(value), "key": key}, variant=variant))
+        if not found:
+            return evaluation
+        player = None if any(f.variant == "player" for f in found) else evaluation.player
+        return replace(evaluation.with_findings(found), player=player)
+
+    def placeholders(self) -> dict[str, frozenset[str]]:
+        """The roster's name and player as the starting rosters write them, in every language
+        (folded): the values a player is meant to replace."""
+        if "_placeholders" not in self.__dict__:
+            values: dict[str, set[str]] = {}
+            for lang in LANGUAGES:
+                try:
+                    data, _ = parse_text(self.starting_roster(lang))
+                except OSError:
+                    continue  # a game without a starting roster in this language
+                for key in (self.name_key, "player"):
+                    if isinstance(data, dict) and isinstance(data.get(key), str):
+                        values.setdefault(key, set()).add(fold(data[key]))
+            self.__dict__["_placeholders"] = {k: frozenset(v) for k, v in values.items()}
+        return self.__dict__["_placeholders"]
 
     @abstractmethod
     def check(self, file: Any, doc: Document, place: Place, findings: Findings, pack: Pack | None,

@@ -189,6 +189,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     # "the runner “A” (file:3)": what a name is already used by; the kind comes from a system.
     "kind.any-short": {"es": "{kind} «{name}»", "en": "{kind} “{name}”"},
     "kind.any": {"es": "{kind} «{name}» ({where})", "en": "{kind} “{name}” ({where})"},
+    "placeholder-value": {
+        "es": "«{value}» es el nombre de ejemplo de la lista inicial: ponle a la lista el suyo",
+        "en": "“{value}” is the starting roster's example name: give the roster its own",
+    },
+    "placeholder-value.player": {
+        "es": "«{value}» es el texto de ejemplo de la lista inicial, no un nombre: escribe el del jugador o borra "
+              "la línea (mientras tanto no se imprime)",
+        "en": "“{value}” is the starting roster's example text, not a name: write the player's or delete the "
+              "line (until then it isn't printed)",
+    },
     "unknown-reference": {
         "es": "«{name}» no está entre {kinds}",
         "en": "“{name}” is not among {kinds}",
@@ -264,6 +274,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ui.tally-no-list": {"es": ", {no_list} sin lista que jugar", "en": ", {no_list} with no list to play"},
     "ui.no-list": {"es": "SIN LISTA", "en": "NO LIST"},
+    # A file's status, by Evaluation.status: a game adds the words of the files it knows that
+    # hold no list (status.<word>).
+    "status.legal": {"es": "LEGAL", "en": "LEGAL"},
+    "status.illegal": {"es": "ILEGAL", "en": "ILLEGAL"},
+    "status.no-list": {"es": "SIN LISTA", "en": "NO LIST"},
     "ui.tally-internal": {"es": ", {internal} con error interno", "en": ", {internal} with an internal error"},
     "ui.export-refused": {
         "es": "{file}: la lista no es legal y no se ha escrito nada; usa --draft para exportar un borrador",
@@ -284,6 +299,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "DOES NOT MATCH: the file has {actual} and the paper says {given}",
     },
     "ui.verify-legal": {"es": "la lista es LEGAL{pack}", "en": "the list is LEGAL{pack}"},
+    "ui.verify-no-list": {"es": "{status}: el archivo no es una lista que jugar",
+                          "en": "{status}: the file is no list to play"},
     "ui.verify-illegal": {
         "es": "pero la lista es ILEGAL{pack}: {errors} {errors|error|errores}; «builder check» los detalla",
         "en": "but the list is ILLEGAL{pack}: {errors} {errors|error|errors}; “builder check” lists them",

@@ -23,15 +23,72 @@ R = TypeVar("R", bound=Record)
 _RANGE_TYPES = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}
 
 
-def validate(model: type[R], data: Any, place: Place, rule: str) -> tuple[R | None, Findings]:
-    """Validate ``data`` (found at ``place``) as ``model``; each error becomes a located finding."""
+UNKNOWN_KEY = "extra_forbidden"
+"""The variant of ``invalid-field`` for a key the model doesn't know (a misspelt one)."""
+
+
+def validate(model: type[R], data: Any, place: Place, rule: str,
+             past_unknown_keys: bool = False) -> tuple[R | None, Findings]:
+    """Validate ``data`` (found at ``place``) as ``model``; each error becomes a located finding.
+
+    With ``past_unknown_keys``, a key the model doesn't know stops nothing else (ruling 73): it
+    stays an error, and the data is validated again with such keys set aside, so every other
+    problem is found in the same run. When only unknown keys were wrong, the record of what
+    remains is given with their errors, and the rules can run on it."""
     findings = Findings()
     try:
         return model.validate(data), findings
     except ValidationError as exc:
-        for error in exc.errors(include_url=False):
+        errors = exc.errors(include_url=False)
+    record = None
+    unknown = [e for e in errors if e["type"] == UNKNOWN_KEY]
+    rest = _set_aside(model, data, unknown) if past_unknown_keys else None
+    if unknown and rest is not None:
+        for error in unknown:
             _add(findings, error, data, place, rule, model)
-    return None, findings
+        try:
+            record = model.validate(rest)
+            errors = []
+        except ValidationError as again:
+            # What remains, checked whole: a model's own validators run now too.
+            errors, data = again.errors(include_url=False), rest
+    for error in errors:
+        _add(findings, error, data, place, rule, model)
+    return record, findings
+
+
+def set_aside(findings: Findings) -> bool:
+    """Whether a key of the file was set aside as unknown (so part of it was not read)."""
+    return any(f.code == "invalid-field" and f.variant == UNKNOWN_KEY for f in findings)
+
+
+def _set_aside(model: type[Record], data: Any, unknown: list[dict[str, Any]]) -> Any:
+    """``data`` without its unknown keys (copied along each key's path, the rest shared); None
+    when one can't be set aside safely: another shape the value may take knows the key (a
+    union's other member), or its path can't be followed in the data."""
+    paths = list(dict.fromkeys(clean_location(e["loc"], data) for e in unknown))
+    if any(not path or path[-1] in _known_keys(model, path[:-1], data) for path in paths):
+        return None
+    for path in paths:
+        data = _without(data, path)
+        if data is None:
+            return None
+    return data
+
+
+def _without(data: Any, path: tuple[str | int, ...]) -> Any:
+    if not path:
+        return None
+    step, more = path[0], path[1:]
+    if isinstance(data, dict) and step in data:
+        if not more:
+            return {k: v for k, v in data.items() if k != step}
+        inner = _without(data[step], more)
+        return None if inner is None else {**data, step: inner}
+    if isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data) and more:
+        inner = _without(data[step], more)
+        return None if inner is None else [*data[:step], inner, *data[step + 1:]]
+    return None
 
 
 def _add(findings: Findings, error: dict[str, Any], data: Any, place: Place, rule: str, model: type[Record]) -> None:

@@ -24,7 +24,7 @@ from builder.core.messages import text
 from builder.core.names import fold
 from builder.events.packs import Pack
 from builder.core.pipeline import Outcome
-from builder.export.report import crash_message, status_key, tally
+from builder.export.report import crash_message, tally
 
 FIRST_PROBLEMS = 3
 GOOD_FILL, GOOD_FONT = PatternFill("solid", fgColor="E2EFDA"), Font(name=FONT, size=SIZE, bold=True)
@@ -49,7 +49,7 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
         out.append({
             "file": o.file, "name": ev.name, "player": ev.player, "system": registry.get(ev.system).title,
             "points": ev.points, "limit": ev.points_limit,
-            "status": text(status_key(ev), lang),
+            "status": ev.status_text(lang),
             "errors": len(ev.findings.errors), "warnings": len(ev.findings.warnings),
             "fingerprint": ev.fingerprint, "problems": " · ".join(problems),
             "repeated": " · ".join(f"{f.detail(lang)}" for f in ev.findings.warnings if f.code in REPEATS),
@@ -100,9 +100,11 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
     write_table(lists, Table("lists", lists.title, columns, table_rows))
     last = len(table_rows) + 1
     lists.auto_filter.ref = f"A1:L{max(last, 1)}"
+    # Red for every status but a legal list's and a legal file's that holds none (a Warbook).
+    passed = {o.evaluation.status_text(lang) for o in outcomes if o.evaluation is not None and o.evaluation.legal}
     for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
         for cell in row:
-            good = cell.value in (text("ui.legal", lang), text("ui.no-list", lang))
+            good = cell.value in passed
             cell.font, cell.fill = (GOOD_FONT, GOOD_FILL) if good else (BAD_FONT, BAD_FILL)
     set_print_areas(wb)
     wb.save(path)

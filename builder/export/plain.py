@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from builder.core import registry
 from builder.core.messages import text
-from builder.export.report import status_key
 from builder.core.system import Evaluation
 
 
@@ -16,7 +15,9 @@ def plain_text(ev: Evaluation, lang: str) -> str:
     if ev.points is not None:
         facts.append(text("ui.points-of", lang, points=ev.points, limit=ev.points_limit)
                      if ev.points_limit is not None else text("ui.points", lang, points=ev.points))
-    facts.append(text(status_key(ev), lang))
+    elif ev.measure is not None:
+        facts.append(ev.measure.render(lang))
+    facts.append(ev.status_text(lang))
     if ev.fingerprint:
         facts.append(text("ui.fingerprint", lang, fingerprint=ev.fingerprint))
     lines.append(" · ".join(facts))

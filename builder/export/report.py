@@ -29,6 +29,7 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
         problem = crash_dict(outcome.crash, lang) if outcome.crash else input_error_dict(outcome.unreadable, lang)
         # The same keys as any result, null where nothing could be read.
         return {"file": outcome.file, "system": None, "name": None, "legal": False, "readable": False,
+                "status": "internal-error" if outcome.crash else "unreadable",
                 "points": None, "points_limit": None, "fingerprint": None, "player": None,
                 "errors": [problem], "warnings": []}
     return {
@@ -37,6 +38,7 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
         "name": ev.name,
         "legal": ev.legal,
         "readable": True,
+        "status": ev.status,
         "points": ev.points,
         "points_limit": ev.points_limit,
         "fingerprint": ev.fingerprint,
@@ -63,11 +65,6 @@ def tally(outcomes: list[Outcome]) -> dict[str, int]:
             "internal": crashed, "no_list": no_list}
 
 
-def status_key(ev) -> str:
-    """LEGAL, ILEGAL, or SIN LISTA for a legal file that holds no list to play."""
-    return "ui.illegal" if not ev.legal else "ui.legal" if ev.roster else "ui.no-list"
-
-
 def finding_line(finding: Finding, lang: str) -> str:
     label = text(f"ui.{finding.severity}", lang)
     return f"    {label} [{finding.code}] {finding.message(lang)}\n        ↳ {finding.rule}"
@@ -85,14 +82,18 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
         if outcome.crash is not None:
             return f"✗ {text('ui.internal', lang)}  {outcome.file}\n{crash_text(outcome.crash, lang)}"
         return f"✗ {text('ui.unreadable', lang)}  {outcome.file}\n    {input_error_message(outcome.unreadable, lang)}"
-    status = text(status_key(ev), lang)
+    status = ev.status_text(lang)
     facts = [f"{ev.name} ({ev.system})" if ev.name else ev.system]
     if ev.points is not None:
         facts.append(text("ui.points-of", lang, points=ev.points, limit=ev.points_limit)
                      if ev.points_limit is not None else text("ui.points", lang, points=ev.points))
+    elif ev.measure is not None:
+        facts.append(ev.measure.render(lang))
     if ev.fingerprint:
         facts.append(text("ui.fingerprint", lang, fingerprint=ev.fingerprint))
-    lines = [f"{'✓' if ev.legal else '✗'} {status}  {outcome.file} — {' · '.join(facts)}"]
+    # ✓ a legal list, ✗ an illegal file, ○ a legal file that holds no list (a Warbook).
+    mark = "✗" if not ev.legal else "✓" if ev.roster else "○"
+    lines = [f"{mark} {status}  {outcome.file} — {' · '.join(facts)}"]
     lines += [finding_line(f, lang) for f in ev.findings.errors + ev.findings.warnings]
     return "\n".join(lines)
 

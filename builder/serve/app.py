@@ -146,8 +146,10 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         # A Warbook's own archetypes join the catalog panel: what this list may recruit.
         archetypes = [{"name": a["name"], "kind": a["kind"], "cost": a["cost"]}
                       for a in (ev.details or {}).get("archetypes", [])]
-        return JSONResponse({"readable": True, "legal": ev.legal, "roster": ev.roster, "system": ev.system, "name": ev.name,
-                             "points": ev.points, "points_limit": ev.points_limit, "fingerprint": ev.fingerprint,
+        return JSONResponse({"readable": True, "legal": ev.legal, "roster": ev.roster, "status": ev.status,
+                             "status_text": ev.status_text(lang), "system": ev.system, "name": ev.name,
+                             "points": ev.points, "points_limit": ev.points_limit,
+                             "measure": ev.measure and ev.measure.render(lang), "fingerprint": ev.fingerprint,
                              "findings": findings_of(ev, lang), "inspect": inspect, "archetypes": archetypes})
 
     def preview(request: Request, body: dict[str, Any], lang: str) -> Response:

@@ -71,11 +71,13 @@ class Workspace:
             except Refused:
                 continue  # a link pointing out of the folder is not the folder's
             row: dict[str, Any] = {"path": path.name, "system": None, "name": None, "points": None,
-                                   "points_limit": None, "legal": False, "readable": True, "roster": True}
+                                   "points_limit": None, "measure": None, "legal": False, "readable": True,
+                                   "roster": True, "status": "unreadable", "status_text": None}
             try:
                 ev = self.check(read_bytes(path, path.name), path.name)
                 row.update(system=ev.system, name=ev.name, points=ev.points, points_limit=ev.points_limit,
-                           legal=ev.legal, roster=ev.roster)
+                           legal=ev.legal, roster=ev.roster, measure=ev.measure and ev.measure.render(lang),
+                           status=ev.status, status_text=ev.status_text(lang))
             except (InputError, OSError):
                 row["readable"] = False
             out.append(row)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -33,6 +34,16 @@ def test_check_legal_list_exits_0(folder):
     first = result.output.splitlines()[0]
     assert "LEGAL" in first and "piquete.yaml" in first
     assert "90/100" in first  # POINTS / points_limit
+
+
+def test_a_cripmaquion_legal_line_shows_the_lineups_slots(folder):
+    # Los Saqueadores (§9) line up 6: Lizardo's martillo, a star, takes 2, Ram's brincamontes and
+    # Sven's cazavictorias 1 each, the other three none: 2 + 1 + 1 = 4; §9.2 allows 6 runners 4.
+    example = Path(__file__).resolve().parents[2] / "examples" / "cripmaquion" / "saqueadores-rio-lobo.yaml"
+    path = put(folder, "saqueadores.yaml", example.read_text(encoding="utf-8"))
+    first = run("check", path).output.splitlines()[0]
+    assert first.startswith("✓ LEGAL") and " · 4/4 plazas de especialista · " in first
+    assert " · 4/4 specialty slots · " in run("check", path, "--lang", "en").output.splitlines()[0]
 
 
 def test_check_illegal_list_exits_1(folder):

@@ -12,8 +12,7 @@ from builder.events.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
-ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_text(encoding="utf-8") \
-    .replace("../../wartime/fenix-warbook.yaml", "fenix-warbook.yaml")
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_text(encoding="utf-8")
 WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_text(encoding="utf-8")
 
 

@@ -48,6 +48,15 @@ def test_verify_says_whether_the_matching_list_is_legal_and_under_which_pack():
     assert "but the list is ILLEGAL under the pack “Torneo de Otoño”: 1 error;" in result.output
 
 
+def test_verify_of_a_warbook_says_it_is_one_not_a_legal_list(wt):
+    book = wt / "fenix-warbook.yaml"
+    result = run("verify", book, _fingerprint(book))
+    assert result.exit_code == 0 and "WARBOOK: el archivo no es una lista que jugar" in result.output
+    assert "LEGAL" not in result.output
+    english = run("verify", book, _fingerprint(book), "--lang", "en").output
+    assert "WARBOOK: the file is no list to play" in english and "LEGAL" not in english
+
+
 def test_verify_unreadable_exits_2():
     assert run("verify", EXAMPLE / "lists" / "05-rota.yaml", "WT-0000-0000").exit_code == 2
 

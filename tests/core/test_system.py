@@ -84,3 +84,51 @@ def test_a_game_says_where_its_folder_is_and_brings_no_extras_unless_it_says_so(
     assert wartime.event_findings([], None) == []  # type: ignore[arg-type]
     assert [c.name for c in registry.get("cripmaquion-campaign").commands()] == ["campaign"]
     assert isinstance(wartime, System) and wartime.messages
+
+
+# --- issue 32: the starting roster's placeholders left in ------------------------------------
+
+# What each starting roster writes (templates/new-roster.<lang>.yaml): its name, and a player
+# placeholder for the two games whose starting roster has a player line.
+STARTING = {
+    "wartime": ({"es": "Mi compañía", "en": "My company"}, {"es": "Tu nombre", "en": "Your name"}),
+    "cripmaquion": ({"es": "Mi equipo", "en": "My team"}, {"es": "Tu nombre", "en": "Your name"}),
+    "confrontation": ({"es": "Mi artillería", "en": "My artillery"}, None),
+    "porcrom": ({"es": "Mi banda", "en": "My warband"}, None),
+    "dungeon-universalis": ({"es": "Mi expedición", "en": "My expedition"}, None),
+    "cripmaquion-campaign": ({"es": "Mi campaña", "en": "My campaign"}, None),
+}
+
+
+@pytest.mark.parametrize("key", sorted(STARTING))
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_starting_rosters_placeholders_left_in_are_warned_of(check, key, lang):
+    system = registry.get(key)
+    name, player = STARTING[key]
+    ev = check(system.starting_roster(lang))
+    found = {f.place.path: f for f in ev.findings.warnings if f.code == "placeholder-value"}
+    expected = {(system.name_key,)} | ({("player",)} if player else set())
+    assert set(found) == expected
+    assert found[(system.name_key,)].params["value"] == name[lang]
+    if player:
+        assert found[("player",)].params["value"] == player[lang]
+        assert found[("player",)].variant == "player"
+    assert ev.player is None  # a placeholder is no player's name: nothing prints it
+    assert ev.legal or key == "cripmaquion-campaign"  # warnings only (a campaign starts with no team)
+
+
+def test_a_placeholder_in_the_other_language_is_one_too_and_a_real_name_is_none(check):
+    text = registry.get("wartime").starting_roster("en")
+    ev = check(text.replace("player: Your name", "player: tu  NOMBRE"))
+    assert [f.place.path for f in ev.findings.warnings if f.code == "placeholder-value"] == [("name",), ("player",)]
+    ev = check(text.replace("name: My company", "name: Compañía Fénix").replace("Your name", "Ana Robles"))
+    assert [f for f in ev.findings if f.code == "placeholder-value"] == [] and ev.player == "Ana Robles"
+
+
+def test_a_placeholder_is_said_in_the_users_language(check):
+    ev = check(registry.get("cripmaquion").starting_roster("es"))
+    player = next(f for f in ev.findings if f.code == "placeholder-value" and f.variant == "player")
+    assert player.message("es") == ("lista.yaml:5 player: «Tu nombre» es el texto de ejemplo de la lista inicial, "
+                                     "no un nombre: escribe el del jugador o borra la línea (mientras tanto no se imprime)")
+    assert player.message("en") == ("lista.yaml:5 player: “Tu nombre” is the starting roster's example text, not a "
+                                     "name: write the player's or delete the line (until then it isn't printed)")

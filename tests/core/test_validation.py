@@ -2,14 +2,14 @@
 
 import sys
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Union
 
 from builder.core.codegen import records_of
 from builder.core.fields import Name, Strict, Text, between, many, measure
 from builder.core.findings import Place
 from builder.core.reader import Document
 from builder.core.yaml_data import parse_text
-from builder.core.validation import clean_location, validate
+from builder.core.validation import clean_location, set_aside, validate
 from builder.core.validators import NAME_MOST
 
 
@@ -28,6 +28,19 @@ class Named(Strict):
     kind: Literal["animal", "mercenary"] = "animal"
     tags: list[Name] = many(3)
     size: measure(50) = 0
+
+
+class Short(Strict):
+    x: between(1, 10)
+
+
+class Long(Strict):
+    x: between(1, 10)
+    y: between(1, 10)
+
+
+class Either(Strict):
+    part: Union[Short, Long]
 
 
 RECORDS = records_of(sys.modules[__name__])
@@ -108,3 +121,40 @@ def test_a_list_longer_than_the_most_and_a_measure_past_its_bound_are_out_of_ran
                                                                     ("value-out-of-range", None, 3)]
     assert found[0].message("en") == "f.yaml:2 tags: “tags” has 4 items; the most is 3"
     assert found[1].message("en") == "f.yaml:3 size: “size” is 1e+300; the maximum is 50"
+
+
+# --- ruling 73: an unknown key stops nothing else --------------------------------------------
+
+
+def test_past_an_unknown_key_the_rest_is_validated_and_the_record_of_what_remains_given():
+    doc = doc_of("name: x\nitems:\n  - {level: 3, levle: 2}\n  - level: 4\n")
+    plain, found = validate(RECORDS["Outer"], doc.data, Place(doc), "R")
+    assert plain is None and set_aside(found)
+    model, findings = validate(RECORDS["Outer"], doc.data, Place(doc), "R", past_unknown_keys=True)
+    # The misspelt key is still an error, where it is written; the rest reads as written.
+    assert [(f.code, f.variant, f.place.where) for f in findings] == [
+        ("invalid-field", "extra_forbidden", "f.yaml:3 items[0].levle")]
+    assert set_aside(findings)
+    assert [item.level for item in model.items] == [3, 4]
+    assert doc.data["items"][0] == {"level": 3, "levle": 2}  # the file's own data is not changed
+
+
+def test_past_an_unknown_key_every_other_error_is_found_in_the_same_run():
+    doc = doc_of("name: x\nitems:\n  - {level: 11, levle: 2}\n")
+    model, findings = validate(RECORDS["Outer"], doc.data, Place(doc), "R", past_unknown_keys=True)
+    assert model is None  # a value out of range: no record, so no rules (ruling 73)
+    assert sorted((f.code, f.variant, f.place.where) for f in findings) == [
+        ("invalid-field", "extra_forbidden", "f.yaml:3 items[0].levle"),
+        ("value-out-of-range", None, "f.yaml:3 items[0].level"),
+    ]
+
+
+def test_a_key_another_shape_knows_is_not_set_aside():
+    # y is unknown to Short but Long's: setting it aside would read the part as a Short.
+    doc = doc_of("part: {x: 2, y: 11}\n")
+    model, findings = validate(RECORDS["Either"], doc.data, Place(doc), "R", past_unknown_keys=True)
+    assert model is None and findings
+    doc = doc_of("part: {x: 2, z: 1}\n")  # z is no shape's: set aside, and the part is a Short
+    model, findings = validate(RECORDS["Either"], doc.data, Place(doc), "R", past_unknown_keys=True)
+    assert type(model.part).__name__ == "Short" and set_aside(findings)
+

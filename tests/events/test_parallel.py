@@ -19,7 +19,6 @@ def run(*args):
 def event(tmp_path: Path) -> Path:
     """The example tournament's lists (legal, illegal, another system, broken) and their Warbook."""
     shutil.copytree(TOURNAMENT, tmp_path / "tournament")
-    shutil.copytree(ROOT / "examples" / "wartime", tmp_path / "wartime")
     return tmp_path / "tournament"
 
 

@@ -13,8 +13,7 @@ from builder.events.submitted import check_submission, latest_outcomes
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = load_pack(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml")
-ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes() \
-    .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml")
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
 WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
 
 
@@ -27,8 +26,8 @@ def test_the_roster_is_found_among_the_files_and_checked_under_the_pack():
 
 
 def test_a_reference_outside_the_submission_is_refused_unread():
-    original = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
-    checking = check_submission({"alfa.yaml": original}, PACK)
+    outside = ALFA.replace(b"warbook: fenix-warbook.yaml", b"warbook: ../../wartime/fenix-warbook.yaml")
+    checking = check_submission({"alfa.yaml": outside}, PACK)
     assert checking.evaluation is None and checking.unreadable.code == "reference-outside-folder"
 
 

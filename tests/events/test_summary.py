@@ -29,7 +29,7 @@ def test_summary_sheet(tmp_path):
     cover = {row[0]: row[1] for row in wb["Evento"].iter_rows(values_only=True) if row[0]}
     assert cover["Torneo de Otoño"] is None and cover["LEGAL"] == 2 and cover["ILEGAL"] == 2 and cover["ILEGIBLE"] == 1
     lists = wb["Listas"]
-    assert lists.auto_filter.ref == "A1:L6"   # the last column: repeated lists (issue 31)
+    assert lists.auto_filter.ref == "A1:L7"   # the last column: repeated lists (issue 31); 5 lists and the Warbook
     assert lists.freeze_panes == "A2"
     header, *rows = list(lists.iter_rows(values_only=True))
     assert header[:4] == ("Archivo", "Nombre", "Jugador", "Sistema")
@@ -46,6 +46,7 @@ def test_summary_sheet(tmp_path):
     # Over their points: Asalto Pesado, 260 of 250. Patrulla Alfa (178) and Los Exploradores (187) are
     # within it, the Cripmaquión team and the broken file have no points: 1.
     assert cover["Por encima de sus puntos"] == 1
+    assert by_name["Warbook Fénix"][6] == "WARBOOK"
     # Both sheets print as the team sheets do: landscape, one page wide.
     for sheet in (wb["Evento"], lists):
         assert sheet.sheet_properties.pageSetUpPr.fitToPage and sheet.page_setup.fitToWidth == 1
@@ -168,7 +169,9 @@ def test_legal_and_illegal_differ_in_black_and_white(tmp_path):
     run("check", EXAMPLE / "lists", "--pack", PACK, "--summary", out)
     lists = openpyxl.load_workbook(out)["Listas"]
     status = {row[6].value: row[6] for row in lists.iter_rows(min_row=2)}
-    assert set(status) == {"LEGAL", "ILEGAL", "ILEGIBLE"}
+    # The folder's own Warbook (the lists share it) is a file that holds no list: WARBOOK, pale as LEGAL.
+    assert set(status) == {"LEGAL", "ILEGAL", "ILEGIBLE", "WARBOOK"}
+    assert status["WARBOOK"].fill.fgColor.rgb == status["LEGAL"].fill.fgColor.rgb
     for cell in status.values():
         assert cell.fill.fill_type == "solid" and cell.font.b, cell.value
     legal, illegal, unreadable = (status[w] for w in ("LEGAL", "ILEGAL", "ILEGIBLE"))

@@ -30,7 +30,9 @@ def test_the_example_event():
     assert result.exit_code == 2   # one unreadable file among them
     r = results(result)
     assert list(r) == ["01-patrulla-alfa.yaml", "02-exploradores.yaml", "03-asalto-pesado.yaml",
-                       "04-equipo-equivocado.yaml", "05-rota.yaml"]   # sorted
+                       "04-equipo-equivocado.yaml", "05-rota.yaml", "fenix-warbook.yaml"]   # sorted
+    # The Warbook the lists share is kept beside them (issue 32): checked, and no list.
+    assert (r["fenix-warbook.yaml"]["status"], r["fenix-warbook.yaml"]["errors"]) == ("warbook", [])
     # Sargento 58 + 3 × Fusilero 40 = 178; the list says 300, the pack says 250.
     assert (r["01-patrulla-alfa.yaml"]["points"], r["01-patrulla-alfa.yaml"]["points_limit"]) == (178, 250)
     assert r["01-patrulla-alfa.yaml"]["legal"] and r["02-exploradores.yaml"]["legal"]
@@ -47,7 +49,7 @@ def test_the_example_event():
 
 def test_text_output_ends_with_the_tally():
     result = run("check", EXAMPLE / "lists", "--pack", PACK)
-    assert result.output.strip().splitlines()[-1] == "Total: 2 legales, 2 ilegales, 1 ilegible"
+    assert result.output.strip().splitlines()[-1] == "Total: 2 legales, 2 ilegales, 1 ilegible, 1 sin lista que jugar"
 
 
 def team(name: str, size: int) -> str:
@@ -88,14 +90,13 @@ def test_expand_takes_yaml_and_yml_sorted(tmp_path):
 def test_a_pack_kept_among_the_lists_is_not_checked_as_one(tmp_path):
     lists = tmp_path / "evento" / "listas"
     lists.mkdir(parents=True)
-    (tmp_path / "wartime").mkdir()   # where the lists find their Warbook: ../../wartime
-    (tmp_path / "wartime" / "fenix-warbook.yaml").write_bytes((ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes())
-    for listing in sorted((EXAMPLE / "lists").glob("0[12]*.yaml")):
+    for name in ("01-patrulla-alfa.yaml", "02-exploradores.yaml", "fenix-warbook.yaml"):  # two lists, their Warbook
+        listing = EXAMPLE / "lists" / name
         (lists / listing.name).write_bytes(listing.read_bytes())
     (lists / "pack.yaml").write_bytes(PACK.read_bytes())
     result = run("check", lists, "--pack", lists / "pack.yaml", "--format", "json")
     files = [Path(r["file"]).name for r in json.loads(result.stdout)["results"]]
-    assert files == ["01-patrulla-alfa.yaml", "02-exploradores.yaml"] and result.exit_code == 0
+    assert files == ["01-patrulla-alfa.yaml", "02-exploradores.yaml", "fenix-warbook.yaml"] and result.exit_code == 0
     # Without --pack it is one more file in the folder, and checked as such.
     assert "pack.yaml" in run("check", lists).output
     # A folder that holds only the pack holds no list; a pack named as a PATH is checked as asked.
@@ -132,15 +133,18 @@ def test_a_warbook_in_a_folder_of_lists_is_not_counted_as_a_legal_list(tmp_path)
     result = run("check", tmp_path, "--summary", tmp_path / "resumen.xlsx")
     # compania-fenix legal, asalto-ilegal illegal, fenix-warbook a Warbook on its own.
     assert result.exit_code == 1
-    assert "SIN LISTA" in result.output and "fenix-warbook.yaml" in result.output
+    # A Warbook is shown as one (issue 32), in the text, the JSON and the summary, in both languages.
+    assert f"○ WARBOOK  {tmp_path / 'fenix-warbook.yaml'} — Warbook Fénix (wartime)" in result.output
     assert "Total: 1 legal, 1 ilegal, 0 ilegibles, 1 sin lista que jugar" in result.output
+    english = run("check", tmp_path / "fenix-warbook.yaml", "--lang", "en").output
+    assert english.startswith("○ WARBOOK  ") and "LEGAL" not in english
     report = json.loads(run("check", tmp_path / "fenix-warbook.yaml", "--format", "json").output)["results"][0]
-    assert (report["legal"], report["points"], report["warbook_only"]) == (True, None, True)
+    assert (report["status"], report["legal"], report["points"], report["warbook_only"]) == ("warbook", True, None, True)
     from openpyxl import load_workbook
 
     rows = list(load_workbook(tmp_path / "resumen.xlsx").worksheets[1].iter_rows(values_only=True))
     status = {Path(r[0]).name: r[6] for r in rows[1:]}
-    assert status == {"asalto-ilegal.yaml": "ILEGAL", "compania-fenix.yaml": "LEGAL", "fenix-warbook.yaml": "SIN LISTA"}
+    assert status == {"asalto-ilegal.yaml": "ILEGAL", "compania-fenix.yaml": "LEGAL", "fenix-warbook.yaml": "WARBOOK"}
 
 
 def test_a_batch_tunes_the_collector_and_puts_it_back(tmp_path):
@@ -318,3 +322,28 @@ def test_without_a_pack_the_same_list_twice_is_a_players_own_business(tmp_path):
         (tmp_path / name).write_text(team("A", 5), encoding="utf-8")
     r = results(run("check", tmp_path, "--format", "json"))
     assert r["a.yaml"]["warnings"] == [] and r["b.yaml"]["warnings"] == []
+
+
+def test_a_copy_of_the_example_tournament_checks_the_same_anywhere(tmp_path):
+    # An organiser copies examples/tournament/ to start an event: it must need nothing outside it.
+    copy = tmp_path / "mi-torneo"
+    shutil.copytree(EXAMPLE, copy)
+
+    def findings(folder: Path) -> list:
+        result = run("check", folder / "lists", "--pack", folder / "pack" / "torneo-otono.yaml", "--format", "json")
+        assert result.exit_code == 2  # 05-rota.yaml is broken on purpose, and only it is unreadable
+        report = json.loads(result.stdout.replace(str(folder), "<evento>"))
+        return [(Path(r["file"]).name, r["status"], r["points"], r["fingerprint"],
+                 [(f["code"], f["message"], f["where"]) for f in r["errors"] + r["warnings"]])
+                for r in report["results"]]
+
+    here = findings(EXAMPLE)
+    assert findings(copy) == here
+    assert [status for _, status, *_ in here] == ["legal", "legal", "illegal", "illegal", "unreadable", "warbook"]
+
+
+def test_the_example_tournaments_warbook_is_the_fenix_warbook():
+    import yaml
+
+    ours, theirs = EXAMPLE / "lists" / "fenix-warbook.yaml", ROOT / "examples" / "wartime" / "fenix-warbook.yaml"
+    assert yaml.safe_load(ours.read_text(encoding="utf-8")) == yaml.safe_load(theirs.read_text(encoding="utf-8"))

@@ -53,3 +53,14 @@ def test_a_bug_is_shown_with_its_traceback_and_a_request_to_report_it():
     shown = as_text([CRASHED], "en")
     assert "internal-error" in shown and "ZeroDivisionError: boom" in shown
     assert json.loads(as_json([CRASHED], "en"))["results"][0]["errors"][0]["traceback"]
+
+
+def test_a_list_without_points_shows_what_its_game_counts_instead():
+    from builder.core import registry
+    from builder.core.messages import Localised
+
+    registry.get("cripmaquion")  # its messages join the table
+    team = Outcome("t.yaml", evaluation=Evaluation("cripmaquion", "T", [], measure=Localised(
+        "cq.status.slots", {"slots": 4, "limit": 4})))
+    assert as_text([team], "es").splitlines()[0] == "✓ LEGAL  t.yaml — T (cripmaquion) · 4/4 plazas de especialista"
+    assert as_text([team], "en").splitlines()[0] == "✓ LEGAL  t.yaml — T (cripmaquion) · 4/4 specialty slots"

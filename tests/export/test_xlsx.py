@@ -804,3 +804,24 @@ def test_a_long_value_wraps_and_its_row_grows(tmp_path, monkeypatch):
         assert message.alignment.wrap_text == (count > 1)
         if count > 1:
             assert problems.row_dimensions[message.row].height >= count * line_height_pt(10)
+
+
+def test_a_placeholder_left_for_the_player_is_printed_nowhere(tmp_path):
+    # Issue 32: `builder new`'s «player: Tu nombre» is no name; with a real one, it is printed.
+    from builder.core import registry
+    from builder.core.pipeline import evaluate
+    from builder.export.pdf import render_html
+    from builder.export.plain import plain_text
+
+    roster = tmp_path / "nueva.yaml"
+    roster.write_text(registry.get("wartime").starting_roster("es"), encoding="utf-8")
+    out = tmp_path / "nueva.xlsx"
+    assert export(roster, "--xlsx", out).exit_code == 0  # a warning: still legal
+    assert "Jugador" not in summary(openpyxl.load_workbook(out))
+    ev = evaluate(roster, "nueva.yaml")
+    html = render_html(ev, registry.get("wartime").print_spec(ev, "es"), "es", "a4", False)
+    # The warning quotes it; no sheet shows it as the player.
+    assert "Jugador: " not in plain_text(ev, "es") and "Jugador</th>" not in html
+    roster.write_text(roster.read_text(encoding="utf-8").replace("Tu nombre", "Ana Robles"), encoding="utf-8")
+    assert export(roster, "--xlsx", out).exit_code == 0
+    assert summary(openpyxl.load_workbook(out))["Jugador"] == "Ana Robles"

@@ -6,6 +6,7 @@ doesn't hold up the other requests."""
 import asyncio
 import hashlib
 import json
+import shutil
 import time
 from pathlib import Path
 from urllib.parse import unquote
@@ -13,7 +14,7 @@ from urllib.parse import unquote
 import pytest
 
 from builder.serve.app import BODY_MOST, attachment, create_app
-from tests.serve.conftest import BROKEN, PORT
+from tests.serve.conftest import BROKEN, PORT, ROOT
 
 
 def test_the_page_and_its_own_files_are_served_with_a_strict_policy(client):
@@ -295,11 +296,37 @@ def test_under_an_event_pack_every_roster_is_checked_with_it(folder):
         assert "283 / 250 puntos" in view and "ILEGAL" in view
 
 
-def test_a_warbook_on_its_own_is_no_list_not_a_legal_one(client, folder):
-    rows = {row["path"]: row for row in client.get("/api/files").json()["files"]}
-    assert rows["fenix-warbook.yaml"]["legal"] and rows["fenix-warbook.yaml"]["roster"] is False
-    assert rows["compania-fenix.yaml"]["roster"] is True
+def test_a_warbook_on_its_own_is_shown_as_a_warbook_not_as_a_legal_list(client, folder):
+    # The folder's list, the YAML tab's status (/api/check) and the builder view all say what
+    # the file is, in the page's language; none says LEGAL.
+    for lang, word in (("es", "WARBOOK"), ("en", "WARBOOK")):
+        rows = {row["path"]: row for row in client.get(f"/api/files?lang={lang}").json()["files"]}
+        book = rows["fenix-warbook.yaml"]
+        assert (book["roster"], book["status"], book["status_text"]) == (False, "warbook", word)
+        assert (rows["compania-fenix.yaml"]["status"], rows["asalto-ilegal.yaml"]["status"]) == ("legal", "illegal")
     text = (folder / "fenix-warbook.yaml").read_text(encoding="utf-8")
+    checked = client.post("/api/check", json={"path": "fenix-warbook.yaml", "text": text}).json()
+    assert (checked["roster"], checked["status"], checked["status_text"]) == (False, "warbook", "WARBOOK")
     view = client.post("/fragments/build", json={"file": "fenix-warbook.yaml", "text": text}).text
-    assert "SIN LISTA" in view and ">LEGAL<" not in view and 'data-roster="false"' in view
-    assert client.post("/api/check", json={"path": "fenix-warbook.yaml", "text": text}).json()["roster"] is False
+    assert '<strong class="no-list">WARBOOK</strong>' in view and ">LEGAL<" not in view
+    assert 'data-roster="false"' in view and 'data-status-text="WARBOOK"' in view
+    listed = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    view = client.post("/fragments/build", json={"file": "compania-fenix.yaml", "text": listed, "lang": "en"}).text
+    assert '<strong class="legal">LEGAL</strong>' in view
+
+
+def test_a_cripmaquion_team_shows_its_specialty_slots_as_a_wartime_list_its_points(client, folder):
+    shutil.copy(ROOT / "examples" / "cripmaquion" / "grupetto-verde.yaml", folder / "grupetto.yaml")
+    # El Grupetto verde (§9) lines up its whole roster of 8: cripmaqueta, a star, takes 2 slots,
+    # rompehuesos, cazavictorias and brincamontes 1 each: 2 + 1 + 1 + 1 = 5; §9.2 allows 5 to 8
+    # runners: 5/5.
+    row = {r["path"]: r for r in client.get("/api/files").json()["files"]}["grupetto.yaml"]
+    assert (row["points"], row["measure"]) == (None, "5/5 plazas de especialista")
+    assert {r["path"]: r for r in client.get("/api/files?lang=en").json()["files"]}["grupetto.yaml"]["measure"] \
+        == "5/5 specialty slots"
+    text = (folder / "grupetto.yaml").read_text(encoding="utf-8")
+    assert client.post("/api/check", json={"path": "grupetto.yaml", "text": text}).json()["measure"] \
+        == "5/5 plazas de especialista"
+    view = client.post("/fragments/build", json={"file": "grupetto.yaml", "text": text}).text
+    assert '<span class="measure">5/5 plazas de especialista</span>' in view
+    assert 'data-measure="5/5 plazas de especialista"' in view

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.serve.conftest import ROOT
 from tests.serve.live import ARGS, CHROMIUM, serving
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
@@ -365,3 +366,20 @@ def test_the_choices_refused_are_tried_on_the_roster_the_click_made(page, folder
                                         "os => os.map((o) => [o.value, o.disabled, o.textContent])")
     assert [value for value, _, _ in options] == ["animal", "mercenary"]
     assert not any("obligatoria" in label for _, _, label in options)
+
+
+def test_a_warbook_is_shown_as_one_in_the_files_the_builder_view_and_the_yaml_tab(page, folder):
+    # Issue 32: a Warbook with no list is neither LEGAL nor red, wherever the page gives a status.
+    row = page.locator("#files li[data-path='fenix-warbook.yaml'] .meta")
+    assert row.inner_text().endswith("· WARBOOK") and row.get_attribute("class") == "meta no-list"
+    shutil.copy(ROOT / "examples" / "cripmaquion" / "saqueadores-rio-lobo.yaml", folder / "saqueadores.yaml")
+    page.reload()
+    page.wait_for_selector("#files li[data-path='saqueadores.yaml']")
+    # A Cripmaquión team's line shows its lineup's slots, as a Wartime list's shows its points.
+    assert "4/4 plazas de especialista" in page.locator("#files li[data-path='saqueadores.yaml'] .meta").inner_text()
+    page.click("#files li[data-path='fenix-warbook.yaml']")
+    page.locator(".summary strong.no-list", has_text="WARBOOK").wait_for()
+    assert row.inner_text().endswith("· WARBOOK") and row.get_attribute("class") == "meta no-list"
+    yaml_view(page)
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('WARBOOK')")
+    assert page.locator("#status").get_attribute("class") == "no-list"

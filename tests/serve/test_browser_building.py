@@ -467,7 +467,8 @@ def check_json(path: Path) -> dict:
 
 def summary_of(page) -> tuple[bool, str | None]:
     summary = page.locator("#build .summary")
-    legal = summary.locator("strong").get_attribute("class") == "legal"
+    # Legal: a legal list (green), or a legal file that holds no list (a WARBOOK, neither colour).
+    legal = summary.locator("strong").get_attribute("class") in ("legal", "no-list")
     points = summary.locator(".points")
     return legal, points.inner_text() if points.count() else None
 
@@ -518,6 +519,8 @@ def test_each_games_example_is_built_by_clicking(browser, empty, example):
 def test_a_wartime_warbook_and_then_a_list_that_names_it_are_built_by_clicking(browser, empty):
     warbook = build_like(browser, empty, EXAMPLES / "wartime" / "fenix-warbook.yaml")
     assert_same_as(browser.page, warbook, EXAMPLES / "wartime" / "fenix-warbook.yaml")
+    status = browser.page.locator("#build .summary strong")
+    assert (status.inner_text(), status.get_attribute("class")) == ("WARBOOK", "no-list")  # issue 32
     roster = build_like(browser, empty, EXAMPLES / "wartime" / "compania-fenix.yaml")
     assert_same_as(browser.page, roster, EXAMPLES / "wartime" / "compania-fenix.yaml")
     assert browser.errors == []

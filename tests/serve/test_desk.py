@@ -21,9 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
 BASE = "http://127.0.0.1:8080"
 TOKEN = "la-clave-de-la-organizacion"
-# Patrulla Alfa (178 of 250, legal) with its Warbook beside it: the reference made a bare name.
-ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes() \
-    .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml")
+# Patrulla Alfa (178 of 250, legal) with its Warbook beside it, as the example tournament keeps it.
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
 WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
 OVER = ALFA.replace(b"count: 3", b"count: 5")  # 58 + 5 × 40 = 258 of 250: illegal
 

@@ -39,8 +39,7 @@ def browser():
 
 def test_a_player_submits_and_the_organiser_sees_the_team(desk, browser, tmp_path):
     roster = tmp_path / "patrulla-alfa.yaml"
-    roster.write_bytes((ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
-                       .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml"))
+    roster.write_bytes((ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes())
     player = browser.new_context(locale="es-ES").new_page()
     player.goto(f"{desk}/")
     player.fill("#team", "Patrulla <Alfa>")

@@ -55,7 +55,7 @@ async function refreshFiles() {
     const name = document.createElement("span");
     name.textContent = f.path;
     const meta = document.createElement("span");
-    meta.className = "meta " + (f.legal ? "legal" : "illegal");
+    meta.className = "meta " + statusClass(f);
     meta.textContent = rowMeta(f);
     li.append(name, meta);
     actionable(li, () => openFile(f.path));
@@ -125,9 +125,10 @@ function updateGutter() {
   $("gutter").scrollTop = $("text").scrollTop;
 }
 
-function showStatus(message, legal) {
+function showStatus(message, kind) {
+  // kind: a status class (legal, illegal, no-list), or true / false for a message that is good or bad news.
   $("status").textContent = message;
-  $("status").className = legal ? "legal" : "illegal";
+  $("status").className = typeof kind === "string" ? kind : kind ? "legal" : "illegal";
 }
 
 function jumpTo(line) {
@@ -146,9 +147,9 @@ async function check() {
   const data = await (await api("/api/check", { path: state.path, text: $("text").value })).json();
   state.system = data.system || state.system;
   state.archetypes = data.archetypes || [];
-  const points = data.points === null || data.points === undefined ? "" :
+  const points = data.points === null || data.points === undefined ? (data.measure ? " · " + data.measure : "") :
     " · " + t("serve.points", { points: data.points, limit: data.points_limit ?? "—" });
-  showStatus(t(statusKey(data)) + points, data.legal);
+  showStatus(statusText(data) + points, statusClass(data));
   $("findings").replaceChildren(...(data.findings || []).map((f) => {
     const li = document.createElement("li");
     li.className = f.severity;

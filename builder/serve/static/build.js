@@ -129,9 +129,22 @@ function statusKey(f) {
   return f.roster === false ? "serve.no-list" : "serve.legal";
 }
 
+function statusText(f) {
+  // The server's word for the status when it gave one (WARBOOK: what the file is, in its game's words).
+  return f.readable && f.status_text ? f.status_text : t(statusKey(f));
+}
+
+function statusClass(f) {
+  // Green a legal list, red an illegal or unreadable file, neither a file that holds no list.
+  if (!f.readable || !f.legal) return "illegal";
+  return f.roster === false ? "no-list" : "legal";
+}
+
 function rowMeta(f) {
-  const points = f.points === null ? "" : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
-  return `${f.system || "?"}${points} · ${t(statusKey(f))}`;
+  // A list's points, or what its game counts instead (a lineup's specialty slots: 4/4 …).
+  const points = f.points === null || f.points === undefined ? (f.measure ? ` · ${f.measure}` : "")
+    : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
+  return `${f.system || "?"}${points} · ${statusText(f)}`;
 }
 
 function updateRow(build) {
@@ -139,8 +152,10 @@ function updateRow(build) {
   // haven't changed: they are not checked again on every click).
   const meta = document.querySelector(`#files li[data-path="${CSS.escape(state.path)}"] .meta`);
   if (!meta || !build.dataset.system) return;
-  const legal = build.dataset.legal === "true";
-  meta.className = "meta " + (legal ? "legal" : "illegal");
-  meta.textContent = rowMeta({ system: build.dataset.system, readable: true, legal, roster: build.dataset.roster !== "false",
-    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null });
+  const f = { system: build.dataset.system, readable: true, legal: build.dataset.legal === "true",
+    roster: build.dataset.roster !== "false", status_text: build.dataset.statusText,
+    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null,
+    measure: build.dataset.measure || null };
+  meta.className = "meta " + statusClass(f);
+  meta.textContent = rowMeta(f);
 }

@@ -90,6 +90,10 @@ MESSAGES = {
     "cq.choice.specialty": {"es": "especialidad", "en": "specialty"},
     "cq.choice.star": {"es": "estrella: {pair}", "en": "star: {pair}"},
     "cq.choice.gregario": {"es": "sin especialidad", "en": "no specialty"},
+    "cq.status.slots": {
+        "es": "{slots}/{limit} {limit|plaza|plazas} de especialista",
+        "en": "{slots}/{limit} specialty {limit|slot|slots}",
+    },
     "cq.note.slots": {"es": "plazas de especialista: {slots} de {limit}", "en": "specialty slots: {slots} of {limit}"},
     # The page's form labels (system, name and player are the page's own).
     "form.cripmaquion.team": {"es": "Equipo", "en": "Team"},

@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from builder.core.findings import Finding, Findings, Place
 from builder.core.names import fold
-from builder.core.messages import number, text
+from builder.core.messages import Localised, number, text
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
@@ -43,6 +43,7 @@ class CripmaquionSystem(System):
         extra = {"specialty_slots": lineup.slots, "specialty_limit": lineup.limit,
                  "lineup_size": len(lineup.runners)}
         return Evaluation(self.key, file.team, findings, player=file.player, extra=extra,
+                          measure=Localised("cq.status.slots", {"slots": lineup.slots, "limit": lineup.limit}),
                           fingerprint=self.fingerprint_of(_canonical(file, roster, lineup), doc, overridden),
                           view=lambda: {
             "system": self.key,

@@ -1,6 +1,7 @@
 """Wartime's messages, Spanish and English side by side."""
 
 MESSAGES = {
+    "status.warbook": {"es": "WARBOOK", "en": "WARBOOK"},
     "not-a-warbook": {
         "es": "no es un warbook de Wartime (ni listas de arquetipos ni un archivo «system: wartime» con «warbook»)",
         "en": "is not a Wartime warbook (neither archetype lists nor a “system: wartime” file with a “warbook”)",

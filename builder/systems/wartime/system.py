@@ -45,7 +45,8 @@ class WartimeSystem(System):
         own_book = warbook_place.doc is None or warbook_place.doc is doc
         return Evaluation(self.key, file.name, findings, points_limit=file.points_limit, player=file.player,
                           inputs=() if own_book else (warbook_place.doc.path,),
-                          roster=roster, points=total.points if roster else None,
+                          roster=roster, holds=None if roster else "warbook",
+                          points=total.points if roster else None,
                           fingerprint=self.fingerprint_of(_canonical(file, warbook), doc, overridden),
                           extra={"models": total.models, "warbook_only": not roster},
                           view=lambda: inspect_view.details(file, book, total, warbook_place))

@@ -36,13 +36,13 @@ def resolve(file: WartimeFile, doc: Document) -> tuple[Warbook | None, Place, Fi
         if not isinstance(data, dict):
             raise InputError("not-a-mapping", source.label, source.line_of(()), found=shape_of(data), via=at.where)
         if "system" not in data:
-            book, findings = validate(Warbook, data, Place(source), RULE_FIELDS)
+            book, findings = validate(Warbook, data, Place(source), RULE_FIELDS, past_unknown_keys=True)
             return book, Place(source), findings
         if data.get("system") != "wartime" or "warbook" not in data:
             raise InputError("not-a-warbook", source.label, 1, via=at.where)
         at = Place(source, ("warbook",))
         reference = data["warbook"]
         if not isinstance(reference, str):
-            book, findings = validate(Warbook, reference, at, RULE_FIELDS)
+            book, findings = validate(Warbook, reference, at, RULE_FIELDS, past_unknown_keys=True)
             return book, at, findings
     return reference, at, Findings()

@@ -495,3 +495,23 @@ class TestConfrontationCrewAndPoints:
         res = assert_legal(path)
         assert res["points"] == 105
         assert res["points_limit"] is None
+
+
+# --- ruling 73: a misspelt key hides nothing else (issue 32) --------------------------------
+
+
+def test_a_misspelt_key_and_a_rule_broken_on_one_machine_are_reported_in_one_run(check):
+    # The chariot writes «wieght» (weight is the key, and is written too), and carries a large
+    # (3) and a normal (2) fighter: 5 in a transporte of X = 4.
+    ev = check(force(chariot(", wieght: 3, embarked: [{name: a, size: grande}, {name: b, size: normal}]")))
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("machines", 0, "wieght")),
+                     ("transport-capacity", None, ("machines", 0, "embarked"))]
+    assert ev.fingerprint is None
+
+
+def test_a_misspelt_key_and_a_wrong_value_on_one_machine_are_reported_in_one_run(check):
+    ev = check(force(cannon(", wieght: 3, resistance: 101")))  # resistance runs 0–100
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("machines", 0, "wieght")),
+                     ("value-out-of-range", None, ("machines", 0, "resistance"))]

@@ -515,3 +515,34 @@ def test_crip_language_en(tmp_path):
     _, en = check_one(path, "--lang", "en")
     assert codes_of(es["errors"]) == codes_of(en["errors"])
     assert es["errors"][0]["message"] != en["errors"][0]["message"]
+
+
+# --- ruling 73: a misspelt key hides nothing else (issue 32) --------------------------------
+
+
+def test_a_misspelt_key_and_an_unknown_race_on_one_runner_are_reported_in_one_run(check):
+    # Runner A: «specialty» is no key (specialties is); its race «marciano» is none of §5's; and
+    # «martillo, cazavictorias» are 3 specialties (a star is two), one more than §7 allows.
+    ev = check("system: cripmaquion\nteam: Prueba\nruners_extra: 1\nrunners:\n"
+               "  - {name: A, race: marciano, specialty: [x], specialties: [martillo, cazavictorias]}\n"
+               "  - {name: B, race: orco, specialties: [rompehuesos]}\n"
+               "  - {name: C, race: orco, specialties: []}\n")
+    found = [(f.code, f.variant, f.place.path) for f in ev.findings.errors]
+    assert sorted(found) == sorted([
+        ("invalid-field", "extra_forbidden", ("runers_extra",)),
+        ("unknown-reference", None, ("runners", 0, "race")),
+        ("invalid-field", "extra_forbidden", ("runners", 0, "specialty")),
+        ("too-many-specialties", None, ("runners", 0, "specialties")),
+        # 3 runners → 2 slots (§9.2); A's three and B's one make 4.
+        ("specialty-limit", None, ("runners",)),
+    ])
+    assert only(ev, "specialty-limit").params == {"runners": 3, "slots": 4, "limit": 2}
+    assert ev.fingerprint is None  # part of the file was not read: no fingerprint stands for it
+
+
+def test_a_misspelt_key_and_a_wrong_value_on_one_runner_are_reported_in_one_run(check):
+    ev = check("system: cripmaquion\nteam: Prueba\nrunners:\n"
+               "  - {name: A, race: 7, specialty: [martillo]}\n")
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("runners", 0, "specialty")),
+                     ("invalid-field", "string_type+quote", ("runners", 0, "race"))]

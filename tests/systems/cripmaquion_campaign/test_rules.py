@@ -131,3 +131,22 @@ def test_tp_must_be_a_name(campaign):
     for bad in ("3", "[Dan]", "{runner: Dan}"):
         ev = campaign(kos(f"{{by: Ana, victim: Dan, attack: other, turn: 3, tp: {bad}}}"))
         assert codes(ev) == ["invalid-field"], bad
+
+
+# --- ruling 73: a misspelt key hides nothing else (issue 32) --------------------------------
+
+
+def test_a_misspelt_key_and_a_rule_broken_on_one_ko_are_reported_in_one_run(campaign):
+    # The KO writes «turno» (turn is the key, and is written too) and Bea knocks out Bea.
+    ev = campaign("  - name: J1\n    finish: []\n    kos: [{by: Bea, victim: Bea, attack: dt, turn: 1, turno: 2}]\n")
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("campaign-self-ko", None, ("stages", 0, "kos", 0)),
+                     ("invalid-field", "extra_forbidden", ("stages", 0, "kos", 0, "turno"))]
+    assert ev.fingerprint is None
+
+
+def test_a_misspelt_key_and_a_wrong_value_on_one_ko_are_reported_in_one_run(campaign):
+    ev = campaign("  - name: J1\n    finish: []\n    kos: [{by: Bea, victim: Cid, attack: dt, turn: 0, turno: 2}]\n")
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("stages", 0, "kos", 0, "turno")),
+                     ("value-out-of-range", None, ("stages", 0, "kos", 0, "turn"))]

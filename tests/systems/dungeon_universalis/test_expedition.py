@@ -329,3 +329,23 @@ class TestDungeonUniversalisCompanions:
         res = assert_illegal_with(write(tmp_path, "d.yaml", du(heroes)), "animal-needs-skill")
         f = next(f for f in res["errors"] if f["code"] == "animal-needs-skill")
         assert "heroes[1]" in (str(f["where"]) + f["message"])
+
+
+# --- ruling 73: a misspelt key hides nothing else (issue 32) --------------------------------
+
+
+def test_a_misspelt_key_and_a_rule_broken_on_one_hero_are_reported_in_one_run(check):
+    # Hero A writes «skils» (skills is the key) and takes two mercenaries: one companion a hero.
+    ev = check(expedition(hero("A", extra=", skils: [x], companion: [{name: M1, kind: mercenary, pv: 2},"
+                                          " {name: M2, kind: mercenary, pv: 2}]")))
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("companion-limit", "hero", ("heroes", 0, "companion")),
+                     ("invalid-field", "extra_forbidden", ("heroes", 0, "skils"))]
+    assert ev.fingerprint is None
+
+
+def test_a_misspelt_key_and_a_wrong_value_on_one_hero_are_reported_in_one_run(check):
+    ev = check(expedition(hero("A", 501, extra=", skils: [x]")))  # experience runs 0–500
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("heroes", 0, "skils")),
+                     ("value-out-of-range", None, ("heroes", 0, "xp"))]

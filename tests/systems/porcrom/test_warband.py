@@ -390,3 +390,22 @@ class TestPorCromInspect:
         # Heavy armour "no permite nadar" (l. 39); "Los caballos no pueden nadar" (l. 51): ruling 50e.
         conan = find_named(self.doc(tmp_path, heavy_armor=True, horse=True), "Conan")
         assert conan["armor_effects"]["can_swim"] is False and "50e" in conan["rulings"]
+
+
+# --- ruling 73: a misspelt key hides nothing else (issue 32) --------------------------------
+
+
+def test_a_misspelt_key_and_a_rule_broken_on_one_group_are_reported_in_one_run(check):
+    # The group writes «wepons» (weapons is the key) and has 6 guards: a group is 2 to 5.
+    ev = check(warband(minions=group(6, extra=", wepons: [lanza]")))
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("minions", 0, "wepons")),
+                     ("minion-group-size", None, ("minions", 0, "count"))]
+    assert ev.fingerprint is None
+
+
+def test_a_misspelt_key_and_a_wrong_value_on_one_group_are_reported_in_one_run(check):
+    ev = check(warband(minions=group(101, extra=", wepons: [lanza]")))  # the bound stops at 100
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("minions", 0, "wepons")),
+                     ("value-out-of-range", None, ("minions", 0, "count"))]

@@ -1211,3 +1211,44 @@ def test_a_transport_energy_of_0_and_a_defense_zone_of_0_are_out_of_range(tmp_pa
 
 def _yaml(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+# --- ruling 73: a misspelt key hides nothing else (issue 32) --------------------------------
+
+
+def test_a_misspelt_key_and_a_rule_broken_on_one_squad_are_reported_in_one_run(check):
+    # Squad Alfa's member writes «cuont» (count is the key), and its other member names
+    # «Granadero», no character of the Warbook.
+    squads = "  - name: Alfa\n    members: [{character: Fusilero, cuont: 2}, {character: Granadero}]\n"
+    ev = check(roster("points_limit: 101\n", squads))
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("squads", 0, "members", 0, "cuont")),
+                     ("unknown-reference", None, ("squads", 0, "members", 1, "character"))]
+    assert ev.fingerprint is None  # part of the file was not read: no fingerprint stands for it
+    # Set aside, «cuont» leaves the member counting 1 as written (count's default), and the
+    # list is priced as it reads: Alfa 1 × 34 + Bravo 3 × 34 = 136 > 101.
+    squads = "  - name: Alfa\n    members: [{character: Fusilero, cuont: 2}]\n" + squad_yaml("Bravo", 3)
+    ev = check(roster("points_limit: 101\n", squads))
+    assert sorted(f.code for f in ev.findings.errors) == ["invalid-field", "over-points-limit"]
+    assert only(ev, "over-points-limit").params == {"points": 136, "limit": 101}
+
+
+def test_a_misspelt_key_and_a_wrong_value_on_one_archetype_are_reported_in_one_run(check):
+    book = BOOK.replace("protections: [Chaleco]}", "protections: [Chaleco], fortune: 11, wepons: [Fusil]}")
+    ev = check(roster(squads=squad_yaml("Alfa", 1), book=book))
+    found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", ("warbook", "characters", 0, "wepons")),
+                     ("value-out-of-range", None, ("warbook", "characters", 0, "fortune"))]
+
+
+def test_a_misspelt_key_in_a_warbook_file_hides_nothing_else(tmp_path, check):
+    # The Warbook in a file of its own: its character writes «wepons», and wears «Casco», which
+    # the book doesn't have.
+    (tmp_path / "libro.yaml").write_text(
+        BOOK.replace("warbook:\n", "").replace("\n  ", "\n").lstrip()
+        .replace("protections: [Chaleco]}", "protections: [Casco], wepons: [Fusil]}"), encoding="utf-8")
+    ev = check(roster(squads=squad_yaml("Alfa", 1), book="warbook: libro.yaml\n"))
+    found = sorted((f.code, f.variant, f.place.file, f.place.path) for f in ev.findings.errors)
+    assert found == [("invalid-field", "extra_forbidden", "libro.yaml", ("characters", 0, "wepons")),
+                     ("unknown-reference", None, "libro.yaml", ("characters", 0, "protections", 0))]
+    assert ev.fingerprint is None
