@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from builder.core.charts import LineChart
+
 SectionKind = Literal["stats", "table", "list", "track", "text"]
 
 CARD_BODY_MM = 68.0
@@ -134,9 +136,25 @@ class PrintSpec:
     columns: list[str] = field(default_factory=list)
     rows: list[list[Any]] = field(default_factory=list)
     """The team sheet's table: one row per unit."""
+    bar_column: int | None = None
+    """The column of ``rows`` whose numbers are drawn as a small grey bar beside them, each as
+    its share of the column's total: where a list's points go."""
     cards: list[Card] = field(default_factory=list)
     pages: list["TablePage"] = field(default_factory=list)
     """Whole pages of one table each, after the sheet (a campaign's classifications and days)."""
+    charts: list[LineChart] = field(default_factory=list)
+    """Charts on the sheet, beside its facts."""
+    sheet_tables: list["TablePage"] = field(default_factory=list)
+    """More tables on the sheet itself, each under its title, after the units (a campaign's standings)."""
+
+    def bars(self) -> list[float | None]:
+        """Each row's share (0 to 1) of the bar column's total, or None where it has no number."""
+        if self.bar_column is None:
+            return [None] * len(self.rows)
+        values = [row[self.bar_column] if self.bar_column < len(row) else None for row in self.rows]
+        numbers = [v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None for v in values]
+        total = sum(v for v in numbers if v is not None)
+        return [v / total if total and v is not None else None for v in numbers]
 
 
 @dataclass

@@ -27,6 +27,7 @@ from builder.core.messages import text
 from builder.core.printout import CARD_BODY_MM, Card, PrintSpec, Ruler, Section, certain, pack_all
 from builder.core.system import Evaluation
 from builder.core.terminal import printable
+from builder.export.charts import svg, swatch
 from builder.export.templating import TEMPLATES_URL, has_style, template_file
 
 CARD_MM = (63, 88)
@@ -184,6 +185,9 @@ def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, 
         today=(today or dt.date.today()).isoformat(),
         has_system_css=has_style(system.key),
         page_fingerprint=_css_safe_fingerprint(evaluation.fingerprint),
+        charts=[{"svg": markupsafe.Markup(svg(chart, str(i))), "note": chart.note,
+                 "legend": [(s.name, markupsafe.Markup(swatch(chart, j))) for j, s in enumerate(chart.series)]}
+                for i, chart in enumerate(spec.charts)],
     )
 
 

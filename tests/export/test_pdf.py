@@ -654,3 +654,32 @@ def test_pdf_draft_marks_every_page_in_english(wt):
     assert pages
     for i, page in enumerate(pages):
         assert squash("DRAFT — NOT LEGAL") in squash(page), f"page {i + 1} not marked"
+
+
+def test_a_campaigns_first_page_carries_the_standings_and_the_teams_chart(tmp_path):
+    from builder.export.pdf import render_html
+
+    campaign = EXAMPLES / "cripmaquion" / "infierno-de-amauta.yaml"
+    ev = evaluate(str(campaign), str(campaign))
+    html = render_html(ev, registry.get(ev.system).print_spec(ev, "es"), "es", "a4", draft=False)
+    # The HTML handed to WeasyPrint: the chart is an inline SVG, before the general classification.
+    chart = html.index('<svg xmlns="http://www.w3.org/2000/svg" id="chart-0"')
+    assert chart < html.index("Clasificación general") < html.index("Lizardo Rodríguez")
+    assert "<script" not in html
+    out = tmp_path / "campana.pdf"
+    assert CliRunner().invoke(cli, ["campaign", str(campaign), "--pdf", str(out)]).exit_code == 0
+    first = pdf_text(out)[0]
+    # WeasyPrint drew the chart's words as text: its title, the days, both teams, on page 1 with the standings.
+    for words in ("Cripmaquiazos de cada equipo, jornada a jornada", "Salida", "2ª jornada",
+                  "Los Saqueadores de Río Lobo", "El Grupetto verde", "Clasificación general"):
+        assert words in first, words
+    # The general classification's first and last runners (43 and 0 cripmaquiazos) are on it too.
+    assert "Lizardo Rodríguez" in first and "Burujo Potingue" in first
+
+
+def test_a_campaigns_chart_speaks_english(tmp_path):
+    campaign = EXAMPLES / "cripmaquion" / "infierno-de-amauta.yaml"
+    out = tmp_path / "campaign.pdf"
+    assert CliRunner().invoke(cli, ["campaign", str(campaign), "--pdf", str(out), "--lang", "en"]).exit_code == 0
+    first = pdf_text(out)[0]
+    assert "Each team's cripmaquiazos, day by day" in first and "Start" in first and "Salida" not in first

@@ -96,16 +96,17 @@ def test_spreadsheet_has_a_sheet_per_classification_and_per_day(folder):
         assert fingerprints <= cells  # every runner's row carries its team's fingerprint
 
 
-def test_pdf_has_a_page_per_classification_and_per_day(folder):
+def test_pdf_opens_with_the_general_classification_then_a_page_per_minor_one_and_per_day(folder):
     out = folder / "clasificacion.pdf"
     result = run("campaign", folder / "infierno-de-amauta.yaml", "--pdf", out, "--xlsx", folder / "c.xlsx")
     assert result.exit_code == 0, result.output
     pages = [page.extract_text() for page in PdfReader(out).pages]
     assert "El infierno de Amauta" in pages[0] and "CQ-" in pages[0]  # the teams and their fingerprints
-    titles = ["Clasificación general", "Clasificación de dureza", "Clasificación de honor", "1ª jornada",
-              "2ª jornada"]
+    # The first page carries the general classification (and the teams' chart, tests/export/test_pdf.py).
+    assert "Clasificación general" in pages[0] and "Lizardo Rodríguez" in pages[0]
+    titles = ["Clasificación de dureza", "Clasificación de honor", "1ª jornada", "2ª jornada"]
     assert [next(t for t in titles if page.startswith(t)) for page in pages[1:]] == titles
-    assert "Ram Amón" in pages[4] and "eliminados" in pages[4]
+    assert "Ram Amón" in pages[3] and "eliminados" in pages[3]
     fingerprints = [json.loads(run("check", folder / f, "--format", "json").output)["results"][0]["fingerprint"]
                     for f in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml")]
     for page in pages[1:]:  # each page, posted on its own, names the rosters it ranks
