@@ -139,6 +139,9 @@ class PrintSpec:
     bar_column: int | None = None
     """The column of ``rows`` whose numbers are drawn as a small grey bar beside them, each as
     its share of the column's total: where a list's points go."""
+    bar_values: list[Any] | None = None
+    """What each row's bar counts, where that isn't the column's own number (a benched runner's
+    slots are shown but count for nothing): None for no bar."""
     cards: list[Card] = field(default_factory=list)
     pages: list["TablePage"] = field(default_factory=list)
     """Whole pages of one table each, after the sheet (a campaign's classifications and days)."""
@@ -151,7 +154,8 @@ class PrintSpec:
         """Each row's share (0 to 1) of the bar column's total, or None where it has no number."""
         if self.bar_column is None:
             return [None] * len(self.rows)
-        values = [row[self.bar_column] if self.bar_column < len(row) else None for row in self.rows]
+        values = self.bar_values if self.bar_values is not None else [
+            row[self.bar_column] if self.bar_column < len(row) else None for row in self.rows]
         numbers = [v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None for v in values]
         total = sum(v for v in numbers if v is not None)
         return [v / total if total and v is not None else None for v in numbers]

@@ -683,3 +683,16 @@ def test_a_campaigns_chart_speaks_english(tmp_path):
     assert CliRunner().invoke(cli, ["campaign", str(campaign), "--pdf", str(out), "--lang", "en"]).exit_code == 0
     first = pdf_text(out)[0]
     assert "Each team's cripmaquiazos, day by day" in first and "Start" in first and "Salida" not in first
+
+
+def test_a_lists_sheet_shows_where_its_points_go():
+    from builder.export.pdf import render_html
+
+    fenix = EXAMPLES / "wartime" / "compania-fenix.yaml"
+    ev = evaluate(str(fenix), str(fenix))
+    html = render_html(ev, registry.get(ev.system).print_spec(ev, "es"), "es", "a4", draft=False)
+    # 283 points: Sargento 58, three Fusileros 120, Granadero 42, Fusilero 40, Explorador 23.
+    shares = [round(100 * p / 283, 1) for p in (58, 120, 42, 40, 23)]
+    assert shares == [20.5, 42.4, 14.8, 14.1, 8.1]
+    bars = [float(w) for w in re.findall(r'<span class="bar"[^>]*><span style="width: ([\d.]+)%">', html)]
+    assert bars == shares

@@ -98,4 +98,6 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
                (t("cq.col.slots-checked"), f"{d.get('specialty_slots')}/{d.get('specialty_limit')}")],
         columns=[t("cq.col.name"), t("cq.col.race"), "FUE/RES", t("cq.col.specialties"), t("cq.col.slots"),
                  t("pdf.cq.dice-short"), t("cq.lined-up")],
-        rows=rows, cards=cards)
+        # The slots' bars: only a lined-up runner's count against the team's limit.
+        rows=rows, bar_column=4, bar_values=[r["specialty_slots"] if r["lined_up"] else None for r in runners],
+        cards=cards)

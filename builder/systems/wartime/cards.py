@@ -171,4 +171,4 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
         facts=[(t("wt.col.count"), d.get("models"))],
         columns=[t("wt.col.squad"), t("wt.col.character"), t("wt.col.count"), t("wt.col.cost-each"),
                  t("wt.col.points"), t("wt.col.level"), t("wt.col.movement")],
-        rows=rows, cards=cards)
+        rows=rows, bar_column=4, cards=cards)
