@@ -40,6 +40,9 @@ class Section:
     items: list[Any] = field(default_factory=list)
     """stats: (label, value); table: rows (lists); list: (name, detail); track: (label, marked); text: strings."""
     headers: list[str] = field(default_factory=list)
+    keep_with_previous: bool = False
+    """Printed on the card of the section before it: where it would start a continuation card
+    alone, that section goes along with it (a runner's attack table stays with its dice)."""
 
     def item_height(self, item: Any) -> float:
         """Millimetres one item takes, from the shared CSS (templates/base/base.css)."""
@@ -175,8 +178,8 @@ def pack(card: Card, ruler: Ruler | None = None) -> list[Card]:
     out: list[Card] = []
     pending = list(card.sections)
     current: list[Section] = []
-    capacity = ruler.body(card)
-    room = capacity
+    # A continuation card's head says "(sigue)" and may wrap to one line more: each has its own room.
+    room = ruler.body(card)
     while pending:
         section = pending.pop(0)
         fits, rest = section.split(room, ruler)
@@ -189,9 +192,14 @@ def pack(card: Card, ruler: Ruler | None = None) -> list[Card]:
                 current.append(rest)
                 room = 0
             else:
+                if fits is None and section.keep_with_previous and len(current) > 1:
+                    # Never alone on a continuation card: the section before it goes along.
+                    pending.insert(0, current.pop())
+                    pending.insert(1, rest)
+                else:
+                    pending.insert(0, rest)
                 out.append(replace(card, sections=current, continued=bool(out)))
-                current, room = [], capacity
-                pending.insert(0, rest)
+                current, room = [], ruler.body(replace(card, continued=True))
     if current or not out:
         out.append(replace(card, sections=current, continued=bool(out)))
     return out

@@ -161,15 +161,15 @@ class MeasuredRuler(Ruler):
         return self._get(self._section_key(bare, [item]), super().item(s, item) + gap) - gap
 
     def section(self, s: Section) -> float:
-        if s.kind in ("stats", "track"):
-            return self._get(self._section_key(s, s.items), super().section(s))
-        return self.head(s) + sum(self.item(s, i) for i in s.items)
+        # A whole section as it was measured; a part of one (split between cards), by its pieces,
+        # which add up a little higher (each item measured as a table or list of its own).
+        parts = (self.head(s) + sum(self.item(s, i) for i in s.items)) if s.kind not in ("stats", "track") else None
+        return self._get(self._section_key(s, s.items), super().section(s) if parts is None else parts)
 
     def body(self, card: Card) -> float:
-        head = self._get(self._card_key(card), 10.0)
-        # A continuation card repeats the head with "(sigue)", which may wrap differently.
-        cont = self._get(self._card_key(replace(card, continued=True)), head)
-        return ROOM_MM - max(head, cont)
+        # A continuation card's own head (with "(sigue)", which may wrap to one more line) is
+        # measured apart: each card has the room its own head leaves.
+        return ROOM_MM - self._get(self._card_key(card), 10.0)
 
 
 def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,

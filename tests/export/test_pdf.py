@@ -696,3 +696,24 @@ def test_a_lists_sheet_shows_where_its_points_go():
     assert shares == [20.5, 42.4, 14.8, 14.1, 8.1]
     bars = [float(w) for w in re.findall(r'<span class="bar"[^>]*><span style="width: ([\d.]+)%">', html)]
     assert bars == shares
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_no_runner_of_the_examples_continues_onto_a_card_holding_only_its_attack_table(lang):
+    from builder.export.pdf import ProjectOnlyFetcher, printed_html
+
+    attack = {"es": "ataque (1D6) contra RES 1–5", "en": "attack (1D6) against RES 1–5"}[lang]
+    continued = 0
+    for roster in sorted((EXAMPLES / "cripmaquion").glob("*.yaml")):
+        ev = evaluate(str(roster), str(roster))
+        if ev.system != "cripmaquion":
+            continue
+        html = printed_html(ev, registry.get(ev.system).print_spec(ev, lang), lang, "a4", not ev.legal,
+                            ProjectOnlyFetcher())
+        for card in re.findall(r'<span class="cont">.*?<div class="card-foot">', html, re.S):
+            titles = re.findall(r'<div class="section-title">([^<]*)</div>', card)
+            continued += 1
+            assert titles != [attack], (roster.name, titles)
+            if attack in titles:  # it continues with the dice it is rolled with
+                assert titles[titles.index(attack) - 1] in ("dados", "dice"), (roster.name, titles)
+    assert continued  # the examples do have runners that continue (Lizardo Rodríguez, Gnatte Franzs…)

@@ -27,7 +27,8 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
     if r["attack"]:
         attack = r["attack"]
         sections.append(Section("table", t("cq.attack"), headers=["RES", "1", "2", "3", "4", "5", "KO"],
-                                items=[["1D6", *(f"{v}+" for v in attack["vs_res"].values()), f"{attack['ko_roll']}+"]]))
+                                items=[["1D6", *(f"{v}+" for v in attack["vs_res"].values()), f"{attack['ko_roll']}+"]],
+                                keep_with_previous=True))
     options = [o for o in r["options"] if o["key"] not in ("prisa", "constancia")]
     if options:
         sections.append(Section("list", t("cq.options"), items=[(o["name"], _option_detail(o, lang)) for o in options]))
