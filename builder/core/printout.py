@@ -40,6 +40,8 @@ class Section:
     items: list[Any] = field(default_factory=list)
     """stats: (label, value); table: rows (lists); list: (name, detail); track: (label, marked); text: strings."""
     headers: list[str] = field(default_factory=list)
+    unbroken: bool = False
+    """Never split between cards: it moves whole (a runner's two rows of dice read together)."""
     keep_with_previous: bool = False
     """Printed on the card of the section before it: where it would start a continuation card
     alone, that section goes along with it (a runner's attack table stays with its dice)."""
@@ -74,7 +76,7 @@ class Section:
         ruler = ruler or ESTIMATE
         if ruler.section(self) <= room:
             return self, None
-        if self.kind in ("stats", "track"):
+        if self.kind in ("stats", "track") or self.unbroken:
             return None, self
         used, taken = ruler.head(self), 0
         for item in self.items:

@@ -58,3 +58,16 @@ def test_a_continuation_card_has_its_own_room():
     sections = [Section("table", t) for t in ("a", "b", "d", "c", "b", "b", "d")]
     parts = pack(Card("X", sections), Fixed())
     assert [[s.title for s in p.sections] for p in parts] == [["a", "b", "d"], ["c", "b", "b", "d"]]
+
+
+def test_an_unbroken_section_moves_whole():
+    rows = [["dados", "2D4", "1D6", "1D5"], ["≈", "5", "3,5", "3"]]
+    # By the estimate: 15 lines of text, 15 × (3.1 + 0.5) + a gap 1.2 = 55.2, leave 68 − 55.2 = 12.8 mm.
+    # The dice: title 3.3 + header 2.9 + gap 1.2 = 7.4, and 3.4 a row: whole 7.4 + 6.8 = 14.2 > 12.8,
+    # but the head and one row, 10.8, fit.
+    text = Section("text", items=["x"] * 15)
+    dice = Section("table", "dados", headers=["", "D", "L", "S"], items=rows)
+    assert [len(s.items) for s in pack(Card("R", [text, dice]))[0].sections] == [15, 1]  # split by rows
+    whole = Section("table", "dados", headers=["", "D", "L", "S"], items=rows, unbroken=True)
+    parts = pack(Card("R", [text, whole]))
+    assert [[len(s.items) for s in p.sections] for p in parts] == [[15], [2]]

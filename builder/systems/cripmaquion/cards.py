@@ -23,7 +23,8 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
         sections.append(Section("list", t("cq.col.skills"), items=[(s["name"], _skill_detail(s, r, lang))
                                                                    for s in r["skill_summaries"]]))
     sections.append(Section("table", t("cq.dice"), headers=["", t("cq.col.descenso"), t("cq.col.llano"), t("cq.col.subida")],
-                            items=[[t("cq.dice"), *r["dice"].values()], ["≈", *(number(v, lang) for v in r["expected"].values())]]))
+                            items=[[t("cq.dice"), *r["dice"].values()], ["≈", *(number(v, lang) for v in r["expected"].values())]],
+                            unbroken=True))
     if r["attack"]:
         attack = r["attack"]
         sections.append(Section("table", t("cq.attack"), headers=["RES", "1", "2", "3", "4", "5", "KO"],
