@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from builder.core.charts import LineChart
+
 SectionKind = Literal["stats", "table", "list", "track", "text"]
 
 CARD_BODY_MM = 68.0
@@ -38,6 +40,11 @@ class Section:
     items: list[Any] = field(default_factory=list)
     """stats: (label, value); table: rows (lists); list: (name, detail); track: (label, marked); text: strings."""
     headers: list[str] = field(default_factory=list)
+    unbroken: bool = False
+    """Never split between cards: it moves whole (a runner's two rows of dice read together)."""
+    keep_with_previous: bool = False
+    """Printed on the card of the section before it: where it would start a continuation card
+    alone, that section goes along with it (a runner's attack table stays with its dice)."""
 
     def item_height(self, item: Any) -> float:
         """Millimetres one item takes, from the shared CSS (templates/base/base.css)."""
@@ -69,7 +76,7 @@ class Section:
         ruler = ruler or ESTIMATE
         if ruler.section(self) <= room:
             return self, None
-        if self.kind in ("stats", "track"):
+        if self.kind in ("stats", "track") or self.unbroken:
             return None, self
         used, taken = ruler.head(self), 0
         for item in self.items:
@@ -134,9 +141,29 @@ class PrintSpec:
     columns: list[str] = field(default_factory=list)
     rows: list[list[Any]] = field(default_factory=list)
     """The team sheet's table: one row per unit."""
+    bar_column: int | None = None
+    """The column of ``rows`` whose numbers are drawn as a small grey bar beside them, each as
+    its share of the column's total: where a list's points go."""
+    bar_values: list[Any] | None = None
+    """What each row's bar counts, where that isn't the column's own number (a benched runner's
+    slots are shown but count for nothing): None for no bar."""
     cards: list[Card] = field(default_factory=list)
     pages: list["TablePage"] = field(default_factory=list)
     """Whole pages of one table each, after the sheet (a campaign's classifications and days)."""
+    charts: list[LineChart] = field(default_factory=list)
+    """Charts on the sheet, beside its facts."""
+    sheet_tables: list["TablePage"] = field(default_factory=list)
+    """More tables on the sheet itself, each under its title, after the units (a campaign's standings)."""
+
+    def bars(self) -> list[float | None]:
+        """Each row's share (0 to 1) of the bar column's total, or None where it has no number."""
+        if self.bar_column is None:
+            return [None] * len(self.rows)
+        values = self.bar_values if self.bar_values is not None else [
+            row[self.bar_column] if self.bar_column < len(row) else None for row in self.rows]
+        numbers = [v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None for v in values]
+        total = sum(v for v in numbers if v is not None)
+        return [v / total if total and v is not None else None for v in numbers]
 
 
 @dataclass
@@ -153,8 +180,8 @@ def pack(card: Card, ruler: Ruler | None = None) -> list[Card]:
     out: list[Card] = []
     pending = list(card.sections)
     current: list[Section] = []
-    capacity = ruler.body(card)
-    room = capacity
+    # A continuation card's head says "(sigue)" and may wrap to one line more: each has its own room.
+    room = ruler.body(card)
     while pending:
         section = pending.pop(0)
         fits, rest = section.split(room, ruler)
@@ -167,9 +194,14 @@ def pack(card: Card, ruler: Ruler | None = None) -> list[Card]:
                 current.append(rest)
                 room = 0
             else:
+                if fits is None and section.keep_with_previous and len(current) > 1:
+                    # Never alone on a continuation card: the section before it goes along.
+                    pending.insert(0, current.pop())
+                    pending.insert(1, rest)
+                else:
+                    pending.insert(0, rest)
                 out.append(replace(card, sections=current, continued=bool(out)))
-                current, room = [], capacity
-                pending.insert(0, rest)
+                current, room = [], ruler.body(replace(card, continued=True))
     if current or not out:
         out.append(replace(card, sections=current, continued=bool(out)))
     return out

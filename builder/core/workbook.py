@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from builder.core.charts import LineChart
+
 Kind = Literal["text", "int", "number", "count", "flag", "formula"]
 
 
@@ -75,3 +77,5 @@ class Fact:
 class WorkbookSpec:
     facts: list[Fact] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    charts: list[LineChart] = field(default_factory=list)
+    """Each drawn as a native chart on a sheet of its own after the summary, beside its figures."""

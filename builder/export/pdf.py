@@ -27,6 +27,7 @@ from builder.core.messages import text
 from builder.core.printout import CARD_BODY_MM, Card, PrintSpec, Ruler, Section, certain, pack_all
 from builder.core.system import Evaluation
 from builder.core.terminal import printable
+from builder.export.charts import svg, swatch
 from builder.export.templating import TEMPLATES_URL, has_style, template_file
 
 CARD_MM = (63, 88)
@@ -160,15 +161,15 @@ class MeasuredRuler(Ruler):
         return self._get(self._section_key(bare, [item]), super().item(s, item) + gap) - gap
 
     def section(self, s: Section) -> float:
-        if s.kind in ("stats", "track"):
-            return self._get(self._section_key(s, s.items), super().section(s))
-        return self.head(s) + sum(self.item(s, i) for i in s.items)
+        # A whole section as it was measured; a part of one (split between cards), by its pieces,
+        # which add up a little higher (each item measured as a table or list of its own).
+        parts = (self.head(s) + sum(self.item(s, i) for i in s.items)) if s.kind not in ("stats", "track") else None
+        return self._get(self._section_key(s, s.items), super().section(s) if parts is None else parts)
 
     def body(self, card: Card) -> float:
-        head = self._get(self._card_key(card), 10.0)
-        # A continuation card repeats the head with "(sigue)", which may wrap differently.
-        cont = self._get(self._card_key(replace(card, continued=True)), head)
-        return ROOM_MM - max(head, cont)
+        # A continuation card's own head (with "(sigue)", which may wrap to one more line) is
+        # measured apart: each card has the room its own head leaves.
+        return ROOM_MM - self._get(self._card_key(card), 10.0)
 
 
 def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
@@ -184,6 +185,9 @@ def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, 
         today=(today or dt.date.today()).isoformat(),
         has_system_css=has_style(system.key),
         page_fingerprint=_css_safe_fingerprint(evaluation.fingerprint),
+        charts=[{"svg": markupsafe.Markup(svg(chart, str(i))), "note": chart.note,
+                 "legend": [(s.name, markupsafe.Markup(swatch(chart, j))) for j, s in enumerate(chart.series)]}
+                for i, chart in enumerate(spec.charts)],
     )
 
 

@@ -28,7 +28,8 @@ def plain_text(ev: Evaluation, lang: str) -> str:
     if ev.details is not None:
         spec = system.print_spec(ev, lang)
         lines += [f"{label}: {value}" for label, value in spec.facts if value is not None]
-        tables = [("", spec.columns, spec.rows)] + [(p.title, p.columns, p.rows) for p in spec.pages]
+        tables = [("", spec.columns, spec.rows)] + [(p.title, p.columns, p.rows)
+                                                    for p in spec.sheet_tables + spec.pages]
         for title, columns, rows in tables:
             if rows:
                 lines += ["", *([title] if title else []), " · ".join(columns)]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.chart import LineChart as SheetLineChart, Reference
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.utils.indexed_list import IndexedList
@@ -20,6 +21,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from builder.core import registry
+from builder.core.charts import LineChart
 from builder.core.workbook import CellFormula, Column, Fact, Table, WorkbookSpec
 from builder.core.messages import text
 from builder.core.system import Evaluation
@@ -81,6 +83,8 @@ def write_workbook(evaluation: Evaluation, spec: WorkbookSpec, path: Path, lang:
     taken: set[str] = set()
     summary.title = sheet_title(text("xl.summary", lang), taken)
     sheets = [(table, wb.create_sheet(sheet_title(table.title, taken))) for table in spec.tables]
+    for i, chart in enumerate(spec.charts, start=1):  # right after the summary: what people look at first
+        write_chart(wb.create_sheet(sheet_title(chart.tab or chart.title, taken), i), chart)
     totals: dict[str, str] = {}
     for table, ws in sheets:
         totals.update(write_table(ws, table))
@@ -321,3 +325,50 @@ def _resolve(formula: str, totals: dict[str, str], facts: dict[str, str]) -> str
 
 def _system_title(ev: Evaluation) -> str:
     return registry.get(ev.system).title
+
+
+CHART_SHADES = ("1D1D1D", "6B6B6B", "3F3F3F", "8F8F8F", "2D2D2D", "575757")
+CHART_DASHES = ("solid", "dash", "sysDot", "dashDot", "lgDash", "sysDash")
+CHART_MARKERS = ("circle", "triangle", "square", "diamond", "x", "star")
+"""Each series told apart in black and white: its grey, its dash and its marker (as in the PDF)."""
+
+
+def write_chart(ws: Worksheet, chart: LineChart) -> None:
+    """The chart's figures as a small table (a row per point, a column per series) and, beside
+    them, a native line chart drawn from those cells: edit a figure and the chart follows."""
+    put(ws, 1, 1, chart.x_title)
+    for col, series in enumerate(chart.series, start=2):
+        put(ws, 1, col, series.name)
+    for col in range(1, len(chart.series) + 2):
+        ws.cell(row=1, column=col).font, ws.cell(row=1, column=col).fill = HEADER_FONT, HEADER_FILL
+    widths = [max([len(chart.x_title), *map(len, chart.categories), 6]), *(max(len(s.name), 6) for s in chart.series)]
+    for col, width in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(col)].width = min(width + 2, WIDTH_MOST)
+    for row, category in enumerate(chart.categories, start=2):
+        put(ws, row, 1, category)
+        for col, series in enumerate(chart.series, start=2):
+            ws.cell(row=row, column=col, value=series.values[row - 2]).number_format = FORMATS["int"]
+    last = len(chart.categories) + 1
+    drawing = SheetLineChart()
+    drawing.title, drawing.y_axis.title = chart.title, chart.y_title or None
+    drawing.x_axis.title = chart.x_title or None
+    drawing.x_axis.delete = drawing.y_axis.delete = False  # openpyxl hides the axes otherwise
+    drawing.width, drawing.height = 18, 10  # cm
+    drawing.legend.position = "b"
+    drawing.add_data(Reference(ws, min_col=2, max_col=len(chart.series) + 1, min_row=1, max_row=last),
+                     titles_from_data=True)
+    drawing.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
+    for i, line in enumerate(drawing.series):
+        n = i % len(CHART_SHADES)
+        line.smooth = False
+        line.graphicalProperties.line.solidFill = CHART_SHADES[n]
+        line.graphicalProperties.line.dashStyle = CHART_DASHES[n]
+        line.graphicalProperties.line.width = 28575  # 2.25 pt, in EMU
+        line.marker.symbol, line.marker.size = CHART_MARKERS[n], 7
+        line.marker.graphicalProperties.solidFill = CHART_SHADES[n] if n % 2 == 0 else "FFFFFF"
+        line.marker.graphicalProperties.line.solidFill = CHART_SHADES[n]
+    ws.add_chart(drawing, f"{get_column_letter(len(chart.series) + 3)}2")
+    if chart.note:
+        put(ws, last + 2, 1, chart.note)
+    ws.freeze_panes = "A2"
+    print_setup(ws, header_rows="1:1")

@@ -654,3 +654,66 @@ def test_pdf_draft_marks_every_page_in_english(wt):
     assert pages
     for i, page in enumerate(pages):
         assert squash("DRAFT — NOT LEGAL") in squash(page), f"page {i + 1} not marked"
+
+
+def test_a_campaigns_first_page_carries_the_standings_and_the_teams_chart(tmp_path):
+    from builder.export.pdf import render_html
+
+    campaign = EXAMPLES / "cripmaquion" / "infierno-de-amauta.yaml"
+    ev = evaluate(str(campaign), str(campaign))
+    html = render_html(ev, registry.get(ev.system).print_spec(ev, "es"), "es", "a4", draft=False)
+    # The HTML handed to WeasyPrint: the chart is an inline SVG, before the general classification.
+    chart = html.index('<svg xmlns="http://www.w3.org/2000/svg" id="chart-0"')
+    assert chart < html.index("Clasificación general") < html.index("Lizardo Rodríguez")
+    assert "<script" not in html
+    out = tmp_path / "campana.pdf"
+    assert CliRunner().invoke(cli, ["campaign", str(campaign), "--pdf", str(out)]).exit_code == 0
+    first = pdf_text(out)[0]
+    # WeasyPrint drew the chart's words as text: its title, the days, both teams, on page 1 with the standings.
+    for words in ("Cripmaquiazos de cada equipo, jornada a jornada", "Salida", "2ª jornada",
+                  "Los Saqueadores de Río Lobo", "El Grupetto verde", "Clasificación general"):
+        assert words in first, words
+    # The general classification's first and last runners (43 and 0 cripmaquiazos) are on it too.
+    assert "Lizardo Rodríguez" in first and "Burujo Potingue" in first
+
+
+def test_a_campaigns_chart_speaks_english(tmp_path):
+    campaign = EXAMPLES / "cripmaquion" / "infierno-de-amauta.yaml"
+    out = tmp_path / "campaign.pdf"
+    assert CliRunner().invoke(cli, ["campaign", str(campaign), "--pdf", str(out), "--lang", "en"]).exit_code == 0
+    first = pdf_text(out)[0]
+    assert "Each team's cripmaquiazos, day by day" in first and "Start" in first and "Salida" not in first
+
+
+def test_a_lists_sheet_shows_where_its_points_go():
+    from builder.export.pdf import render_html
+
+    fenix = EXAMPLES / "wartime" / "compania-fenix.yaml"
+    ev = evaluate(str(fenix), str(fenix))
+    html = render_html(ev, registry.get(ev.system).print_spec(ev, "es"), "es", "a4", draft=False)
+    # 283 points: Sargento 58, three Fusileros 120, Granadero 42, Fusilero 40, Explorador 23.
+    shares = [round(100 * p / 283, 1) for p in (58, 120, 42, 40, 23)]
+    assert shares == [20.5, 42.4, 14.8, 14.1, 8.1]
+    bars = [float(w) for w in re.findall(r'<span class="bar"[^>]*><span style="width: ([\d.]+)%">', html)]
+    assert bars == shares
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_no_runner_of_the_examples_continues_onto_a_card_holding_only_its_attack_table(lang):
+    from builder.export.pdf import ProjectOnlyFetcher, printed_html
+
+    attack = {"es": "ataque (1D6) contra RES 1–5", "en": "attack (1D6) against RES 1–5"}[lang]
+    continued = 0
+    for roster in sorted((EXAMPLES / "cripmaquion").glob("*.yaml")):
+        ev = evaluate(str(roster), str(roster))
+        if ev.system != "cripmaquion":
+            continue
+        html = printed_html(ev, registry.get(ev.system).print_spec(ev, lang), lang, "a4", not ev.legal,
+                            ProjectOnlyFetcher())
+        for card in re.findall(r'<span class="cont">.*?<div class="card-foot">', html, re.S):
+            titles = re.findall(r'<div class="section-title">([^<]*)</div>', card)
+            continued += 1
+            assert titles != [attack], (roster.name, titles)
+            if attack in titles:  # it continues with the dice it is rolled with
+                assert titles[titles.index(attack) - 1] in ("dados", "dice"), (roster.name, titles)
+    assert continued  # the examples do have runners that continue (Lizardo Rodríguez, Gnatte Franzs…)

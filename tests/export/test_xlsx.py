@@ -825,3 +825,36 @@ def test_a_placeholder_left_for_the_player_is_printed_nowhere(tmp_path):
     roster.write_text(roster.read_text(encoding="utf-8").replace("Tu nombre", "Ana Robles"), encoding="utf-8")
     assert export(roster, "--xlsx", out).exit_code == 0
     assert summary(openpyxl.load_workbook(out))["Jugador"] == "Ana Robles"
+
+
+def test_a_campaigns_workbook_draws_the_teams_chart_natively(tmp_path):
+    import zipfile
+
+    campaign = ROOT / "examples" / "cripmaquion" / "infierno-de-amauta.yaml"
+    out = tmp_path / "campana.xlsx"
+    assert run("campaign", campaign, "--xlsx", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames[1] == "Equipos por jornada"  # right after the summary
+    rows = list(wb["Equipos por jornada"].iter_rows(min_row=1, max_row=4, values_only=True))
+    # Each team's cripmaquiazos so far (worked out in tests/systems/cripmaquion_campaign/test_chart.py).
+    assert rows == [(None, "Los Saqueadores de Río Lobo", "El Grupetto verde"), ("Salida", 0, 0),
+                    ("1ª jornada", 47, 54), ("2ª jornada", 85, 117)]
+    with zipfile.ZipFile(out) as z:
+        charts = [n for n in z.namelist() if n.startswith("xl/charts/chart")]
+        assert len(charts) == 1
+        xml = z.read(charts[0]).decode()
+    from xml.etree import ElementTree
+
+    root = ElementTree.fromstring(xml)
+    c, a = "{http://schemas.openxmlformats.org/drawingml/2006/chart}", "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+    line = root.find(f".//{c}lineChart")
+    series = line.findall(f"{c}ser")
+    assert len(series) == 2
+    assert "Cripmaquiazos de cada equipo, jornada a jornada" in "".join(root.find(f".//{c}title").itertext())
+    # Drawn from the sheet's cells, so it follows an edited figure.
+    refs = [s.find(f"{c}val//{c}f").text for s in series]
+    assert refs == ["'Equipos por jornada'!$B$2:$B$4", "'Equipos por jornada'!$C$2:$C$4"]
+    assert series[0].find(f"{c}cat//{c}f").text == "'Equipos por jornada'!$A$2:$A$4"
+    # Told apart in black and white: a solid and a dashed line, a circle and a triangle.
+    assert [s.find(f"{c}spPr/{a}ln/{a}prstDash").get("val") for s in series] == ["solid", "dash"]
+    assert [s.find(f"{c}marker/{c}symbol").get("val") for s in series] == ["circle", "triangle"]

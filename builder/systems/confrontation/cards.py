@@ -98,4 +98,4 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     if any(m["boiler"] for m in machines):
         cards.append(incident_card(lang))
     return PrintSpec(columns=[t("cf.col.name"), t("cf.col.kind"), t("cf.col.cost"), "PE", "RES", t("cf.col.servants"),
-                              t("cf.col.competencies")], rows=rows, cards=cards)
+                              t("cf.col.competencies")], rows=rows, bar_column=2, cards=cards)

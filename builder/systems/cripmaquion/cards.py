@@ -23,11 +23,13 @@ def runner_card(r: dict[str, Any], lang: str) -> Card:
         sections.append(Section("list", t("cq.col.skills"), items=[(s["name"], _skill_detail(s, r, lang))
                                                                    for s in r["skill_summaries"]]))
     sections.append(Section("table", t("cq.dice"), headers=["", t("cq.col.descenso"), t("cq.col.llano"), t("cq.col.subida")],
-                            items=[[t("cq.dice"), *r["dice"].values()], ["≈", *(number(v, lang) for v in r["expected"].values())]]))
+                            items=[[t("cq.dice"), *r["dice"].values()], ["≈", *(number(v, lang) for v in r["expected"].values())]],
+                            unbroken=True))
     if r["attack"]:
         attack = r["attack"]
         sections.append(Section("table", t("cq.attack"), headers=["RES", "1", "2", "3", "4", "5", "KO"],
-                                items=[["1D6", *(f"{v}+" for v in attack["vs_res"].values()), f"{attack['ko_roll']}+"]]))
+                                items=[["1D6", *(f"{v}+" for v in attack["vs_res"].values()), f"{attack['ko_roll']}+"]],
+                                keep_with_previous=True))
     options = [o for o in r["options"] if o["key"] not in ("prisa", "constancia")]
     if options:
         sections.append(Section("list", t("cq.options"), items=[(o["name"], _option_detail(o, lang)) for o in options]))
@@ -98,4 +100,6 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
                (t("cq.col.slots-checked"), f"{d.get('specialty_slots')}/{d.get('specialty_limit')}")],
         columns=[t("cq.col.name"), t("cq.col.race"), "FUE/RES", t("cq.col.specialties"), t("cq.col.slots"),
                  t("pdf.cq.dice-short"), t("cq.lined-up")],
-        rows=rows, cards=cards)
+        # The slots' bars: only a lined-up runner's count against the team's limit.
+        rows=rows, bar_column=4, bar_values=[r["specialty_slots"] if r["lined_up"] else None for r in runners],
+        cards=cards)

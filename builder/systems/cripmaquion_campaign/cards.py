@@ -1,4 +1,5 @@
-"""A campaign's printout: the sheet with its teams and their fingerprints, then a page for each
+"""A campaign's printout: its first page opens with the general classification and a chart of each
+team's cripmaquiazos day by day, then the teams and their fingerprints; then a page for each minor
 classification and for each day."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 from builder.core.printout import PrintSpec, TablePage
 from builder.core.messages import text
 from builder.core.system import Evaluation
+from builder.systems.cripmaquion_campaign.chart import team_chart
 
 
 def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
@@ -14,9 +16,13 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     place, runner, team, cq = t("cc.col.position"), t("cc.col.runner"), t("cc.col.team"), t("cc.col.cripmaquiazos")
     # Every page names the rosters it ranks, by fingerprint: a page posted on its own still says so.
     prints = t("cc.fingerprints", teams=" · ".join(f"{r['team']} {r['fingerprint']}" for r in d.get("teams", [])))
-    pages = [TablePage(t("cc.general"), [place, runner, team, cq, t("cc.col.dureza"), t("cc.col.honor")],
-                       [[r["position"], r["runner"], r["team"], r["cripmaquiazos"], r["dureza"], r["honor"]]
-                        for r in d.get("general", [])], note=prints)]
+    general = TablePage(t("cc.general"), [place, runner, team, cq, t("cc.col.dureza"), t("cc.col.honor")],
+                        [[r["position"], r["runner"], r["team"], r["cripmaquiazos"], r["dureza"], r["honor"]]
+                         for r in d.get("general", [])])
+    teams = TablePage(t("cc.teams"), [t("cc.col.team"), t("cc.col.file"), t("cc.col.fingerprint"), t("cc.col.legal")],
+                      [[r["team"], r["file"], r["fingerprint"], t("xl.yes" if r["legal"] else "xl.no")]
+                       for r in d.get("teams", [])])
+    pages = []
     for key in ("dureza", "honor"):
         pages.append(TablePage(t(f"cc.{key}"), [place, runner, team, t("cc.col.points"), cq],
                                [[r["position"], r["runner"], r["team"], r["points"], r["cripmaquiazos"]]
@@ -28,7 +34,5 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
                                  r["honor"]] for r in stage["runners"]], note=" · ".join(notes)))
     return PrintSpec(
         facts=[(t("cc.stages"), len(d.get("stages", []))), (t("cc.runners"), len(d.get("general", [])))],
-        columns=[t("cc.col.team"), t("cc.col.file"), t("cc.col.fingerprint"), t("cc.col.legal")],
-        rows=[[r["team"], r["file"], r["fingerprint"], t("xl.yes" if r["legal"] else "xl.no")]
-              for r in d.get("teams", [])],
-        pages=pages)
+        charts=[team_chart(d, lang)] if d.get("teams") else [],
+        sheet_tables=[general, teams], pages=pages)

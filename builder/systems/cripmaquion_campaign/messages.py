@@ -110,6 +110,15 @@ MESSAGES = {
     "cc.col.team-fingerprint": {"es": "Huella del equipo", "en": "Team fingerprint"},
     "cc.fingerprints": {"es": "Huellas de los equipos: {teams}", "en": "Team fingerprints: {teams}"},
     "cc.col.legal": {"es": "Legal", "en": "Legal"},
+    # The chart of the teams' cripmaquiazos, day by day (the PDF's first page and the spreadsheet).
+    "cc.chart.title": {"es": "Cripmaquiazos de cada equipo, jornada a jornada",
+                       "en": "Each team's cripmaquiazos, day by day"},
+    "cc.chart.start": {"es": "Salida", "en": "Start"},
+    "cc.chart.tab": {"es": "Equipos por jornada", "en": "Teams by day"},
+    "cc.chart.note": {"es": "Cada línea suma los cripmaquiazos de los corredores de un equipo tras cada jornada; "
+                            "la campaña clasifica corredores, no equipos.",
+                      "en": "Each line adds up the cripmaquiazos of one team's runners after each day; "
+                            "the campaign ranks runners, not teams."},
     "cc.col.summit": {"es": "Cumbre", "en": "Summit"},
     "cc.col.ko": {"es": "KO", "en": "KO"},
     # The page's forms: what a choice is, and a part's figures.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from builder.core.workbook import Column, Fact, Table, WorkbookSpec
 from builder.core.messages import text
 from builder.core.system import Evaluation
+from builder.systems.cripmaquion_campaign.chart import team_chart
 
 
 def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
@@ -43,4 +44,4 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         [{**row, "legal": t("xl.yes" if row["legal"] else "xl.no")} for row in d.get("teams", [])]))
     facts = [Fact(t("cc.stages"), len(d.get("stages", [])), kind="int"),
              Fact(t("cc.runners"), len(d.get("general", [])), kind="int")]
-    return WorkbookSpec(facts=facts, tables=tables)
+    return WorkbookSpec(facts=facts, tables=tables, charts=[team_chart(d, lang)] if d.get("teams") else [])

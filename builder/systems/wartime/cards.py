@@ -44,10 +44,13 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
     body = _parts(c, "body", [c["body"]], archetypes)[0][1] or {}
     stats = [("CON", body.get("con")), ("AGI", body.get("agi")), ("INT", body.get("int")), ("REA", body.get("rea")),
              ("VOL", body.get("vol")), (t("pdf.wt.level"), c["level"]), (t("pdf.wt.energy"), c["energy"]),
-             (t("pdf.wt.vitality"), c["vitality"]), (t("pdf.wt.movement"), c["movement"]),
-             (t("pdf.wt.defense"), c["defense"]), (t("pdf.wt.fortune"), c["fortune"]),
-             (t("pdf.wt.structure"), f"{c['squad_structure_cm']} cm" if c["squad_structure_cm"] else None)]
+             (t("pdf.wt.vitality"), c["vitality"]), (t("pdf.wt.movement"), _cm(c["movement"], lang)),
+             (t("pdf.wt.defense"), c["defense"]), (t("pdf.wt.fortune"), c["fortune"])]
     sections = [Section("stats", items=stats)]
+    if c["squad_structure_cm"]:
+        # Named in full and said what it is: the farthest a squad's members may stand apart (2 × Movimiento).
+        sections.append(Section("list", items=[(t("pdf.wt.structure"), t("pdf.wt.structure-is",
+                                                                            cm=_cm(c["squad_structure_cm"], lang)))]))
     weapons = _parts(c, "weapons", c["weapons"], archetypes)
     if weapons:
         sections.append(Section("table", t("wt.col.weapons"), headers=[t("wt.col.name"), "E", t("pdf.wt.damage"),
@@ -83,11 +86,16 @@ def character_card(c: dict[str, Any], archetypes: list[dict[str, Any]], lang: st
     return Card(c["name"], sections, subtitle=f"{c['body']} · {t('pdf.wt.level')} {c['level'] or '—'}", badge=cost)
 
 
+def _cm(value: Any, lang: str) -> str | None:
+    """A distance of the table in centimetres, as the book measures Movimiento (§ Capacidad de movimiento)."""
+    return None if value is None else f"{number(value, lang)} cm"
+
+
 def _transport_items(transport: dict[str, Any], archetypes: list[dict[str, Any]], lang: str) -> list[tuple[str, str]]:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     detail = f"E{transport['energy']} · {t('pdf.wt.defense')} {_defense(transport, lang)}"
     if transport.get("movement"):
-        detail += f" · {t('pdf.wt.movement')} {transport['movement']}"
+        detail += f" · {t('pdf.wt.movement')} {_cm(transport['movement'], lang)}"
     if transport["capacity"]:
         detail += f" · {t('pdf.wt.capacity')} {number(transport['capacity'], lang)}"
     items = [(transport["name"], detail)]
@@ -171,4 +179,4 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
         facts=[(t("wt.col.count"), d.get("models"))],
         columns=[t("wt.col.squad"), t("wt.col.character"), t("wt.col.count"), t("wt.col.cost-each"),
                  t("wt.col.points"), t("wt.col.level"), t("wt.col.movement")],
-        rows=rows, cards=cards)
+        rows=rows, bar_column=4, cards=cards)

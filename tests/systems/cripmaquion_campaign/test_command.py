@@ -83,8 +83,9 @@ def test_spreadsheet_has_a_sheet_per_classification_and_per_day(folder):
     book = openpyxl.load_workbook(out)
     names = book.sheetnames
     # A day's sheet is named by its number, its own name a caption above the header (issue 32).
-    assert names == ["Resumen", "Clasificación general", "Clasificación de dureza", "Clasificación de honor",
-                     "Jornada 1", "Jornada 2", "Equipos", "Problemas"]
+    # The teams' points by day, with their chart, come right after the summary (issue 32).
+    assert names == ["Resumen", "Equipos por jornada", "Clasificación general", "Clasificación de dureza",
+                     "Clasificación de honor", "Jornada 1", "Jornada 2", "Equipos", "Problemas"]
     assert [book[f"Jornada {n}"]["A1"].value for n in (1, 2)] == ["1ª jornada", "2ª jornada"]
     assert book["Jornada 1"].freeze_panes == "A3" and book["Jornada 1"].print_title_rows == "$1:$2"
     general = list(book["Clasificación general"].iter_rows(values_only=True))
@@ -98,16 +99,17 @@ def test_spreadsheet_has_a_sheet_per_classification_and_per_day(folder):
         assert fingerprints <= cells  # every runner's row carries its team's fingerprint
 
 
-def test_pdf_has_a_page_per_classification_and_per_day(folder):
+def test_pdf_opens_with_the_general_classification_then_a_page_per_minor_one_and_per_day(folder):
     out = folder / "clasificacion.pdf"
     result = run("campaign", folder / "infierno-de-amauta.yaml", "--pdf", out, "--xlsx", folder / "c.xlsx")
     assert result.exit_code == 0, result.output
     pages = [page.extract_text() for page in PdfReader(out).pages]
     assert "El infierno de Amauta" in pages[0] and "CQ-" in pages[0]  # the teams and their fingerprints
-    titles = ["Clasificación general", "Clasificación de dureza", "Clasificación de honor", "1ª jornada",
-              "2ª jornada"]
+    # The first page carries the general classification (and the teams' chart, tests/export/test_pdf.py).
+    assert "Clasificación general" in pages[0] and "Lizardo Rodríguez" in pages[0]
+    titles = ["Clasificación de dureza", "Clasificación de honor", "1ª jornada", "2ª jornada"]
     assert [next(t for t in titles if page.startswith(t)) for page in pages[1:]] == titles
-    assert "Ram Amón" in pages[4] and "eliminados" in pages[4]
+    assert "Ram Amón" in pages[3] and "eliminados" in pages[3]
     fingerprints = [json.loads(run("check", folder / f, "--format", "json").output)["results"][0]["fingerprint"]
                     for f in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml")]
     for page in pages[1:]:  # each page, posted on its own, names the rosters it ranks
@@ -1037,7 +1039,7 @@ def test_a_day_named_like_a_sheet_takes_no_sheets_name(league, tmp_path):
     result = invoke("campaign", path, "--xlsx", out)
     assert result.exit_code in (0, 1), result.output
     wb = openpyxl.load_workbook(out)
-    assert wb.sheetnames == ["Resumen", "Clasificación general", "Clasificación de dureza", "Clasificación de honor",
-                             "Jornada 1", "Jornada 2", "Jornada 3", "Equipos", "Problemas"]
+    assert wb.sheetnames == ["Resumen", "Equipos por jornada", "Clasificación general", "Clasificación de dureza",
+                             "Clasificación de honor", "Jornada 1", "Jornada 2", "Jornada 3", "Equipos", "Problemas"]
     assert [wb[f"Jornada {n}"]["A1"].value for n in (1, 2, 3)] == names
     assert wb["Jornada 2"]["A2"].value == "Puesto" and wb["Jornada 2"].freeze_panes == "A3"

@@ -42,3 +42,22 @@ def test_the_card_shows_the_two_parts(tmp_path):
 
 def _yaml(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("lang, movement, structure", [("es", "Movimiento", "Estructura de escuadra"),
+                                                       ("en", "Movement", "Squad structure")])
+def test_movement_has_its_unit_and_the_squad_structure_says_what_it_is(lang, movement, structure):
+    from pathlib import Path
+
+    from builder.core.pipeline import evaluate
+
+    fenix = Path(__file__).resolve().parents[3] / "examples" / "wartime" / "compania-fenix.yaml"
+    card = next(c for c in print_spec(evaluate(str(fenix), str(fenix)), lang).cards if c.title == "Sargento")
+    stats = dict(card.sections[0].items)
+    # Movimiento is measured in cm (CAPACIDAD DE MOVIMIENTO, l. 216): the Sargento's 3 prints as «3 cm».
+    assert stats[movement] == "3 cm" and "Mov." not in stats and "Estructura" not in stats
+    # The squad structure is the farthest a member may stand from its squad, twice its Movimiento in cm
+    # (ESTRUCTURA DE ESCUADRA, l. 336): 2 × 3 = 6 cm, named in full, with what it is.
+    named = dict(card.sections[1].items)
+    assert named[structure].startswith("6 cm: ") and ("Movimiento" if lang == "es" else "Movement") in named[structure]
