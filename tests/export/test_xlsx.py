@@ -202,6 +202,17 @@ def test_dungeon_universalis_decks_are_formulas_over_the_heroes(tmp_path):
     assert f"+2*{heroes}-" in facts["Puntos de reserva del JOA"]
 
 
+def recomputed_summary(wb, tmp_path: Path) -> dict[str, str]:
+    """The summary sheet's labels and values as LibreOffice computes them after an edit (CSV of the sheet)."""
+    wb.save(tmp_path / "edited.xlsx")
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless", "--calc",
+                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+                    "--outdir", str(tmp_path / "csv"), str(tmp_path / "edited.xlsx")],
+                   check=True, capture_output=True, timeout=180)
+    return dict(line.split(",", 1) for line in (tmp_path / "csv" / "edited-Resumen.csv").read_text(
+        encoding="utf-8").splitlines() if "," in line)
+
+
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_recomputes_the_decks_without_a_hero(tmp_path):
     out = tmp_path / "criptas.xlsx"
@@ -209,13 +220,7 @@ def test_libreoffice_recomputes_the_decks_without_a_hero(tmp_path):
     wb = openpyxl.load_workbook(out)
     for column in "ABCD":     # Corvin (row 4: 10 PV, no experience, no skills) struck off the sheet
         wb["Héroes"][f"{column}4"] = None
-    wb.save(tmp_path / "edited.xlsx")
-    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless", "--calc",
-                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
-                    "--outdir", str(tmp_path / "csv"), str(tmp_path / "edited.xlsx")],
-                   check=True, capture_output=True, timeout=180)
-    rows = dict(line.split(",", 1) for line in (tmp_path / "csv" / "edited-Resumen.csv").read_text(
-        encoding="utf-8").splitlines() if "," in line)
+    rows = recomputed_summary(wb, tmp_path)
     # Two heroes: Aldric 15 + Brenna 22 = 37 PV, + companions 10 + items 8 = 55.
     assert rows["PV de la expedición"] == "55"
     assert rows["Puntos de reserva del JOA"] == "47"   # 55 + 2 × 2 (repeated scenario) − 12 (leader)
@@ -235,13 +240,7 @@ def test_cripmaquions_lineup_is_counted_on_the_sheet(tmp_path):
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed: the count is not recomputed")
     wb["Plantilla"]["K7"] = "No"     # Gorko sits this one out: 8 − 1 = 7 lined up
-    wb.save(tmp_path / "edited.xlsx")
-    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo-profile", "--headless", "--calc",
-                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
-                    "--outdir", str(tmp_path / "csv"), str(tmp_path / "edited.xlsx")],
-                   check=True, capture_output=True, timeout=180)
-    rows = dict(line.split(",", 1) for line in (tmp_path / "csv" / "edited-Resumen.csv").read_text(
-        encoding="utf-8").splitlines() if "," in line)
+    rows = recomputed_summary(wb, tmp_path)
     assert rows["Corredores alineados"] == "7"
 
 
