@@ -26,9 +26,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+import anyio
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -83,6 +83,10 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     if deadline is not None:  # the organiser's, given at start: lists after it are refused
         store.set_deadline(event_id, deadline)
     limit = RateLimit(posts_per_minute)
+    # The work is mostly Python (checking a list), one at a time under the interpreter's lock: two
+    # threads keep a file's write or a database wait from idling the process, and the others queue
+    # in arrival order instead of sharing the processor, so no submission waits behind all the rest.
+    working = anyio.CapacityLimiter(2)
     admin_mark = hmac.new(token.encode("utf-8"), b"builder-desk-organiser", hashlib.sha256).hexdigest()
     host, _, port = host_label.rpartition(":")
     hosts = {f"{name}:{port}" for name in LOOPBACK} if host in LOOPBACK else None
@@ -126,7 +130,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
                 if admin and not organiser(request):
                     return page(request, "login.html", lang, 403, failed=False)
                 # Checking and the store's writes run in a worker thread.
-                return await run_in_threadpool(handler, request, form, lang)
+                return await anyio.to_thread.run_sync(handler, request, form, lang, limiter=working)
             except Rejected as exc:
                 return refusal(request, lang, exc.code, exc.status)
             except Exception:  # noqa: BLE001 - a bug: logged here with its traceback, answered with its id
