@@ -43,9 +43,10 @@ class Checking:
 
 def check_submission(files: Mapping[str, bytes], pack: Pack | None) -> Checking:
     """Check a submission's files (name → bytes, in the order sent) under ``pack``. The roster is
-    the first file that holds a list to play (else the first that can be read, else the first).
-    StoreRefused ``no-files``, ``too-many-files``, ``bad-file-name`` (not a plain YAML name, or
-    two files of one name), ``file-too-large``; InputError ``invalid-encoding`` for a file that is
+    the one file that holds a list to play; without one, the first that can't be read is the
+    answer. StoreRefused ``no-files``, ``too-many-files``, ``bad-file-name`` (not a plain YAML name,
+    or two files of one name), ``file-too-large``, ``two-lists`` (two files hold a list: a team
+    enters one), ``no-list`` (every file reads, none holds a list: a Warbook alone); InputError ``invalid-encoding`` for a file that is
     not UTF-8, whichever it is (a file the store can't keep as text)."""
     texts = _texts(files)
     with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
@@ -58,8 +59,14 @@ def check_submission(files: Mapping[str, bytes], pack: Pack | None) -> Checking:
                 found.append((name, evaluate(read_document(root / name, name, root=root), pack=pack, view=False), None))
             except InputError as exc:
                 found.append((name, None, exc))
-    chosen = next((f for f in found if f[1] is not None and f[1].roster), None) \
-        or next((f for f in found if f[1] is not None), found[0])
+    lists = [f for f in found if f[1] is not None and f[1].roster]
+    if len(lists) > 1:
+        raise StoreRefused("two-lists", ", ".join(name for name, _, _ in lists))
+    # No list among them: the first file that can't be read says why (it may be the list), and
+    # files that hold none (a Warbook alone) are no list to enter.
+    chosen = lists[0] if lists else next((f for f in found if f[2] is not None), None)
+    if chosen is None:
+        raise StoreRefused("no-list", ", ".join(files))
     name, evaluation, unreadable = chosen
     if evaluation is not None:
         evaluation = with_event_rules([Outcome(name, evaluation=evaluation)], pack)[0].evaluation

@@ -105,7 +105,9 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         return response
 
     def refusal(request: Request, lang: str, code: str, status: int, **context: Any) -> HTMLResponse:
-        return page(request, "message.html", lang, status, code=code, **context)
+        # "Nothing was stored" only answers a submission (or an action) that was refused.
+        offered = request.method == "POST" and request.url.path != "/status"
+        return page(request, "message.html", lang, status, code=code, offered=offered, **context)
 
     def closed(event: Any) -> bool:
         return event.locked or (event.deadline is not None and datetime.now(timezone.utc) >= event.deadline)
@@ -210,7 +212,9 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
                     open=resubmit, team=team)
 
     def published_lists(request: Request, form: Form, lang: str) -> Response:
-        if not (publish and closed(store.event(event_id))):
+        if not publish:
+            return refusal(request, lang, "desk-no-publishing", 404)
+        if not closed(store.event(event_id)):
             return refusal(request, lang, "desk-not-published", 404)
         return page(request, "published.html", lang, rows=team_rows())
 

@@ -72,6 +72,14 @@ MESSAGES = {
         "es": "Un archivo tiene un nombre que no vale: solo nombres sencillos acabados en .yaml o .yml, sin carpetas.",
         "en": "A file's name won't do: only plain names ending in .yaml or .yml, no folders.",
     },
+    "desk.error.two-lists": {"es": "La entrega trae más de una lista: un equipo entrega una sola, con los archivos "
+                                   "que nombra (su Warbook).",
+                             "en": "The submission holds more than one list: a team hands in one, with the files "
+                                   "it names (its Warbook)."},
+    "desk.error.no-list": {"es": "Ningún archivo es una lista que jugar (un Warbook solo no lo es): sube la lista "
+                                 "junto con el Warbook que nombra.",
+                           "en": "No file is a list to play (a Warbook alone isn't one): upload the list together "
+                                 "with the Warbook it names."},
     "desk.error.no-files": {"es": "Falta la lista: elige un archivo o pégala.", "en": "The list is missing: choose a file or paste it."},
     "desk.error.too-many-files": {"es": "Como mucho 5 archivos por entrega.", "en": "At most 5 files per submission."},
     "desk.error.file-too-large": {"es": "Un archivo pasa de 1 MiB.", "en": "A file is over 1 MiB."},
@@ -133,6 +141,8 @@ MESSAGES = {
     "desk.published-link": {"es": "Ver todas las listas del evento", "en": "See every list of the event"},
     "desk.error.desk-not-published": {"es": "Las listas se publican cuando el evento se cierra.",
                                       "en": "The lists are published once the event is locked."},
+    "desk.error.desk-no-publishing": {"es": "La organización no publica las listas de este evento.",
+                                      "en": "The organiser doesn't publish this event's lists."},
     "desk.publish-when-locked": {"es": "las listas se publicarán en /lists al cerrar el evento",
                                  "en": "the lists will be published at /lists once the event is locked"},
     "desk.print": {"es": "Descargar todas las hojas y cartas (PDF)", "en": "Download every sheet and cards (PDF)"},

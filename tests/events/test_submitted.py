@@ -25,6 +25,22 @@ def test_the_roster_is_found_among_the_files_and_checked_under_the_pack():
     assert list(checking.files) == ["alfa.yaml", "fenix-warbook.yaml"]
 
 
+def test_a_warbook_alone_is_no_list_to_enter_and_two_lists_are_one_too_many():
+    with pytest.raises(StoreRefused) as alone:
+        check_submission({"fenix-warbook.yaml": WARBOOK}, PACK)
+    assert alone.value.code == "no-list"
+    exploradores = (ROOT / "examples" / "tournament" / "lists" / "02-exploradores.yaml").read_bytes()
+    with pytest.raises(StoreRefused) as two:
+        check_submission({"alfa.yaml": ALFA, "exploradores.yaml": exploradores, "fenix-warbook.yaml": WARBOOK}, PACK)
+    assert two.value.code == "two-lists" and "alfa.yaml" in two.value.detail and "exploradores.yaml" in two.value.detail
+
+
+def test_an_unreadable_list_beside_its_warbook_is_the_answer_not_the_warbook():
+    checking = check_submission({"fenix-warbook.yaml": WARBOOK, "alfa.yaml": b"system: wartime\nsquads: [\n"}, PACK)
+    assert checking.evaluation is None and checking.unreadable.code == "invalid-yaml"
+    assert checking.roster == "alfa.yaml"
+
+
 def test_a_reference_outside_the_submission_is_refused_unread():
     outside = ALFA.replace(b"warbook: fenix-warbook.yaml", b"warbook: ../../wartime/fenix-warbook.yaml")
     checking = check_submission({"alfa.yaml": outside}, PACK)

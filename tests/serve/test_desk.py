@@ -304,6 +304,19 @@ def test_the_packs_event_block_sets_the_deadline_and_publishing(tmp_path):
         datetime(2020, 1, 1, 9, 0, tzinfo=timezone.utc)
 
 
+def test_a_warbook_alone_is_refused_as_no_list_and_nothing_is_stored(client, db):
+    alone = submit(client, "Solo Warbook", files=(("fenix-warbook.yaml", WARBOOK),))
+    assert alone.status_code == 400 and 'data-code="no-list"' in alone.text
+    assert "No se ha guardado nada." in alone.text and stored(db) == (0, 0)
+
+
+def test_a_page_that_is_not_there_says_nothing_of_storing(client):
+    for path in ("/lists", "/nada"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and "No se ha guardado nada." not in answer.text
+    assert "no publica las listas" in client.get("/lists").text
+
+
 def test_too_many_posts_from_one_client_are_answered_429(db):
     from starlette.testclient import TestClient
 
