@@ -247,7 +247,17 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
                     publish=publish)
 
     def lock_event(request: Request, form: Form, lang: str) -> Response:
-        store.lock_event(event_id, locked=form.get("action") == "lock")
+        action = form.get("action")
+        if action == "deadline":
+            given = form.get("deadline").strip()
+            try:  # a browser's date-time field: no zone, the server's local time (as --deadline)
+                store.set_deadline(event_id, datetime.fromisoformat(given).astimezone() if given else None)
+            except ValueError:
+                return refusal(request, lang, "bad-deadline", 400)
+        elif action in ("lock", "unlock"):
+            store.lock_event(event_id, locked=action == "lock")
+        else:
+            return refusal(request, lang, "bad-verdict", 400)
         return RedirectResponse(f"/admin?lang={lang}", status_code=303)
 
     def team_action(request: Request, form: Form, lang: str) -> Response:

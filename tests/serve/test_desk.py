@@ -304,6 +304,24 @@ def test_the_packs_event_block_sets_the_deadline_and_publishing(tmp_path):
         datetime(2020, 1, 1, 9, 0, tzinfo=timezone.utc)
 
 
+def test_the_organiser_moves_the_deadline_and_the_dashboard_says_when_it_has_passed(client, db):
+    admin(client)
+    token = csrf(client)
+    past = client.post("/admin/event", data={"csrf": token, "action": "deadline", "deadline": "2020-01-01T10:00"})
+    assert past.status_code == 200  # back on the dashboard
+    # The server's clock is its own local time: 2020-01-01 10:00 there, kept in UTC.
+    expected = datetime(2020, 1, 1, 10, 0).astimezone().astimezone(timezone.utc)
+    assert Store.open(db).event(1).deadline == expected
+    board = client.get("/admin").text
+    assert "Las entregas están cerradas: el plazo terminó el " + expected.strftime("%Y-%m-%d %H:%M") in board
+    assert "El evento está abierto." not in board
+    assert submit(client, "Tarde").status_code == 423
+    client.post("/admin/event", data={"csrf": token, "action": "deadline", "deadline": ""})  # no deadline
+    assert Store.open(db).event(1).deadline is None and submit(client, "A tiempo").status_code == 200
+    bad = client.post("/admin/event", data={"csrf": token, "action": "deadline", "deadline": "mañana"})
+    assert bad.status_code == 400 and 'data-code="bad-deadline"' in bad.text
+
+
 def test_a_warbook_alone_is_refused_as_no_list_and_nothing_is_stored(client, db):
     alone = submit(client, "Solo Warbook", files=(("fenix-warbook.yaml", WARBOOK),))
     assert alone.status_code == 400 and 'data-code="no-list"' in alone.text
