@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import click
 
-from builder.cli.support import echo, lang_option, speaking
+from builder.cli.support import echo, lang_option, port_free, speaking
 from builder.cli.words import argument, group, option
 from builder.core import messages
 from builder.core.errors import InputError
@@ -73,6 +73,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
+    port_free(host, port)
     url = database_url(pack, db)
     token = token or event_pack.event.token or secrets.token_urlsafe(18)
     import uvicorn  # the web server and Starlette, only for this command

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from builder.cli.support import echo, lang_option, speaking
+from builder.cli.support import echo, lang_option, port_free, speaking
 from builder.cli.words import argument, command, option
 from builder.core import messages
 from builder.core.errors import InputError
@@ -32,6 +32,7 @@ def serve(folder: str, port: int, no_browser: bool, pack: str | None, lang: str 
 
     from builder.serve.app import create_app  # Starlette; the page's words with it
 
+    port_free("127.0.0.1", port)
     url = f"http://127.0.0.1:{port}/"
     echo(messages.text("serve.starting", lang, folder=Path(folder).resolve(), url=url))
     if not no_browser:

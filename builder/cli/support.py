@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from typing import NoReturn
 
@@ -40,6 +41,17 @@ def speaking(lang: str | None, fmt: str = "text", file: str | None = None) -> st
     if context is not None:
         context.meta[SPEECH] = (lang, fmt, file)
     return lang
+
+
+def port_free(host: str, port: int) -> None:
+    """Refuse, before anything is printed, a port something else already listens on (exit 2)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            probe.bind((host, port))
+        except OSError:
+            raise InputError("port-in-use", f"{host}:{port}") from None
 
 
 def echo(message: str, err: bool = False) -> None:

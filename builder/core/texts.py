@@ -5,6 +5,8 @@ plugin's ``messages.py``; :mod:`builder.core.messages` joins them all before the
 MESSAGES: dict[str, dict[str, str]] = {
     # Unreadable input (exit 2).
     "file-not-found": {"es": "no existe el archivo", "en": "no such file"},
+    "port-in-use": {"es": "ese puerto ya está en uso (¿otra mesa o página en marcha?); elige otro con --port",
+                    "en": "that port is already in use (another desk or page running?); choose another with --port"},
     "file-is-folder": {"es": "es una carpeta, no un archivo", "en": "is a folder, not a file"},
     "empty-folder": {
         "es": "la carpeta no contiene listas (archivos .yaml o .yml)",

@@ -97,3 +97,17 @@ def test_a_database_password_is_never_printed():
 
     assert _shown("postgresql://liga:secreto@db.example/torneo") == "postgresql://liga:***@db.example/torneo"
     assert _shown("sqlite:////tmp/torneo.sqlite") == "sqlite:////tmp/torneo.sqlite"
+
+
+def test_a_port_in_use_is_refused_before_the_desk_says_anything(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--db", str(tmp_path / "t.sqlite"),
+                                          "--port", str(port)])
+    assert result.exit_code == 2 and "ya está en uso" in result.output and "--port" in result.output
+    assert "Organización" not in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "t.sqlite").exists()

@@ -18,3 +18,20 @@ def test_a_pack_that_cannot_be_read_stops_serve_before_it_listens(tmp_path):
 
     result = CliRunner().invoke(cli, ["serve", str(tmp_path), "--no-browser", "--pack", str(tmp_path / "no.yaml")])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_port_in_use_is_refused_before_the_page_starts(tmp_path):
+    import socket
+
+    from click.testing import CliRunner
+
+    from builder.cli.main import cli
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        if port < 1024:
+            return  # --port takes 1024 and up
+        result = CliRunner().invoke(cli, ["serve", str(tmp_path), "--port", str(port), "--no-browser", "--lang", "en"])
+    assert result.exit_code == 2 and "already in use" in result.output and "Traceback" not in result.output
