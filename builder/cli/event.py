@@ -52,7 +52,8 @@ def _address_on_network() -> str:
 
 
 @group(help="cli.event")
-def event() -> None:
+@lang_option
+def event(lang: str | None) -> None:
     """The event desk: lists submitted and reviewed (help: ``cli.event``)."""
 
 

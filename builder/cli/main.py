@@ -14,6 +14,7 @@ import click
 
 from builder.cli.language import language_of, speaking_in
 from builder.cli.support import SPEECH, crash, fail
+from builder.cli.support import lang_option
 from builder.cli.words import Group, version_option
 from builder.core import messages
 from builder.core.errors import InputError
@@ -87,8 +88,10 @@ class GuardedGroup(Group):
 
 @click.group(cls=GuardedGroup, help="cli.builder", context_settings={"help_option_names": ["-h", "--help"]})
 @version_option
-def cli() -> None:
-    """builder's commands (help: the message ``cli.builder``)."""
+@lang_option
+def cli(lang: str | None) -> None:
+    """builder's commands (help: the message ``cli.builder``). ``--lang`` here, as after a command,
+    was read before parsing (:func:`builder.cli.language.language_of`)."""
 
 
 def main() -> None:

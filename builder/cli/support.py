@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import click
 
+from builder.cli.language import spoken
 from builder.cli.words import option
 from builder.core import messages, registry
 from builder.core.errors import Crash, InputError
@@ -36,7 +37,7 @@ def speaking(lang: str | None, fmt: str = "text", file: str | None = None) -> st
     """The language this command speaks (by :func:`builder.core.messages.language`'s rule),
     noted with its output format and file: the command line's one boundary
     (:class:`builder.cli.main.GuardedGroup`) reports an error the way the command would."""
-    lang = messages.language(lang)
+    lang = messages.language(lang) if lang else spoken()  # `builder --lang en check …`: the run's
     context = click.get_current_context(silent=True)
     if context is not None:
         context.meta[SPEECH] = (lang, fmt, file)

@@ -54,6 +54,15 @@ def test_the_environments_language_speaks_for_the_whole_run(folder):
     assert "ILEGIBLE" in spanish.output
 
 
+def test_lang_before_the_command_speaks_for_the_whole_run(folder):
+    # `builder --lang en …` and `builder event --lang en --help`: the option where a newcomer types it.
+    assert typed("--lang", "en", "--help").output.startswith("Usage: builder [OPTIONS] COMMAND")
+    assert typed("event", "--lang", "en", "--help").output.startswith("Usage: builder event [OPTIONS] COMMAND")
+    english = typed("--lang", "en", "check", "nada.yaml")
+    assert english.exit_code == 2 and "UNREADABLE" in english.output and "ILEGIBLE" not in english.output
+    assert typed("--help").output.startswith("Uso: builder [OPCIONES] ORDEN")
+
+
 def test_a_run_puts_back_gettexts_state_when_it_ends(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "fr:de")
     domain, bound = gettext.textdomain(), gettext.bindtextdomain(DOMAIN)
