@@ -14,6 +14,7 @@ from typing import Any, Iterator
 import click
 
 from builder.cli.support import echo, lang_option, port_free, speaking
+from builder.cli.language import said
 from builder.cli.words import argument, group, option
 from builder.core import messages
 from builder.core.errors import InputError
@@ -51,6 +52,16 @@ def _address_on_network() -> str:
             return "127.0.0.1"
 
 
+class Moment(click.DateTime):
+    """A date with a time; one that isn't is said with the form to write, not strptime's codes."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(said("cli.event.bad-deadline", value=value), param, ctx)
+
+
 @group(help="cli.event")
 @lang_option
 def event(lang: str | None) -> None:
@@ -63,7 +74,7 @@ def event(lang: str | None) -> None:
 @option("--host", default="127.0.0.1", show_default=True, metavar="cli.value.address", help="cli.event.host")
 @option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="cli.event.port")
 @option("--token", default=None, metavar="cli.value.token", help="cli.event.token")
-@option("--deadline", type=click.DateTime(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
+@option("--deadline", type=Moment(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
         help="cli.event.deadline")
 @option("--publish", is_flag=True, default=False, help="cli.event.publish")
 @option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True, help="cli.event.rate")

@@ -123,6 +123,8 @@ MESSAGES = {
                         "en": "The organiser's token (a random one if not given)."},
     "cli.event.deadline": {"es": "Cierre de las entregas, en hora local (AAAA-MM-DDTHH:MM).",
                            "en": "When submissions close, in local time (YYYY-MM-DDTHH:MM)."},
+    "cli.event.bad-deadline": {"es": "«{value}» no es una fecha con hora: escríbela como 2026-12-05T10:00",
+                               "en": "“{value}” is not a date with a time: write it as 2026-12-05T10:00"},
     "cli.event.publish": {"es": "Mostrar todas las listas a todos al cerrar el evento (sin esta opción, lo que "
                                 "diga el pack).",
                           "en": "Show every list to everyone once the event is locked (without it, as the "

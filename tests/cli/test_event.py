@@ -111,3 +111,10 @@ def test_a_port_in_use_is_refused_before_the_desk_says_anything(tmp_path):
     assert result.exit_code == 2 and "ya está en uso" in result.output and "--port" in result.output
     assert "Organización" not in result.output and "Traceback" not in result.output
     assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_a_deadline_that_is_no_date_is_said_as_the_form_to_write(tmp_path):
+    result = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--db", str(tmp_path / "t.sqlite"),
+                                      "--deadline", "mañana"])
+    assert result.exit_code == 2 and "«mañana» no es una fecha con hora" in result.output
+    assert "%Y" not in result.output and not (tmp_path / "t.sqlite").exists()
