@@ -267,6 +267,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
             return refusal(request, lang, "no-such-team", 404)
         if team_id not in store.teams(event_id):
             return refusal(request, lang, "no-such-team", 404)
+        if request.method != "POST":
+            return team_page(request, team_id, lang)
         action = form.get("action")
         if action in ("lock", "unlock"):
             store.lock_team(team_id, locked=action == "lock")
@@ -275,6 +277,20 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         else:
             return refusal(request, lang, "bad-verdict", 400)
         return RedirectResponse(f"/admin?lang={lang}", status_code=303)
+
+    def team_page(request: Request, team_id: int, lang: str) -> Response:
+        """One team for the organiser: its latest list checked again, with its problems and files;
+        every version it sent and every review."""
+        versions = store.versions(team_id)
+        latest = versions[-1]
+        try:
+            checking = check_submission({n: t.encode("utf-8") for n, t in latest.files.items()}, pack)
+            found = (findings_of(checking.evaluation, lang) if checking.evaluation is not None
+                     else [unreadable(checking.unreadable, lang)])
+        except (StoreRefused, InputError) as exc:  # kept by an earlier builder, refused by this one
+            found = [unreadable(exc, lang)] if isinstance(exc, InputError) else [{"code": exc.code, "message": exc.code}]
+        return page(request, "team.html", lang, s=latest, versions=versions, reviews=store.reviews(team_id),
+                    findings=found, locked=team_id in store.locked_teams(event_id))
 
     def summary(request: Request, form: Form, lang: str) -> Response:
         from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
@@ -309,7 +325,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         Route("/admin/login", endpoint(login), methods=["GET", "POST"]),
         Route("/admin", endpoint(dashboard, admin=True)),
         Route("/admin/event", endpoint(lock_event, admin=True), methods=["POST"]),
-        Route("/admin/team/{team}", endpoint(team_action, admin=True), methods=["POST"]),
+        Route("/admin/team/{team}", endpoint(team_action, admin=True), methods=["GET", "POST"]),
         Route("/admin/summary.xlsx", endpoint(summary, admin=True)),
         Route("/admin/print.pdf", endpoint(printout, admin=True)),
         Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),

@@ -152,6 +152,9 @@ MESSAGES = {
                                       "en": "The organiser doesn't publish this event's lists."},
     "desk.publish-when-locked": {"es": "las listas se publicarán en /lists al cerrar el evento",
                                  "en": "the lists will be published at /lists once the event is locked"},
+    "desk.back-to-teams": {"es": "← Todos los equipos", "en": "← Every team"},
+    "desk.versions": {"es": "Versiones", "en": "Versions"},
+    "desk.files-sent": {"es": "Archivos entregados", "en": "Files handed in"},
     "desk.print": {"es": "Descargar todas las hojas y cartas (PDF)", "en": "Download every sheet and cards (PDF)"},
     "desk.summary": {"es": "Descargar la hoja resumen (xlsx)", "en": "Download the summary sheet (xlsx)"},
     # The command line.

@@ -322,6 +322,22 @@ def test_the_organiser_moves_the_deadline_and_the_dashboard_says_when_it_has_pas
     assert bad.status_code == 400 and 'data-code="bad-deadline"' in bad.text
 
 
+def test_the_organiser_reads_a_teams_problems_files_versions_and_reviews(client):
+    first = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=edit_code(first))
+    assert client.get("/admin/team/1").status_code == 403
+    admin(client)
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos"})
+    assert 'href="/admin/team/1?lang=es"' in client.get("/admin").text
+    team = client.get("/admin/team/1")
+    assert team.status_code == 200 and "Asalto" in team.text
+    # 58 + 5 × 40 = 258 of the pack's 250: the finding, said as the check says it.
+    assert "[over-points-limit]" in team.text and "258" in team.text
+    assert team.text.count("<td>ILEGAL</td>") == 2  # both versions
+    assert "devuelta — Sobran 8 puntos" in team.text and "fenix-warbook.yaml" in team.text
+    assert client.get("/admin/team/99").status_code == 404 and client.get("/admin/team/x").status_code == 404
+
+
 def test_a_warbook_alone_is_refused_as_no_list_and_nothing_is_stored(client, db):
     alone = submit(client, "Solo Warbook", files=(("fenix-warbook.yaml", WARBOOK),))
     assert alone.status_code == 400 and 'data-code="no-list"' in alone.text

@@ -87,13 +87,20 @@ def test_on_a_phone_every_desk_page_fits_and_has_no_serious_accessibility_findin
     audit("receipt")
     code = player.locator("#edit-code").inner_text()
 
-    organiser = browser.new_context(locale="es-ES").new_page()
+    organiser = browser.new_context(locale="es-ES", viewport={"width": 390, "height": 844}, bypass_csp=True).new_page()
     organiser.goto(f"{desk}/admin/login?token={TOKEN}")
     organiser.locator("#teams").wait_for()
+    found["dashboard"] = serious_violations(organiser)
     row = organiser.locator("#teams tbody tr").first
     row.locator("input[name=note]").fill("Falta la foto del ejército")
     row.locator("button", has_text="Devolver").click()
     organiser.locator("#teams tbody tr", has_text="devuelta").wait_for()
+    organiser.click("#teams tbody tr a")  # the team's own page: its problems, versions and files
+    organiser.locator("#versions").wait_for()
+    found["team"] = serious_violations(organiser)
+    assert organiser.evaluate("document.documentElement.scrollWidth") <= 390
+    organiser.go_back()
+    organiser.locator("#teams").wait_for()
 
     player.goto(f"{desk}/?lang=en")
     player.click("#status-link")
