@@ -120,6 +120,8 @@ MESSAGES = {
     "desk.event-open": {"es": "El evento está abierto.", "en": "The event is open."},
     "desk.event-locked": {"es": "El evento está cerrado.", "en": "The event is locked."},
     "desk.lock": {"es": "Cerrar", "en": "Lock"},
+    "desk.lock-list": {"es": "Cerrar su lista", "en": "Lock its list"},
+    "desk.unlock-list": {"es": "Abrir su lista", "en": "Unlock its list"},
     "desk.lock-event": {"es": "Cerrar el evento", "en": "Lock the event"},
     "desk.deadline-passed": {"es": "Las entregas están cerradas: el plazo terminó el {when} (UTC).",
                              "en": "Submissions are closed: the deadline passed on {when} (UTC)."},
