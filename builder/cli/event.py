@@ -87,6 +87,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     event_pack = load_pack(pack)
     port_free(host, port)
     url = database_url(pack, db)
+    drawn = not (token or event_pack.event.token)
     token = token or event_pack.event.token or secrets.token_urlsafe(18)
     import uvicorn  # the web server and Starlette, only for this command
 
@@ -104,6 +105,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     echo(messages.text("desk.database", lang, db=_shown(url)))
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))
     echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login?token={token}"))
+    if drawn:
+        echo(messages.text("desk.token-drawn", lang))
     if host not in LOOPBACK:
         echo(messages.text("desk.exposed", lang, host=host), err=True)
     if workers == 1:

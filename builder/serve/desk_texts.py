@@ -164,6 +164,10 @@ MESSAGES = {
                       "en": "Event desk for “{event}” at {url} (Ctrl+C to stop)"},
     "desk.players-url": {"es": "Jugadores: {url}", "en": "Players: {url}"},
     "desk.organiser-url": {"es": "Organización (no la compartas): {url}", "en": "Organiser (keep it to yourself): {url}"},
+    "desk.token-drawn": {"es": "(una clave nueva en cada arranque: fíjala con --token o en el bloque event: del pack "
+                               "para que el enlace siga valiendo)",
+                         "en": "(a new token at every start: set it with --token or in the pack's event: block "
+                               "for the link to keep working)"},
     "desk.database": {"es": "Base de datos: {db}", "en": "Database: {db}"},
     "desk.exposed": {
         "es": "AVISO: con --host {host} la mesa es accesible desde la red, para cualquiera que llegue a este "
