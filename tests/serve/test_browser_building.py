@@ -586,7 +586,7 @@ def test_a_comment_written_by_hand_stays_through_the_pages_edits(grupetto, brows
     Driver(page).set("f-runners-4-name", "Gengis el Grande")
     saved = grupetto.read_text(encoding="utf-8")
     assert "  - {name: Gengis el Grande, race: troll, specialties: []}   # el que empuja\n" in saved
-    assert saved.startswith("# El Grupetto verde, the second example team")
+    assert saved.startswith("# El Grupetto verde, el segundo equipo de ejemplo")
     assert browser.errors == []
 
 
