@@ -159,6 +159,10 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
 
     # The players' side
 
+    def team_named(team: str) -> tuple[int | None, str | None]:
+        """The event's team of that name, whatever its case or accents: its id and its name as kept."""
+        return next(((i, n) for i, n in store.teams(event_id).items() if fold(n) == fold(team)), (None, None))
+
     def player_page(request: Request, form: Form, lang: str) -> Response:
         return page(request, "player.html", lang, team="")
 
@@ -180,10 +184,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
             ev = checking.evaluation
             now = datetime.now(timezone.utc)
             checked = Checked.of(ev, lang)
-            team_name = None
+            team_id, team_name = team_named(team) if code else (None, None)
             if code:
-                team_id, team_name = next(((i, n) for i, n in store.teams(event_id).items() if fold(n) == fold(team)),
-                                          (None, None))
                 if team_id is None:
                     raise StoreRefused("no-such-team", team)
                 receipt = store.submit(team_id, code, checking.files, checked, now=now)
@@ -201,7 +203,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         if request.method != "POST":
             return page(request, "status.html", lang, s=None, team="")
         team = " ".join(form.get("team").split())
-        team_id = next((i for i, n in store.teams(event_id).items() if fold(n) == fold(team)), None)
+        team_id, _ = team_named(team)
         # One answer for a team that isn't there and a code that isn't its: names can't be probed.
         if team_id is None or not store.code_is(team_id, form.get("code").strip()):
             return refusal(request, lang, "wrong-edit-code", 403, team=team)
