@@ -81,6 +81,10 @@ MESSAGES = {
         "es": "no se puede exportar: la lista no se puede leer", "en": "can't export: the roster can't be read"},
     "serve.starting": {"es": "builder sirve {folder} en {url} (Ctrl+C para parar)",
                        "en": "builder serves {folder} at {url} (Ctrl+C to stop)"},
+    "serve.lists-below": {"es": "Esta carpeta no tiene listas; sus subcarpetas sí: {folders}. La página muestra "
+                                "las de una carpeta: prueba «builder serve {example}».",
+                          "en": "This folder holds no lists; its subfolders do: {folders}. The page shows one "
+                                "folder's lists: try “builder serve {example}”."},
     "serve.label.system": {"es": "Juego de la lista nueva", "en": "Game of the new roster"},
     "serve.label.file-name": {"es": "Nombre del archivo nuevo", "en": "Name of the new file"},
     "serve.label.text": {"es": "La lista, en YAML", "en": "The roster, as YAML"},

@@ -35,3 +35,16 @@ def test_a_port_in_use_is_refused_before_the_page_starts(tmp_path):
             return  # --port takes 1024 and up
         result = CliRunner().invoke(cli, ["serve", str(tmp_path), "--port", str(port), "--no-browser", "--lang", "en"])
     assert result.exit_code == 2 and "already in use" in result.output and "Traceback" not in result.output
+
+
+def test_a_folder_whose_lists_are_in_subfolders_says_where_they_are(tmp_path):
+    from builder.cli.serve import _folders_with_lists
+
+    (tmp_path / "wartime").mkdir()
+    (tmp_path / "wartime" / "lista.yaml").write_text("system: wartime\n", encoding="utf-8")
+    (tmp_path / "vacia").mkdir()
+    (tmp_path / ".oculta").mkdir()
+    (tmp_path / ".oculta" / "x.yaml").write_text("system: wartime\n", encoding="utf-8")
+    assert _folders_with_lists(tmp_path) == ["wartime/"]
+    assert _folders_with_lists(tmp_path / "wartime") is None  # lists of its own: nothing to say
+    assert _folders_with_lists(tmp_path / "vacia") is None
