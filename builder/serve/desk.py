@@ -211,7 +211,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         latest = store.versions(team_id)[-1]
         resubmit = not closed(store.event(event_id)) and team_id not in store.locked_teams(event_id)
         return page(request, "status.html", lang, s=latest, standing=history[-1] if history else None,
-                    open=resubmit, team=team)
+                    open=resubmit, team=team, findings=rechecked(latest, lang))
 
     def published_lists(request: Request, form: Form, lang: str) -> Response:
         if not publish:
@@ -284,15 +284,20 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         """One team for the organiser: its latest list checked again, with its problems and files;
         every version it sent and every review."""
         versions = store.versions(team_id)
-        latest = versions[-1]
+        return page(request, "team.html", lang, s=versions[-1], versions=versions, reviews=store.reviews(team_id),
+                    findings=rechecked(versions[-1], lang), locked=team_id in store.locked_teams(event_id))
+
+    def rechecked(submission: Any, lang: str) -> list[dict[str, Any]]:
+        """A stored list's problems, checked again from its files as they were sent."""
         try:
-            checking = check_submission({n: t.encode("utf-8") for n, t in latest.files.items()}, pack)
-            found = (findings_of(checking.evaluation, lang) if checking.evaluation is not None
-                     else [unreadable(checking.unreadable, lang)])
-        except (StoreRefused, InputError) as exc:  # kept by an earlier builder, refused by this one
-            found = [unreadable(exc, lang)] if isinstance(exc, InputError) else [{"code": exc.code, "message": exc.code}]
-        return page(request, "team.html", lang, s=latest, versions=versions, reviews=store.reviews(team_id),
-                    findings=found, locked=team_id in store.locked_teams(event_id))
+            checking = check_submission({n: t.encode("utf-8") for n, t in submission.files.items()}, pack)
+        except InputError as exc:
+            return [unreadable(exc, lang)]
+        except StoreRefused as exc:  # kept by an earlier builder, refused by this one
+            return [{"code": exc.code, "message": messages.text(f"desk.error.{exc.code}", lang)}]
+        if checking.evaluation is None:
+            return [unreadable(checking.unreadable, lang)]
+        return findings_of(checking.evaluation, lang)
 
     def summary(request: Request, form: Form, lang: str) -> Response:
         from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for

@@ -249,6 +249,7 @@ def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_withou
     assert seen.status_code == 200
     assert re.search(r'id="s-review">devuelta<', seen.text) and "Sobran 8 puntos" in seen.text
     assert re.search(r'id="s-open">sí<', seen.text) and re.search(r'id="s-version">1<', seen.text)
+    assert "[over-points-limit]" in seen.text and "box-warn" in seen.text  # 58 + 5 × 40 = 258 of 250
     wrong, nobody = look("Asalto", "AAAA-BBBB-CCCC-DDDD"), look("Nadie", code)
     assert (wrong.status_code, nobody.status_code) == (403, 403)
     assert "Sobran" not in wrong.text and "Sobran" not in nobody.text
