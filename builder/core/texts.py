@@ -316,6 +316,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pdf.continued": {"es": "sigue", "en": "cont."},
     "pdf.missing": {"es": "falta (no resuelto)", "en": "missing (unresolved)"},
     # Spreadsheets.
+    "xl.desk-teams": {"es": "Entregas", "en": "Submissions"},
+    "xl.desk-team": {"es": "Equipo", "en": "Team"},
+    "xl.desk-version": {"es": "Versión", "en": "Version"},
+    "xl.desk-submitted": {"es": "Entregada (UTC)", "en": "Submitted (UTC)"},
+    "xl.desk-late": {"es": "Fuera de plazo", "en": "Late"},
+    "xl.desk-review": {"es": "Revisión", "en": "Review"},
+    "xl.desk-note": {"es": "Nota de la organización", "en": "Organiser's note"},
     "xl.summary": {"es": "Resumen", "en": "Summary"},
     "xl.problems": {"es": "Problemas", "en": "Problems"},
     "xl.draft": {"es": "BORRADOR — NO LEGAL", "en": "DRAFT — NOT LEGAL"},

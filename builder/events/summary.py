@@ -58,7 +58,9 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
 
 
 def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | None,
-                  today: dt.date | None = None) -> None:
+                  today: dt.date | None = None, teams: list[dict] | None = None) -> None:
+    """The summary workbook; ``teams`` (the event desk's: one row a team, in the order of
+    ``outcomes``) adds a sheet of who sent each list, which version, when, and its review."""
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     wb = new_workbook()
     cover = wb.active
@@ -106,6 +108,14 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
         for cell in row:
             good = cell.value in passed
             cell.font, cell.fill = (GOOD_FONT, GOOD_FILL) if good else (BAD_FONT, BAD_FILL)
+    if teams is not None:
+        desk = wb.create_sheet(sheet_title(t("xl.desk-teams"), taken), 1)
+        columns = [Column("team", t("xl.desk-team"), width=28), Column("version", t("xl.desk-version"), kind="int", width=9),
+                   Column("submitted", t("xl.desk-submitted"), width=17), Column("late", t("xl.desk-late"), width=9),
+                   Column("review", t("xl.desk-review"), width=14), Column("note", t("xl.desk-note"), width=50),
+                   Column("file", t("xl.file"), width=34)]
+        write_table(desk, Table("teams", desk.title, columns, teams))
+        desk.auto_filter.ref = f"A1:G{len(teams) + 1}"
     set_print_areas(wb)
     wb.save(path)
 

@@ -220,12 +220,12 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
             return refusal(request, lang, "desk-not-published", 404)
         return page(request, "published.html", lang, rows=team_rows())
 
-    def team_rows() -> list[dict[str, Any]]:
+    def team_rows(latest: list[Any] | None = None) -> list[dict[str, Any]]:
         event = store.event(event_id)
         duplicates = store.duplicates(event_id)
         locked = store.locked_teams(event_id)
         rows = []
-        for s in store.latest(event_id):
+        for s in store.latest(event_id) if latest is None else latest:
             same_list = [n for n in duplicates.get(s.checked.fingerprint or "", []) if n != s.team]
             game = registry.find(s.checked.system or "")
             rows.append({"s": s, "system": game.title if game is not None else "—",
@@ -302,10 +302,16 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     def summary(request: Request, form: Form, lang: str) -> Response:
         from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
 
-        outcomes = latest_outcomes(store.latest(event_id), pack)
+        latest = store.latest(event_id)
+        outcomes = latest_outcomes(latest, pack)
+        teams = [{"team": r["s"].team, "version": r["s"].version, "submitted": r["when"],
+                  "late": messages.text("desk.yes" if r["late"] else "desk.no", lang),
+                  "review": messages.text(f"desk.{r['standing'].verdict}" if r["standing"] else "desk.pending", lang),
+                  "note": r["standing"].note if r["standing"] else "", "file": o.file}
+                 for r, o in zip(team_rows(latest), outcomes)]
         with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
             target = Path(tmp) / "resumen.xlsx"
-            write_summary(outcomes, target, lang, pack)
+            write_summary(outcomes, target, lang, pack, teams=teams)
             data = target.read_bytes()
         return Response(data, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                         headers={"Content-Disposition": attachment(f"{pack.name}.xlsx")})

@@ -216,6 +216,12 @@ def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(cl
     rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
     assert [(r[0], r[4], r[6]) for r in rows] == [("patrulla-alfa-1/alfa.yaml", 178, "LEGAL"),
                                                    ("asalto-2/asalto.yaml", 258, "ILLEGAL")]
+    # Who sent each list, which version, when and its review: a sheet of the desk's own, second.
+    book = load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames[1] == "Submissions"
+    teams = [[c.value for c in row] for row in book["Submissions"].iter_rows(min_row=2)]
+    assert [(r[0], r[1], r[3], r[4], r[6]) for r in teams] == [
+        ("Patrulla Alfa", 1, "no", "pending", "patrulla-alfa-1/alfa.yaml"), ("Asalto", 1, "no", "pending", "asalto-2/asalto.yaml")]
 
 
 def test_the_print_has_every_teams_sheet_footed_with_the_fingerprint_its_receipt_gave(client):
