@@ -49,6 +49,8 @@ class Column:
     """Sum this column in a totals row under the table."""
     choices: tuple[str, ...] = ()
     """The only values a cell may take, offered as a drop-down (e.g. Sí / No where a cell drives a total)."""
+    bar: bool = False
+    """Draw each row's share of the column's sum as a grey bar in its cell: where the points go."""
 
 
 @dataclass

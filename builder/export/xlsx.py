@@ -15,6 +15,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.chart import LineChart as SheetLineChart, Reference
 from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.formatting.rule import DataBarRule
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -208,6 +209,7 @@ def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
     last = first + len(table.rows) - 1
     _validate_counts(ws, table.columns, letters, first, last)
     _offer_choices(ws, table.columns, letters, first, last)
+    _draw_bars(ws, table.columns, letters, first, last)
     sheet = quote_sheetname(ws.title)
     # A table without rows counts and totals 0: a range over "its rows" would take in its own cell (Err:522).
     totals = {f"#{table.key}": f"COUNTA({sheet}!$A${first}:$A${last})" if last >= first else "0"}
@@ -227,6 +229,21 @@ def write_table(ws: Worksheet, table: Table) -> dict[str, str]:
     ws.freeze_panes = f"A{first}"
     print_setup(ws, header_rows=f"1:{head}")
     return totals
+
+
+BAR_GREY = "A6A6A6"
+"""A data bar's grey: light enough under black figures, dark enough to print."""
+
+
+def _draw_bars(ws: Worksheet, columns: list[Column], letters: dict[str, str], first: int, last: int) -> None:
+    """A native data bar per row of a ``bar`` column, from 0 to the column's sum: each row's share."""
+    if last < first:
+        return
+    for column in (c for c in columns if c.bar):
+        letter = letters[column.key]
+        rule = DataBarRule(start_type="num", start_value=0, end_type="formula",
+                           end_value=f"SUM(${letter}${first}:${letter}${last})", color=BAR_GREY, showValue=True)
+        ws.conditional_formatting.add(f"{letter}{first}:{letter}{last}", rule)
 
 
 def _wrap(ws: Worksheet, cell: Any, width: float) -> None:

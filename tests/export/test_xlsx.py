@@ -857,3 +857,15 @@ def test_a_campaigns_workbook_draws_the_teams_chart_natively(tmp_path):
     # Told apart in black and white: a solid and a dashed line, a circle and a triangle.
     assert [s.find(f"{c}spPr/{a}ln/{a}prstDash").get("val") for s in series] == ["solid", "dash"]
     assert [s.find(f"{c}marker/{c}symbol").get("val") for s in series] == ["circle", "triangle"]
+
+
+def test_where_the_points_go_is_a_grey_bar_in_each_row(tmp_path):
+    out = tmp_path / "fenix.xlsx"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out).exit_code == 0
+    squads = openpyxl.load_workbook(out)["Escuadras"]
+    assert squads["E1"].value == "Puntos"   # count × cost of each member line, rows 2 to 6 (five lines)
+    ranges = {str(cf.sqref): cf.rules for cf in squads.conditional_formatting}
+    (rule,) = ranges["E2:E6"]
+    assert rule.type == "dataBar" and rule.dataBar.color.rgb.endswith("A6A6A6")
+    # From 0 to the column's sum: each bar is its line's share of the list's points.
+    assert [(v.type, str(v.val)) for v in rule.dataBar.cfvo] == [("num", "0.0"), ("formula", "SUM($E$2:$E$6)")]

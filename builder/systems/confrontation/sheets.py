@@ -27,7 +27,7 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         })
     machines = Table("machines", t("cf.machines"), [
         Column("name", t("cf.col.name"), width=24), Column("kind", t("cf.col.kind"), width=10),
-        Column("cost", t("cf.col.cost"), kind="int", width=9, total=True),
+        Column("cost", t("cf.col.cost"), kind="int", width=9, total=True, bar=True),
         Column("movement", "MOV", kind="number", width=7), Column("weight", t("cf.col.weight"), kind="int", width=7),
         Column("pe", "PE", kind="int", width=6), Column("res", "RES", kind="int", width=6),
         Column("crew", t("cf.col.crew"), kind="int", width=10), Column("servants", t("cf.col.servants"), kind="int", width=10),

@@ -26,7 +26,7 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         Column("fue", "FUE", kind="int", width=6),
         Column("res", "RES", kind="int", width=6),
         Column("specialties", t("cq.col.specialties"), width=24),
-        Column("slots", t("cq.col.slots"), kind="int", width=9),
+        Column("slots", t("cq.col.slots"), kind="int", width=9, bar=True),
         Column("dice_descenso", t("cq.col.descenso"), width=10),
         Column("dice_llano", t("cq.col.llano"), width=9),
         Column("dice_subida", t("cq.col.subida"), width=9),

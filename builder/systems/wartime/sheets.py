@@ -25,7 +25,7 @@ def workbook(ev: Evaluation, lang: str) -> WorkbookSpec:
         Column("character", t("wt.col.character"), width=24),
         Column("count", t("wt.col.count"), kind="count", width=12, total=True),
         Column("cost", t("wt.col.cost-each"), kind="int", width=14),
-        Column("points", t("wt.col.points"), kind="formula", formula="{count}*{cost}", width=12, total=True),
+        Column("points", t("wt.col.points"), kind="formula", formula="{count}*{cost}", width=12, total=True, bar=True),
     ], members, total_label=t("xl.total"))
     characters = [a for a in d.get("archetypes", []) if a["kind"] == "character"]
     character_rows = [{**c, "weapons": ", ".join(c["weapons"]), "protections": ", ".join(c["protections"]),
