@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from builder.cli.support import echo, echo_json, format_option, lang_option, speaking
+from builder.cli.support import echo, echo_json, format_option, lang_option, progress, speaking
 from builder.cli.words import argument, command, option
 from builder.core import messages
 from builder.core.errors import Crash, InputError
@@ -16,8 +16,6 @@ from builder.events.packs import load_pack
 from builder.events.tournament import check_event, event_files
 from builder.export.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code
 
-PROGRESS_FROM = 20
-"""Show a progress bar (on a terminal) when checking at least this many lists."""
 
 
 @command(help="cli.check")
@@ -38,7 +36,7 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
         from builder.export.outputs import check_output  # tempfile and shutil, only to write a summary
 
         target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else []))
-    outcomes = check_event(files, event, progress=_progress(len(files), fmt, lang), jobs=jobs)
+    outcomes = check_event(files, event, progress=progress(len(files), lang, "ui.checking", fmt), jobs=jobs)
     failure: InputError | Crash | None = None
     if target is not None:
         from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
@@ -69,13 +67,3 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
     sys.exit(code)
 
 
-def _progress(count: int, fmt: str, lang: str):
-    """A progress bar on stderr, only for a person watching many lists (not piped, not JSON)."""
-    if fmt != "text" or count < PROGRESS_FROM or not sys.stderr.isatty():
-        return lambda items: items
-
-    def bar(items):
-        with click.progressbar(items, label=messages.text("ui.checking", lang), file=sys.stderr) as shown:
-            yield from shown
-
-    return bar

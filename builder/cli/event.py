@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import click
 
-from builder.cli.support import echo, lang_option, port_free, speaking
+from builder.cli.support import echo, lang_option, port_free, progress, speaking
 from builder.cli.language import said
 from builder.cli.words import argument, group, option
 from builder.core import messages
@@ -152,7 +152,7 @@ def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, la
     target = check_output(out, [Path(pack)])
     with _opened(pack, db, event_pack, lang) as (store, event_id):
         latest = store.latest(event_id)
-    printed = print_event(latest, event_pack, target, lang, paper, jobs)
+    printed = print_event(latest, event_pack, target, lang, paper, jobs, progress(len(latest), lang, "desk.printing"))
     echo(messages.text("desk.printed", lang, count=len(printed), file=target.resolve()))
 
 

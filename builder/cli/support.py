@@ -55,6 +55,23 @@ def port_free(host: str, port: int) -> None:
             raise InputError("port-in-use", f"{host}:{port}") from None
 
 
+PROGRESS_FROM = 20
+"""Show a progress bar (on a terminal) for at least this many lists."""
+
+
+def progress(count: int, lang: str, label: str, fmt: str = "text"):
+    """A progress bar on stderr, labelled with the message ``label``, only for a person watching
+    many lists (not piped, not JSON); else the items pass through as they are."""
+    if fmt != "text" or count < PROGRESS_FROM or not sys.stderr.isatty():
+        return lambda items: items
+
+    def bar(items):
+        with click.progressbar(items, label=messages.text(label, lang), file=sys.stderr) as shown:
+            yield from shown
+
+    return bar
+
+
 def echo(message: str, err: bool = False) -> None:
     """Print text for a person: control characters from a roster are shown as escapes."""
     click.echo(printable(message), err=err)

@@ -1,4 +1,4 @@
-"""Checking many lists with several processes (``check --jobs N``): imported only when asked."""
+"""Work on many lists in several processes (``check --jobs N``, the event's print): imported only when asked."""
 
 from __future__ import annotations
 
@@ -18,13 +18,17 @@ enough that sending them costs little next to checking them."""
 def outcomes_in_parallel(paths: list[str], pack: Pack | None, jobs: int,
                          progress: Callable[[Iterable[str]], Iterable[str]]) -> list[Outcome]:
     """Each file's outcome, in the order given; ``progress`` advances as each arrives."""
-    # A fork starts each process with everything already imported and built; elsewhere a
-    # process starts afresh and imports what it needs.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with process_pool(jobs) as pool:
         found = pool.map(partial(_checked, pack=pack), paths, chunksize=CHUNK)
         return [next(found) for _ in progress(paths)]
+
+
+def process_pool(jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` worker processes. A fork starts each with everything already imported and built;
+    elsewhere a process starts afresh and imports what it needs."""
+    methods = multiprocessing.get_all_start_methods()
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork" if "fork" in methods
+                                                                                        else None))
 
 
 def _checked(path: str, pack: Pack | None) -> Outcome:

@@ -9,10 +9,8 @@ processes, several at once, and their PDFs joined behind a cover page that lists
 from __future__ import annotations
 
 import datetime as dt
-import multiprocessing
 import os
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -25,7 +23,8 @@ from builder.core.pipeline import evaluate
 from builder.core.printout import PrintSpec
 from builder.core.reader import read_document
 from builder.events.schema import Submission
-from builder.events.store import StoreRefused, plain_file_name, slug
+from builder.events.parallel import process_pool
+from builder.events.submitted import written_out
 
 JOBS_MOST = 8
 
@@ -66,15 +65,8 @@ def print_event(latest: Sequence[Submission], pack: Pack | None, target: Path, l
     teams = sorted(latest, key=lambda s: (s.team.casefold(), s.team_id))
     jobs = jobs or default_jobs()
     with tempfile.TemporaryDirectory(prefix="builder-print-") as tmp:
-        work = []
-        for n, submission in enumerate(teams):
-            home = Path(tmp) / f"{slug(submission.team)}-{submission.team_id}"
-            home.mkdir()
-            for name, body in submission.files.items():
-                if not plain_file_name(name):
-                    raise StoreRefused("bad-file-name", repr(name))
-                (home / name).write_bytes(body.encode("utf-8"))
-            work.append((submission.team, str(home / next(iter(submission.files))), str(Path(tmp) / f"{n}.pdf")))
+        work = [(submission.team, str(written_out(submission, Path(tmp))), str(Path(tmp) / f"{n}.pdf"))
+                for n, submission in enumerate(teams)]
         printed = _render_all(work, pack, lang, paper, jobs, progress)
         cover = Path(tmp) / "cover.pdf"
         _write_cover(printed, pack, cover, lang, paper, today or dt.date.today())
@@ -98,10 +90,7 @@ def _render_all(work: list[tuple[str, str, str]], pack: Pack | None, lang: str, 
     if jobs <= 1 or len(work) <= 1:
         found = map(_render_team, args)
         return [next(found) for _ in progress(range(len(args)))]
-    # As `check --jobs`: a fork starts each process with everything imported; elsewhere it imports anew.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context) as pool:
+    with process_pool(min(jobs, len(work))) as pool:
         found = pool.map(_render_team, args)
         return [next(found) for _ in progress(range(len(args)))]
 

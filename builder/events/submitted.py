@@ -94,6 +94,24 @@ def _texts(files: Mapping[str, bytes]) -> dict[str, str]:
     return out
 
 
+def home_name(submission: Submission) -> str:
+    """The folder a stored submission is written out to: ``<slug of its team's name>-<team id>``."""
+    return f"{slug(submission.team)}-{submission.team_id}"
+
+
+def written_out(submission: Submission, folder: Path) -> Path:
+    """Write a stored submission's files, as sent, into a new folder of its own under ``folder``
+    (:func:`home_name`); the path of its roster (its first file). A name that is not a plain YAML
+    file's is refused (``bad-file-name``) before it is written."""
+    home = folder / home_name(submission)
+    home.mkdir()
+    for name, text in submission.files.items():
+        if not plain_file_name(name):
+            raise StoreRefused("bad-file-name", repr(name))
+        (home / name).write_bytes(text.encode("utf-8"))
+    return home / next(iter(submission.files))
+
+
 def latest_outcomes(latest: Sequence[Submission], pack: Pack | None) -> list[Outcome]:
     """Each submission checked again from its stored files (its roster first), each in a folder of
     its own, labelled ``<team slug>-<team id>/<file>``; then the event's rules across them all, as
@@ -102,16 +120,10 @@ def latest_outcomes(latest: Sequence[Submission], pack: Pack | None) -> list[Out
     outcomes = []
     with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
         for submission in latest:
-            home = Path(tmp).resolve() / f"{slug(submission.team)}-{submission.team_id}"
-            home.mkdir()
-            label = f"{home.name}/{next(iter(submission.files), '')}"
+            label = f"{home_name(submission)}/{next(iter(submission.files), '')}"
             try:
-                for name, text in submission.files.items():
-                    if not plain_file_name(name):
-                        raise StoreRefused("bad-file-name", repr(name))
-                    (home / name).write_bytes(text.encode("utf-8"))
-                roster = home / next(iter(submission.files))
-                outcomes.append(Outcome(label, evaluation=evaluate(read_document(roster, label, root=home),
+                roster = written_out(submission, Path(tmp).resolve())
+                outcomes.append(Outcome(label, evaluation=evaluate(read_document(roster, label, root=roster.parent),
                                                                    pack=pack, view=False)))
             except InputError as exc:
                 outcomes.append(Outcome(label, unreadable=exc))

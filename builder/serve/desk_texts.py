@@ -176,6 +176,7 @@ MESSAGES = {
               "machine (the submission page, and the organiser's pages to whoever holds the token).",
     },
     "desk.exported": {"es": "{count} archivos escritos en {folder}", "en": "{count} files written to {folder}"},
+    "desk.printing": {"es": "Imprimiendo", "en": "Printing"},
     "desk.printed": {"es": "{count} equipos impresos en {file}", "en": "{count} teams printed to {file}"},
     "desk.no-event": {"es": "La base de datos no tiene el evento «{event}».",
                       "en": "The database has no event “{event}”."},

@@ -275,10 +275,10 @@ def test_json_messages_in_english(folder):
 
 
 def test_no_progress_bar_when_not_on_a_terminal():
-    from builder.cli.check import _progress
+    from builder.cli.support import progress
 
     items = ["a"] * 50
-    assert list(_progress(50, "text", "es")(items)) == items   # CliRunner's stderr is not a terminal
+    assert list(progress(50, "es", "ui.checking", "text")(items)) == items   # CliRunner's stderr is not a terminal
 
 
 # --- internal errors ------------------------------------------------------------------------------
