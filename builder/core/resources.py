@@ -1,5 +1,11 @@
-"""A game's catalogs: the YAML files in its own ``data/`` folder, beside its modules (in a
-checkout and in an installed wheel alike)."""
+"""Where builder's own files are: the catalogs (the books' tables, as YAML) and the print
+templates, in the top-level ``catalogs/`` and ``templates/`` folders of the repository.
+
+This is the one place that knows it. In a checkout the two folders stand beside the package; a
+wheel carries them inside it (``builder/catalogs``, ``builder/templates``: see ``force-include``
+in pyproject.toml), so an installed builder finds them wherever it is installed. A game says
+which of them are its own through :class:`builder.core.system.System` (``catalog_folder``,
+``templates_folder``); a game of a package of its own keeps them in that package instead."""
 
 from __future__ import annotations
 
@@ -12,11 +18,25 @@ import yaml
 from builder.core.errors import BuilderBug
 
 CATALOG_SUFFIXES = (".yaml", ".yml")
+CATALOGS, TEMPLATES = "catalogs", "templates"
+SHARED_TEMPLATES = "base"
+"""The folder of ``templates/`` that every game's printout shares (the document, the cover, the
+card frame and its stylesheet)."""
+
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
-def data_folder(module_file: str) -> Path:
-    """The ``data/`` folder of the game whose module is ``module_file`` (pass ``__file__``)."""
-    return Path(module_file).resolve().parent / "data"
+@cache
+def shipped(kind: str) -> Path:
+    """builder's own top-level folder ``kind`` (:data:`CATALOGS` or :data:`TEMPLATES`): inside
+    the installed package, else beside it (a checkout, editable or not)."""
+    inside = _PACKAGE / kind
+    return inside if inside.is_dir() else _PACKAGE.parent / kind
+
+
+def shared_templates() -> Path:
+    """The folder of the print templates every game shares (``templates/base/``)."""
+    return shipped(TEMPLATES) / SHARED_TEMPLATES
 
 
 def catalog_files(folder: Path) -> list[Path]:
@@ -27,10 +47,10 @@ def catalog_files(folder: Path) -> list[Path]:
 
 
 @cache
-def load_catalog(module_file: str, filename: str) -> Any:
-    """A catalog file of the game whose module is ``module_file``, parsed once per process
-    (catalogs are ours, so plain safe_load)."""
-    path = data_folder(module_file) / filename
+def load_catalog(folder: Path, filename: str) -> Any:
+    """The catalog file ``filename`` of ``folder``, parsed once per process (catalogs are ours,
+    so plain safe_load)."""
+    path = folder / filename
     if not path.is_file():
         raise BuilderBug(f"catalog file {path} is missing from this installation")
     with open(path, encoding="utf-8") as handle:

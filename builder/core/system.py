@@ -223,8 +223,31 @@ class System(ABC):
         schema["title"] = f"builder · {self.title}"
         return schema
 
+    builtin = False
+    """True for the games that come with builder, whose catalogs and templates are in its
+    top-level ``catalogs/<key>/`` and ``templates/<key>/``; a game of a package of its own keeps
+    them in its own folder's ``data/`` and ``templates/``."""
+
+    @property
+    def catalog_folder(self) -> Path:
+        """The folder of the game's catalogs (the books' tables, as YAML)."""
+        if self.builtin:
+            return resources.shipped(resources.CATALOGS) / self.key
+        return self.folder / "data"
+
+    @property
+    def templates_folder(self) -> Path:
+        """The folder of the game's print templates, card stylesheet and starting rosters."""
+        if self.builtin:
+            return resources.shipped(resources.TEMPLATES) / self.key
+        return self.folder / "templates"
+
+    def catalog(self, filename: str) -> Any:
+        """One of the game's catalog files, parsed (once per process)."""
+        return resources.load_catalog(self.catalog_folder, filename)
+
     def catalogs(self) -> list[Path]:
-        return resources.catalog_files(self.folder / "data")
+        return resources.catalog_files(self.catalog_folder)
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         """What names a roster may use, by topic (``races``, ``competencies``…): (name, detail) pairs."""
@@ -247,7 +270,7 @@ class System(ABC):
 
     def starting_roster(self, lang: str) -> str:
         """A commented roster to start from, in ``lang`` (``builder new``)."""
-        return (self.folder / "templates" / f"new-roster.{lang}.yaml").read_text(encoding="utf-8")
+        return (self.templates_folder / f"new-roster.{lang}.yaml").read_text(encoding="utf-8")
 
     def workbook(self, evaluation: Evaluation, lang: str) -> "WorkbookSpec":
         """The spreadsheet of a checked roster: summary facts and unit tables."""
@@ -263,7 +286,7 @@ class System(ABC):
 
     @property
     def folder(self) -> Path:
-        """The game's own folder: its catalogs in ``data/``, its print templates in ``templates/``."""
+        """The folder of the game's modules."""
         return Path(sys.modules[type(self).__module__].__file__).parent  # type: ignore[arg-type]
 
     def commands(self) -> Sequence[FileCommand]:

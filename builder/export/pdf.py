@@ -32,7 +32,7 @@ from builder.export.templating import TEMPLATES_URL, has_style, template_file
 
 CARD_MM = (63, 88)
 CARD_PADDING_MM = (2.5, 2.0, 3.0)
-"""Top, bottom and side padding of a card (export/templates/base.css)."""
+"""Top, bottom and side padding of a card (templates/base/base.css)."""
 FOOT_MM = 3.2
 SAFETY_MM = 1.0
 ROOM_MM = CARD_MM[1] - CARD_PADDING_MM[0] - CARD_PADDING_MM[1] - FOOT_MM - SAFETY_MM

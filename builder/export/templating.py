@@ -1,6 +1,6 @@
 """Where the print templates are. A template's name starts with its folder: ``base/…`` for the
-shared ones (``builder/export/templates``), ``<game>/…`` for a game's own (the ``templates/``
-folder of the game's plugin). The PDF (through WeasyPrint's fetcher) and the page's card
+shared ones (``templates/base/``), ``<game>/…`` for a game's own (its ``templates_folder``:
+``templates/<game>/`` for the games that come with builder). The PDF (through WeasyPrint's fetcher) and the page's card
 preview (``/templates/…``) both resolve names here, and nothing outside these folders."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from builder.core import registry
+from builder.core import registry, resources
 
-SHARED = "base"
-SHARED_FOLDER = Path(__file__).resolve().parent / "templates"
+SHARED = resources.SHARED_TEMPLATES
+SHARED_FOLDER = resources.shared_templates()
 TEMPLATES_URL = "file:///builder-templates/"
 """The root the printed HTML's links are relative to: a name, not a real folder (see
 :func:`template_file`)."""
@@ -23,7 +23,7 @@ def folder_of(game: str) -> Path | None:
         return SHARED_FOLDER
     if game not in registry.keys():
         return None
-    return registry.get(game).folder / "templates"
+    return registry.get(game).templates_folder
 
 
 def template_file(name: str) -> Path | None:

@@ -132,7 +132,7 @@ def test_records_generated_with_another_pydantic_core_are_derived_again_and_chec
     _skip_unless_generated_with_this_pydantic_core("wartime")
 
     root = Path(__file__).resolve().parents[2]
-    for folder in ("builder",):
+    for folder in ("builder", "catalogs", "templates"):
         shutil.copytree(root / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
     for records in (tmp_path / "builder" / "systems").glob("*/records.py"):
         text = records.read_text(encoding="utf-8")

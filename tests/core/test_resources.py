@@ -1,24 +1,39 @@
-"""A game's catalogs and templates live in its own folder, found from a checkout and from an
-installed wheel; the games themselves are found through their entry points."""
+"""builder's catalogs and print templates are in the repository's top-level catalogs/ and
+templates/ (issue 38): one module knows where, each game says which are its own, and nothing of
+them is left inside the package. (The wheel carries them: tests/test_wheel.py.)"""
 
-import os
-import subprocess
-import sys
-import zipfile
 from pathlib import Path
 
 import pytest
 
 from builder.core import registry, resources
+from builder.core.system import System
 
 ROOT = Path(__file__).resolve().parents[2]
+GAMES = ["confrontation", "cripmaquion", "cripmaquion-campaign", "dungeon-universalis", "porcrom", "wartime"]
 
 
-def test_found_in_the_checkout():
+def test_the_top_level_folders_are_found_from_the_checkout():
+    assert resources.shipped(resources.CATALOGS) == ROOT / "catalogs"
+    assert resources.shipped(resources.TEMPLATES) == ROOT / "templates"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_of_builder_s_own_has_its_folders_at_the_top(key):
+    game = registry.get(key)
+    assert game.catalog_folder == ROOT / "catalogs" / key
+    assert game.templates_folder == ROOT / "templates" / key
+    assert (game.templates_folder / "new-roster.es.yaml").is_file()
+    assert (game.templates_folder / "new-roster.en.yaml").is_file()
+
+
+def test_a_game_reads_its_catalogs_from_there():
     wartime = registry.get("wartime")
-    assert wartime.folder == ROOT / "builder" / "systems" / "wartime"
-    assert wartime.catalogs() == [ROOT / "builder" / "systems" / "wartime" / "data" / "costs.yaml"]
-    assert "attribute" in str(resources.load_catalog(str(wartime.folder / "system.py"), "costs.yaml"))
+    assert wartime.catalogs() == [ROOT / "catalogs" / "wartime" / "costs.yaml"]
+    assert "attribute" in str(wartime.catalog("costs.yaml"))
+    assert [p.name for p in registry.get("cripmaquion").catalogs()] == \
+        ["races.yaml", "skills.yaml", "specialties.yaml", "spells.yaml", "tables.yaml"]
+    assert registry.get("cripmaquion-campaign").catalogs() == []  # it races Cripmaquión's teams
     assert resources.catalog_files(ROOT / "no-such-folder") == []
 
 
@@ -26,43 +41,43 @@ def test_a_missing_catalog_is_a_bug_not_a_user_error():
     from builder.core.errors import BuilderBug
 
     with pytest.raises(BuilderBug):
-        resources.load_catalog(str(ROOT / "builder" / "systems" / "wartime" / "system.py"), "nothing.yaml")
+        registry.get("wartime").catalog("nothing.yaml")
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory):
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(out), str(ROOT)], check=True)
-    [built] = out.glob("builder-*.whl")
-    return built
+class Plugin(System):
+    """A game of a package of its own (found through the builder.systems entry point)."""
+
+    key = "ajedrez"
+
+    def check(self, *args):  # pragma: no cover - never checked here
+        raise NotImplementedError
 
 
-def test_the_wheel_carries_the_data_and_the_games(wheel):
-    archive = zipfile.ZipFile(wheel)
-    names = archive.namelist()
-    assert "builder/systems/wartime/data/costs.yaml" in names
-    assert "builder/systems/wartime/templates/card.html.j2" in names
-    assert "builder/export/templates/base.css" in names
-    assert "builder/serve/static/index.html" in names
-    [points] = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
-    entries = archive.read(points).decode()
-    assert "[builder.systems]" in entries
-    assert 'wartime = builder.systems.wartime.system:SYSTEM' in entries
+def test_a_game_of_its_own_package_brings_its_own_folders():
+    game = Plugin()
+    here = Path(__file__).resolve().parent
+    assert game.folder == here
+    assert game.catalog_folder == here / "data" and game.templates_folder == here / "templates"
 
 
-def test_an_installed_wheel_finds_its_data_and_runs(wheel, tmp_path):
-    site = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(wheel)],
-                   check=True)
-    env = {**os.environ, "PYTHONPATH": str(site)}
-    probe = "from builder.core import registry; print(registry.get('wartime').catalogs()[0])"
-    # Run from tmp_path so the checkout's own builder/ is not on the path.
-    found = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True,
-                           check=True).stdout.split()
-    assert found == [str(site / "builder" / "systems" / "wartime" / "data" / "costs.yaml")]
-    example = ROOT / "examples" / "wartime" / "compania-fenix.yaml"
-    run = subprocess.run([sys.executable, "-m", "builder", "check", str(example)], cwd=tmp_path, env=env,
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "283/300" in run.stdout
+def test_no_catalog_or_print_template_is_left_inside_the_package():
+    package = ROOT / "builder"
+    left = [p.relative_to(ROOT) for p in package.rglob("*") if p.is_file() and (
+        p.suffix in (".yaml", ".yml", ".j2") or (p.suffix == ".css" and "static" not in p.parts))]
+    assert not left, f"move these to catalogs/ or templates/: {left}"
+    assert not [p for p in package.rglob("data") if p.is_dir()]
+
+
+def test_nothing_else_in_the_code_spells_where_they_are():
+    """Only core/resources.py names the two folders, and core/system.py a plugin game's own; a
+    game asks its System. (The web pages' own templates, serve/ and desk/, are no print templates.)"""
+    allowed = {"builder/core/resources.py", "builder/core/system.py"}
+    spelled = []
+    for path in (ROOT / "builder").rglob("*.py"):
+        name = str(path.relative_to(ROOT))
+        if name in allowed or name.startswith(("builder/serve/", "builder/desk/")):
+            continue
+        source = path.read_text(encoding="utf-8")
+        spelled += [f"{name}: {needle}" for needle in ('/ "catalogs"', '/ "data"', '/ "templates"', 'shipped(', "load_catalog(")
+                    if needle in source]
+    assert not spelled

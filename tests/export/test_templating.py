@@ -8,16 +8,15 @@ import pytest
 
 from builder.export.templating import SHARED_FOLDER, has_style, template_file
 
-BUILDER = Path(__file__).resolve().parents[2] / "builder"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def test_shared_and_game_templates_are_found_by_name():
-    assert template_file("base/base.css") == SHARED_FOLDER / "base.css" == BUILDER / "export" / "templates" / "base.css"
+    assert template_file("base/base.css") == SHARED_FOLDER / "base.css" == TEMPLATES / "base" / "base.css"
     assert template_file("base/document.html.j2").name == "document.html.j2"
-    assert template_file("wartime/style.css") == BUILDER / "systems" / "wartime" / "templates" / "style.css"
-    # A key with a hyphen names the game's folder, whose package name has an underscore.
-    assert template_file("dungeon-universalis/card.html.j2") == \
-        BUILDER / "systems" / "dungeon_universalis" / "templates" / "card.html.j2"
+    assert template_file("wartime/style.css") == TEMPLATES / "wartime" / "style.css"
+    # A name's first part is the game's key, as its folder in templates/ is named.
+    assert template_file("dungeon-universalis/card.html.j2") == TEMPLATES / "dungeon-universalis" / "card.html.j2"
 
 
 @pytest.mark.parametrize("name", [

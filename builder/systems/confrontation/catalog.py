@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from builder.core import registry
 from builder.core.names import closest, fold
-from builder.core.resources import load_catalog
 
 
 @dataclass(frozen=True)
@@ -27,10 +27,14 @@ class CompetencyInfo:
     summary: str
 
 
+def _catalog(filename: str) -> Any:
+    """One of the game's catalog files (``catalogs/confrontation/``), parsed once."""
+    return registry.get("confrontation").catalog(filename)
+
 @cache
 def competencies() -> dict[str, CompetencyInfo]:
     out = {}
-    for c in load_catalog(__file__, "competencies.yaml")["competencies"]:
+    for c in _catalog("competencies.yaml")["competencies"]:
         x = c.get("x") or {}
         out[c["key"]] = CompetencyInfo(
             key=c["key"], name=c["name"], group=c["group"], x_min=x.get("min"), x_max=x.get("max"),
@@ -44,7 +48,7 @@ def competencies() -> dict[str, CompetencyInfo]:
 @cache
 def _index() -> dict[str, str]:
     out: dict[str, str] = {}
-    for c in load_catalog(__file__, "competencies.yaml")["competencies"]:
+    for c in _catalog("competencies.yaml")["competencies"]:
         for spelling in [c["key"], c["name"], *c.get("aliases", [])]:
             out[fold(spelling)] = c["key"]
     return out
@@ -60,11 +64,11 @@ def suggest(written: str) -> str | None:
 
 
 def access_sides() -> list[str]:
-    return list(load_catalog(__file__, "competencies.yaml")["access"])
+    return list(_catalog("competencies.yaml")["access"])
 
 
 def table(filename: str) -> Any:
-    return load_catalog(__file__, filename)
+    return _catalog(filename)
 
 
 def artillery_rank(class_: str, type_: str) -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ from builder.systems.confrontation.rules import RULE_FIELDS, TRANSPORT, Resolved
 
 class ConfrontationSystem(System):
     key = "confrontation"
+    builtin = True
     title = "Confrontation"
     prefix = "CF"
     messages = MESSAGES

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from builder.core import registry
 from builder.core.names import closest, fold
-from builder.core.resources import load_catalog
 
 
 @dataclass(frozen=True)
@@ -29,40 +29,45 @@ class Skill:
     summary: str
 
 
+def _catalog(filename: str) -> Any:
+    """One of the game's catalog files (``catalogs/cripmaquion/``), parsed once."""
+    return registry.get("cripmaquion").catalog(filename)
+
+
 @cache
 def races() -> dict[str, Race]:
     return {r["key"]: Race(r["key"], r["name"], r["fue"], r["res"], tuple(r["skills"]), r["summary"])
-            for r in load_catalog(__file__, "races.yaml")["races"]}
+            for r in _catalog("races.yaml")["races"]}
 
 
 @cache
 def skills() -> dict[str, Skill]:
     return {s["key"]: Skill(s["key"], s["name"], s["use"], s["summary"])
-            for s in load_catalog(__file__, "skills.yaml")["skills"]}
+            for s in _catalog("skills.yaml")["skills"]}
 
 
 @cache
 def specialties() -> dict[str, dict[str, Any]]:
-    return {s["key"]: s for s in load_catalog(__file__, "specialties.yaml")["specialties"]}
+    return {s["key"]: s for s in _catalog("specialties.yaml")["specialties"]}
 
 
 @cache
 def stars() -> dict[str, tuple[str, ...]]:
     """Star runner -> the two specialties it combines."""
-    return {s["key"]: tuple(s["specialties"]) for s in load_catalog(__file__, "specialties.yaml")["stars"]}
+    return {s["key"]: tuple(s["specialties"]) for s in _catalog("specialties.yaml")["stars"]}
 
 
 def gregario() -> dict[str, Any]:
-    return load_catalog(__file__, "specialties.yaml")["gregario"]
+    return _catalog("specialties.yaml")["gregario"]
 
 
 @cache
 def spells() -> list[dict[str, Any]]:
-    return load_catalog(__file__, "spells.yaml")["spells"]
+    return _catalog("spells.yaml")["spells"]
 
 
 def tables() -> dict[str, Any]:
-    return load_catalog(__file__, "tables.yaml")
+    return _catalog("tables.yaml")
 
 
 @cache
@@ -93,7 +98,7 @@ def suggest(kind: str, written: str) -> str | None:
 @cache
 def star_names() -> dict[str, str]:
     """Star runner key -> its name as the book prints it."""
-    return {s["key"]: s["name"] for s in load_catalog(__file__, "specialties.yaml")["stars"]}
+    return {s["key"]: s["name"] for s in _catalog("specialties.yaml")["stars"]}
 
 
 def star_of(specialty_keys: frozenset[str]) -> str | None:

@@ -23,6 +23,7 @@ from builder.systems.cripmaquion.rules import (
 
 class CripmaquionSystem(System):
     key = "cripmaquion"
+    builtin = True
     title = "Cripmaquión"
     prefix = "CQ"
     messages = MESSAGES

@@ -29,6 +29,7 @@ RUNNER_FIELDS = ("stages/*/finish/*", "stages/*/kos/*/by", "stages/*/kos/*/victi
 
 class CampaignSystem(System):
     key = "cripmaquion-campaign"
+    builtin = True
     title = "Cripmaquión · campaña"
     prefix = "CC"
     messages = MESSAGES

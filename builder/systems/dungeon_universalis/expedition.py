@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from builder.core import registry
 from builder.core.findings import Findings, Place
 from builder.core.names import fold
-from builder.core.resources import load_catalog
 from builder.systems.dungeon_universalis.records import Companion, ExpeditionFile, Hero
 
 RULE_FIELDS = "Dungeon Universalis · JOA"
@@ -16,7 +16,7 @@ RULE_RESERVE = "Dungeon Universalis · JOA · Puntos de reserva"
 
 
 def joa() -> dict[str, Any]:
-    return load_catalog(__file__, "joa.yaml")
+    return registry.get("dungeon-universalis").catalog("joa.yaml")
 
 
 def companions_of(hero: Hero) -> list[Companion]:

@@ -18,6 +18,7 @@ from builder.systems.dungeon_universalis.records import ExpeditionFile, Expediti
 
 class DungeonUniversalisSystem(System):
     key = "dungeon-universalis"
+    builtin = True
     title = "Dungeon Universalis"
     prefix = "DU"
     messages = MESSAGES

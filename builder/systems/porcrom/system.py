@@ -21,6 +21,7 @@ NOTE_MOST = 60
 
 class PorCromSystem(System):
     key = "porcrom"
+    builtin = True
     title = "¡Por Crom!"
     prefix = "PC"
     messages = MESSAGES

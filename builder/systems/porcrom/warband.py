@@ -6,9 +6,9 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from builder.core import registry
 from builder.core.findings import Findings, Localised, Place
 from builder.core.names import fold
-from builder.core.resources import load_catalog
 from builder.systems.porcrom.records import MAX_DICE, Character, MinionGroup, PorCromFile
 from builder.systems.porcrom.weapons import check_weapons, weapon
 
@@ -24,7 +24,7 @@ _STEP = re.compile(r"\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*-\s*([0-9]{1,4})\s*(\(
 
 
 def rules() -> dict[str, Any]:
-    return load_catalog(__file__, "rules.yaml")
+    return registry.get("porcrom").catalog("rules.yaml")
 
 
 def parse_step(text: str) -> tuple[int, int, int] | None:

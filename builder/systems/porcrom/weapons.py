@@ -9,10 +9,10 @@ from functools import cache
 from itertools import product
 from typing import Any
 
+from builder.core import registry
 from builder.core.findings import Findings, Place
 from builder.core.names import fold
 from builder.core.messages import either, text
-from builder.core.resources import load_catalog
 
 RULE_WEAPONS = "¡Por Crom! · Disparo · Alcance"
 RULE_RELOAD = "¡Por Crom! · Disparo · Recarga"
@@ -28,7 +28,7 @@ than offered "trueno de mano"."""
 
 
 def _catalog() -> list[dict[str, Any]]:
-    return load_catalog(__file__, "rules.yaml")["weapons"]
+    return registry.get("porcrom").catalog("rules.yaml")["weapons"]
 
 
 def _singulars(word: str) -> set[str]:

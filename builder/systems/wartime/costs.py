@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from builder.core import resources
+from builder.core import registry
 
 
 class CostTables(NamedTuple):
@@ -32,7 +32,7 @@ class CostTables(NamedTuple):
 @cache
 def tables() -> CostTables:
     """The cost tables of ``catalogs/wartime/costs.yaml``, read once."""
-    raw = resources.load_catalog(__file__, "costs.yaml")
+    raw = registry.get("wartime").catalog("costs.yaml")
     t, r = raw["tables"], raw["rates"]
     return CostTables(
         attribute=tuple(t["attribute"]["costs"]),

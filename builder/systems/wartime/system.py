@@ -20,6 +20,7 @@ from builder.systems.wartime.warbook import resolve
 
 class WartimeSystem(System):
     key = "wartime"
+    builtin = True
     title = "Wartime"
     prefix = "WT"
     messages = MESSAGES
