@@ -29,6 +29,7 @@ CROSS_CUTTING = {
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "test_docs.py": "the documentation's Spanish pages and their English twins: the same sections, commands and links",
     "test_install.py": "the locked install: every installed distribution is the lock's release",
+    "test_wheel.py": "the built wheel installed outside the checkout: every example checked, exported and printed the same",
     "test_layers.py": "the house's rules across builder/: the import contracts, no game named outside its folder",
     "test_mirror.py": "this test, about the tests themselves",
 }
