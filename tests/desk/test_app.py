@@ -36,7 +36,7 @@ def db(tmp_path) -> str:
 def client(db):
     from starlette.testclient import TestClient
 
-    from builder.serve.desk import create_desk
+    from builder.desk.app import create_desk
 
     with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as test_client:
         test_client.get("/")  # the CSRF cookie, as a browser gets it with the page
@@ -270,7 +270,7 @@ def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_withou
 def test_the_lists_are_published_only_once_the_event_is_locked_and_only_if_asked(db, tmp_path):
     from starlette.testclient import TestClient
 
-    from builder.serve.desk import create_desk
+    from builder.desk.app import create_desk
 
     for publish in (True, False):
         app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / f'{publish}.sqlite'}", TOKEN, "127.0.0.1:8080",
@@ -294,7 +294,7 @@ def test_the_lists_are_published_only_once_the_event_is_locked_and_only_if_asked
 def test_the_packs_event_block_sets_the_deadline_and_publishing(tmp_path):
     from starlette.testclient import TestClient
 
-    from builder.serve.desk import create_desk
+    from builder.desk.app import create_desk
 
     pack = tmp_path / "pack.yaml"
     pack.write_text(PACK.read_text(encoding="utf-8") + "event:\n  deadline: 2020-01-01T10:00:00+01:00\n"
@@ -361,7 +361,7 @@ def test_a_page_that_is_not_there_says_nothing_of_storing(client):
 def test_too_many_posts_from_one_client_are_answered_429(db):
     from starlette.testclient import TestClient
 
-    from builder.serve.desk import create_desk
+    from builder.desk.app import create_desk
 
     app = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", posts_per_minute=2)
     with TestClient(app, base_url=BASE) as c:
@@ -377,7 +377,7 @@ def test_a_foreign_host_and_an_unknown_page_are_refused(client):
 
 
 def test_a_bug_is_answered_with_its_id_and_no_traceback(client, monkeypatch, caplog):
-    from builder.serve import desk
+    from builder.desk import app as desk
 
     monkeypatch.setattr(desk, "check_submission", lambda files, pack: 1 / 0)
     response = submit(client, "Alfa")
@@ -389,7 +389,7 @@ def test_a_bug_is_answered_with_its_id_and_no_traceback(client, monkeypatch, cap
 def test_a_deadline_given_at_start_closes_the_submissions(db):
     from starlette.testclient import TestClient
 
-    from builder.serve.desk import create_desk
+    from builder.desk.app import create_desk
 
     closed = datetime.now(timezone.utc) - timedelta(minutes=1)
     with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", deadline=closed), base_url=BASE) as late:

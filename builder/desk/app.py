@@ -43,12 +43,12 @@ from builder.events.packs import load_pack
 from builder.events.schema import Checked
 from builder.events.store import Store, StoreRefused
 from builder.events.submitted import FILES_MOST, check_submission, latest_outcomes
-from builder.serve import desk_texts  # noqa: F401 - the desk's words join the message table
+from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.serve.app import attachment
 from builder.serve.intake import Form, RateLimit, Rejected, new_token, parse_form, read_body, same
 from builder.serve.workspace import findings_of, unreadable
 
-TEMPLATES = Path(__file__).resolve().parent / "templates" / "desk"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 LOG = logging.getLogger("builder.desk")
 BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
 """A submission: five files and a pasted list, each at most 1 MiB, with the form around them."""
