@@ -47,6 +47,8 @@ TESTED_ELSEWHERE = {
                       "(tests/cli/test_main.py) raises one",
     "core/fields.py": "the types the models are built from: tests/core/test_validation.py builds its models with them",
     "core/workbook.py": "a spreadsheet described as data: laid out and read back in tests/export/test_xlsx.py",
+    "desk/state.py": "what the desk knows of its event, made by create_desk and read by every handler: every test "
+                     "of tests/desk/",
     "events/schema.py": "the event store's tables and migrations: tests/events/test_store.py opens, migrates, "
                         "reopens and refuses a newer database through builder.events.store",
     "export/plain.py": "`export --text`: tests/cli/test_export.py",

@@ -112,7 +112,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level="warning")
         return
-    app.state.store.close()
+    app.state.desk.store.close()
     os.environ["BUILDER_DESK"] = json.dumps({
         "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
         "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish})
