@@ -24,8 +24,8 @@ CROSS_CUTTING = {
     # A test file or folder under tests/ that answers to no single module: why.
     "hostile": "attacks on the whole tool through its command line (hostile files, fuzzing, injection, outputs)",
     "serve/test_browser.py": "the served page driven in Chromium, end to end: its script and templates, not a module",
-    "serve/test_desk_browser.py": "the event desk in Chromium, end to end: a player's submission, the organiser's dashboard",
-    "serve/test_desk_server.py": "`builder event serve` in its own process, killed with SIGKILL and started again",
+    "desk/test_browser.py": "the event desk in Chromium, end to end: a player's submission, the organiser's dashboard",
+    "desk/test_server.py": "`builder event serve` in its own process, killed with SIGKILL and started again",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "test_docs.py": "the documentation's Spanish pages and their English twins: the same sections, commands and links",
     "test_install.py": "the locked install: every installed distribution is the lock's release",
@@ -48,6 +48,8 @@ TESTED_ELSEWHERE = {
                       "(tests/cli/test_main.py) raises one",
     "core/fields.py": "the types the models are built from: tests/core/test_validation.py builds its models with them",
     "core/workbook.py": "a spreadsheet described as data: laid out and read back in tests/export/test_xlsx.py",
+    "desk/state.py": "what the desk knows of its event, made by create_desk and read by every handler: every test "
+                     "of tests/desk/",
     "events/schema.py": "the event store's tables and migrations: tests/events/test_store.py opens, migrates, "
                         "reopens and refuses a newer database through builder.events.store",
     "export/plain.py": "`export --text`: tests/cli/test_export.py",

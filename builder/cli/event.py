@@ -20,7 +20,7 @@ from builder.core import messages
 from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.events.packs import load_pack
-from builder.serve import desk_texts  # noqa: F401 - the desk's words, «desk.starting» among them
+from builder.desk import texts as desk_texts  # noqa: F401 - the desk's words, «desk.starting» among them
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -91,7 +91,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     token = token or event_pack.event.token or secrets.token_urlsafe(18)
     import uvicorn  # the web server and Starlette, only for this command
 
-    from builder.serve.desk import create_desk  # Starlette and Jinja2, only for this command
+    from builder.desk.app import create_desk  # Starlette and Jinja2, only for this command
 
     shown = _address_on_network() if host in ("0.0.0.0", "::") else host
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
@@ -112,11 +112,11 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level="warning")
         return
-    app.state.store.close()
+    app.state.desk.store.close()
     os.environ["BUILDER_DESK"] = json.dumps({
         "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
         "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish})
-    uvicorn.run("builder.serve.desk:from_environment", factory=True, workers=workers, host=host, port=port,
+    uvicorn.run("builder.desk.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 log_level="warning")
 
 

@@ -20,7 +20,7 @@ TOKEN = "clave-de-prueba"
 @pytest.fixture
 def desk(tmp_path):
     from builder.events.packs import load_pack
-    from builder.serve.desk import create_desk
+    from builder.desk.app import create_desk
 
     database = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
     with serving(lambda port: create_desk(load_pack(PACK), database, TOKEN, f"127.0.0.1:{port}",

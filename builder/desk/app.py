@@ -1,0 +1,119 @@
+"""The event desk (``builder event serve``): players submit lists, the organiser sees them all.
+
+One Starlette app for one event (the pack's), over the event store (:mod:`builder.events.store`).
+Its state (:class:`builder.desk.state.Desk`) is made here and kept on the app; every route is a
+handler of :mod:`builder.desk.players` or :mod:`builder.desk.organiser`, run past the gates of
+:mod:`builder.desk.guard`. Every page is Jinja2 with autoescape (:mod:`builder.desk.pages`),
+under a CSP that allows no script at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import anyio
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from builder.core.pack import Pack
+from builder.desk import organiser, players
+from builder.desk import texts  # noqa: F401 - the desk's words join the message table
+from builder.desk.guard import endpoint
+from builder.desk.pages import refusal
+from builder.desk.sessions import mark_of
+from builder.desk.state import Desk
+from builder.events.packs import load_pack
+from builder.events.store import Store
+from builder.serve.intake import Form, RateLimit
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+POLICY = ("default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
+          "base-uri 'none'")
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+
+
+def from_environment() -> Starlette:
+    """The desk of ``builder event serve --workers N``: each worker process makes its own from the
+    settings the command put in ``BUILDER_DESK`` (uvicorn starts workers from an import string)."""
+    given = json.loads(os.environ["BUILDER_DESK"])
+    deadline = datetime.fromisoformat(given["deadline"]) if given["deadline"] else None
+    return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
+                       given["rate"], deadline, given["publish"])
+
+
+def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
+                deadline: datetime | None = None, publish: bool | None = None) -> Starlette:
+    """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
+    ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on (on
+    the loopback, only requests addressed to it are answered). ``deadline`` and ``publish``, when
+    given, win over the pack's ``event:`` settings."""
+    store = Store.open(db_url)
+    event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
+    deadline = deadline or pack.event.deadline
+    if deadline is not None:  # the organiser's, given at start: lists after it are refused
+        store.set_deadline(event_id, deadline)
+    host, _, port = host_label.rpartition(":")
+    desk = Starlette(routes=ROUTES, middleware=[Middleware(Headers)], lifespan=lifespan)
+    desk.state.desk = Desk(
+        pack=pack, store=store, event_id=event_id, token=token, admin_mark=mark_of(token),
+        hosts=frozenset(f"{name}:{port}" for name in LOOPBACK) if host in LOOPBACK else None,
+        publish=pack.event.publish if publish is None else publish, limit=RateLimit(posts_per_minute),
+        # The work is mostly Python (checking a list), one at a time under the interpreter's lock: two
+        # threads keep a file's write or a database wait from idling the process, and the others queue
+        # in arrival order instead of sharing the processor, so no submission waits behind all the rest.
+        working=anyio.CapacityLimiter(2),
+        templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
+        host_label=host_label)
+    return desk
+
+
+def missing(request: Request, form: Form, lang: str) -> Response:
+    return refusal(request, lang, "desk-no-such-page", 404)
+
+
+ROUTES = [
+    Route("/", endpoint(players.home)),
+    Route("/submit", endpoint(players.submit), methods=["POST"]),
+    Route("/status", endpoint(players.status), methods=["GET", "POST"]),
+    Route("/lists", endpoint(players.published_lists)),
+    Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
+    Route("/admin", endpoint(organiser.dashboard, admin=True)),
+    Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
+    Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),
+    Route("/admin/summary.xlsx", endpoint(organiser.summary, admin=True)),
+    Route("/admin/print.pdf", endpoint(organiser.printout, admin=True)),
+    Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
+]
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette):
+    yield
+    app.state.desk.store.close()
+
+
+class Headers:
+    """Every answer carries the policy and the usual headers: a page, an error, a redirect, a download."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", [])) + [
+                    (b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY"),
+                    (b"cache-control", b"no-store")]
+                message = {**message, "headers": headers}
+            await send(message)
+        await self.app(scope, receive, sending)

@@ -1,0 +1,113 @@
+"""The organiser's side of the desk: the login, the dashboard, the event's deadline and lock, each
+team's page and review, the summary spreadsheet and the print."""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from builder.core import messages
+from builder.desk.pages import page, rechecked, refusal, team_rows
+from builder.desk.sessions import is_token, open_session
+from builder.desk.state import desk_of
+from builder.events.submitted import latest_outcomes
+from builder.serve.app import attachment
+from builder.serve.intake import Form
+
+
+def login(request: Request, form: Form, lang: str) -> Response:
+    desk = desk_of(request)
+    given = form.get("token") if request.method == "POST" else request.query_params.get("token", "")
+    if not is_token(desk, given):
+        return page(request, "login.html", lang, 403 if given else 200, failed=bool(given))
+    response = RedirectResponse(f"/admin?lang={lang}", status_code=303)
+    open_session(response, desk)
+    return response
+
+
+def dashboard(request: Request, form: Form, lang: str) -> Response:
+    desk = desk_of(request)
+    return page(request, "admin.html", lang, rows=team_rows(desk), duplicates=desk.store.duplicates(desk.event_id),
+                publish=desk.publish)
+
+
+def lock_event(request: Request, form: Form, lang: str) -> Response:
+    desk = desk_of(request)
+    action = form.get("action")
+    if action == "deadline":
+        given = form.get("deadline").strip()
+        try:  # a browser's date-time field: no zone, the server's local time (as --deadline)
+            desk.store.set_deadline(desk.event_id, datetime.fromisoformat(given).astimezone() if given else None)
+        except ValueError:
+            return refusal(request, lang, "bad-deadline", 400)
+    elif action in ("lock", "unlock"):
+        desk.store.lock_event(desk.event_id, locked=action == "lock")
+    else:
+        return refusal(request, lang, "bad-verdict", 400)
+    return RedirectResponse(f"/admin?lang={lang}", status_code=303)
+
+
+def team_action(request: Request, form: Form, lang: str) -> Response:
+    desk = desk_of(request)
+    try:
+        team_id = int(request.path_params["team"])
+    except ValueError:
+        return refusal(request, lang, "no-such-team", 404)
+    if team_id not in desk.store.teams(desk.event_id):
+        return refusal(request, lang, "no-such-team", 404)
+    if request.method != "POST":
+        return team_page(request, team_id, lang)
+    action = form.get("action")
+    if action in ("lock", "unlock"):
+        desk.store.lock_team(team_id, locked=action == "lock")
+    elif action in ("approved", "sent-back"):
+        desk.store.review(team_id, action, form.get("note").strip()[:2000])
+    else:
+        return refusal(request, lang, "bad-verdict", 400)
+    return RedirectResponse(f"/admin?lang={lang}", status_code=303)
+
+
+def team_page(request: Request, team_id: int, lang: str) -> Response:
+    """One team for the organiser: its latest list checked again, with its problems and files;
+    every version it sent and every review."""
+    desk = desk_of(request)
+    versions = desk.store.versions(team_id)
+    return page(request, "team.html", lang, s=versions[-1], versions=versions, reviews=desk.store.reviews(team_id),
+                findings=rechecked(versions[-1], desk.pack, lang),
+                locked=team_id in desk.store.locked_teams(desk.event_id))
+
+
+def summary(request: Request, form: Form, lang: str) -> Response:
+    from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
+
+    desk = desk_of(request)
+    latest = desk.store.latest(desk.event_id)
+    outcomes = latest_outcomes(latest, desk.pack)
+    teams = [{"team": r["s"].team, "version": r["s"].version, "submitted": r["when"],
+              "late": messages.text("desk.yes" if r["late"] else "desk.no", lang),
+              "review": messages.text(f"desk.{r['standing'].verdict}" if r["standing"] else "desk.pending", lang),
+              "note": r["standing"].note if r["standing"] else "", "file": o.file}
+             for r, o in zip(team_rows(desk, latest), outcomes)]
+    with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
+        target = Path(tmp) / "resumen.xlsx"
+        write_summary(outcomes, target, lang, desk.pack, teams=teams)
+        data = target.read_bytes()
+    return Response(data, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                    headers={"Content-Disposition": attachment(f"{desk.pack.name}.xlsx")})
+
+
+def printout(request: Request, form: Form, lang: str) -> Response:
+    from builder.events.printing import print_event  # WeasyPrint and pypdf, only when printing
+
+    desk = desk_of(request)
+    paper = "letter" if request.query_params.get("paper") == "letter" else "a4"
+    with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
+        target = Path(tmp) / "listas.pdf"
+        print_event(desk.store.latest(desk.event_id), desk.pack, target, lang, paper)
+        data = target.read_bytes()
+    return Response(data, media_type="application/pdf",
+                    headers={"Content-Disposition": attachment(f"{desk.pack.name}.pdf")})

@@ -1,0 +1,76 @@
+"""The desk's pages: Jinja2 with autoescape (``templates/``), each carrying the form's CSRF token,
+and what several of them show (the teams' rows, a stored list's problems)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from builder.core import messages, registry
+from builder.core.errors import InputError
+from builder.core.pack import Pack
+from builder.desk.state import Desk, desk_of
+from builder.events.store import StoreRefused
+from builder.events.submitted import check_submission
+from builder.serve.intake import new_token
+from builder.serve.workspace import findings_of, unreadable
+
+CSRF_COOKIE = "desk_csrf"
+
+
+def page(request: Request, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
+    desk = desk_of(request)
+    csrf = request.cookies.get(CSRF_COOKIE) or new_token()
+    event = desk.store.event(desk.event_id)
+    html = desk.templates.get_template(name).render(
+        t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, event=event,
+        closed=closed(event), published=desk.publish and closed(event),
+        title=registry.get(desk.pack.system).title, host_label=desk.host_label, **context)
+    response = HTMLResponse(html, status_code=status)
+    if request.cookies.get(CSRF_COOKIE) != csrf:
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/")
+    return response
+
+
+def refusal(request: Request, lang: str, code: str, status: int, **context: Any) -> HTMLResponse:
+    # "Nothing was stored" only answers a submission (or an action) that was refused.
+    offered = request.method == "POST" and request.url.path != "/status"
+    return page(request, "message.html", lang, status, code=code, offered=offered, **context)
+
+
+def closed(event: Any) -> bool:
+    return event.locked or (event.deadline is not None and datetime.now(timezone.utc) >= event.deadline)
+
+
+def team_rows(desk: Desk, latest: list[Any] | None = None) -> list[dict[str, Any]]:
+    """Each team's latest list (or those of ``latest``) as a row: of the dashboard, the published
+    lists and the summary."""
+    store, event_id = desk.store, desk.event_id
+    event = store.event(event_id)
+    duplicates = store.duplicates(event_id)
+    locked = store.locked_teams(event_id)
+    rows = []
+    for s in store.latest(event_id) if latest is None else latest:
+        same_list = [n for n in duplicates.get(s.checked.fingerprint or "", []) if n != s.team]
+        game = registry.find(s.checked.system or "")
+        rows.append({"s": s, "system": game.title if game is not None else "—",
+                     "late": event.deadline is not None and s.submitted_at >= event.deadline,
+                     "standing": store.standing(s.team_id), "locked": s.team_id in locked, "same_list": same_list,
+                     "when": s.submitted_at.strftime("%Y-%m-%d %H:%M")})
+    return rows
+
+
+def rechecked(submission: Any, pack: Pack, lang: str) -> list[dict[str, Any]]:
+    """A stored list's problems, checked again from its files as they were sent."""
+    try:
+        checking = check_submission({n: t.encode("utf-8") for n, t in submission.files.items()}, pack)
+    except InputError as exc:
+        return [unreadable(exc, lang)]
+    except StoreRefused as exc:  # kept by an earlier builder, refused by this one
+        return [{"code": exc.code, "message": messages.text(f"desk.error.{exc.code}", lang)}]
+    if checking.evaluation is None:
+        return [unreadable(checking.unreadable, lang)]
+    return findings_of(checking.evaluation, lang)

@@ -1,0 +1,94 @@
+"""The players' side of the desk: the form to submit a list (``/``, ``/submit``), a team's status
+with its edit code (``/status``), and the lists once published (``/lists``)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from builder.core import registry
+from builder.core.errors import InputError
+from builder.core.names import fold
+from builder.desk.pages import closed, page, rechecked, refusal, team_rows
+from builder.desk.state import Desk, desk_of
+from builder.events.schema import Checked
+from builder.events.store import StoreRefused
+from builder.events.submitted import check_submission
+from builder.serve.intake import Form
+from builder.serve.workspace import findings_of, unreadable
+
+REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 423, "past-deadline": 423,
+                  "team-exists": 409, "no-such-team": 404, "file-too-large": 413}
+"""The HTTP status of a store's refusal; any other (a bad name, no files…) is 400."""
+
+
+def team_named(desk: Desk, team: str) -> tuple[int | None, str | None]:
+    """The event's team of that name, whatever its case or accents: its id and its name as kept."""
+    return next(((i, n) for i, n in desk.store.teams(desk.event_id).items() if fold(n) == fold(team)), (None, None))
+
+
+def home(request: Request, form: Form, lang: str) -> Response:
+    return page(request, "player.html", lang, team="")
+
+
+def submit(request: Request, form: Form, lang: str) -> Response:
+    desk = desk_of(request)
+    team, code = " ".join(form.get("team").split()), form.get("code").strip()
+    files = {name: data for name, data in form.files}
+    if len(form.files) != len(files):
+        raise StoreRefused("bad-file-name", "two files of one name")
+    pasted = form.get("pasted")
+    if pasted.strip():
+        name = "lista.yaml" if "lista.yaml" not in files else "lista-pegada.yaml"
+        files = {name: pasted.encode("utf-8"), **files}
+    back = {"team": team}
+    try:
+        checking = check_submission(files, desk.pack)
+        if checking.evaluation is None:
+            found = [unreadable(checking.unreadable, lang)]
+            return refusal(request, lang, "unreadable", 422, findings=found, **back)
+        ev = checking.evaluation
+        now = datetime.now(timezone.utc)
+        checked = Checked.of(ev, lang)
+        team_id, team_name = team_named(desk, team) if code else (None, None)
+        if code:
+            if team_id is None:
+                raise StoreRefused("no-such-team", team)
+            receipt = desk.store.submit(team_id, code, checking.files, checked, now=now)
+        else:
+            receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now)
+    except StoreRefused as exc:
+        return refusal(request, lang, exc.code, REFUSED_STATUS.get(exc.code, 400), **back)
+    except InputError as exc:
+        return refusal(request, lang, "unreadable", 422, findings=[unreadable(exc, lang)], **back)
+    return page(request, "receipt.html", lang, receipt=receipt, team=team_name or team, ev=ev,
+                system=registry.get(ev.system).title, findings=findings_of(ev, lang),
+                when=now.strftime("%Y-%m-%d %H:%M:%S"), roster=checking.roster)
+
+
+def status(request: Request, form: Form, lang: str) -> Response:
+    if request.method != "POST":
+        return page(request, "status.html", lang, s=None, team="")
+    desk = desk_of(request)
+    store = desk.store
+    team = " ".join(form.get("team").split())
+    team_id, _ = team_named(desk, team)
+    # One answer for a team that isn't there and a code that isn't its: names can't be probed.
+    if team_id is None or not store.code_is(team_id, form.get("code").strip()):
+        return refusal(request, lang, "wrong-edit-code", 403, team=team)
+    history = store.reviews(team_id)
+    latest = store.versions(team_id)[-1]
+    resubmit = not closed(store.event(desk.event_id)) and team_id not in store.locked_teams(desk.event_id)
+    return page(request, "status.html", lang, s=latest, standing=history[-1] if history else None,
+                open=resubmit, team=team, findings=rechecked(latest, desk.pack, lang))
+
+
+def published_lists(request: Request, form: Form, lang: str) -> Response:
+    desk = desk_of(request)
+    if not desk.publish:
+        return refusal(request, lang, "desk-no-publishing", 404)
+    if not closed(desk.store.event(desk.event_id)):
+        return refusal(request, lang, "desk-not-published", 404)
+    return page(request, "published.html", lang, rows=team_rows(desk))

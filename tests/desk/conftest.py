@@ -1,0 +1,24 @@
+"""The desk of the example tournament on a real SQLite file, and a client that has loaded its first page."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.events.packs import load_pack
+from tests.desk.support import BASE, PACK, TOKEN
+
+
+@pytest.fixture
+def db(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+
+
+@pytest.fixture
+def client(db):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as test_client:
+        test_client.get("/")  # the CSRF cookie, as a browser gets it with the page
+        yield test_client

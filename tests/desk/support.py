@@ -1,0 +1,48 @@
+"""What the desk's tests share: the example tournament's pack and lists, and a player's and the
+organiser's moves over a test client (the fixtures are in conftest.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from builder.events import schema
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
+BASE = "http://127.0.0.1:8080"
+TOKEN = "la-clave-de-la-organizacion"
+# Patrulla Alfa (178 of 250, legal) with its Warbook beside it, as the example tournament keeps it.
+ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
+OVER = ALFA.replace(b"count: 3", b"count: 5")  # 58 + 5 × 40 = 258 of 250: illegal
+
+
+def csrf(client) -> str:
+    return client.cookies["desk_csrf"]
+
+
+def submit(client, team: str, files=(("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK)), code: str = "",
+           lang: str = "es", pasted: str = "", **headers):
+    return client.post("/submit", data={"csrf": csrf(client), "team": team, "code": code, "lang": lang,
+                                        "pasted": pasted},
+                       files=[("files", (name, data, "application/x-yaml")) for name, data in files], headers=headers)
+
+
+def edit_code(response) -> str:
+    return re.search(r'id="edit-code">([A-Z0-9-]+)<', response.text).group(1)
+
+
+def stored(db: str) -> tuple[int, int]:
+    engine = sa.create_engine(db)
+    with engine.connect() as conn:
+        counts = tuple(conn.execute(sa.select(sa.func.count()).select_from(t)).scalar()
+                       for t in (schema.teams, schema.submissions))
+    engine.dispose()
+    return counts
+
+
+def admin(client) -> None:
+    assert client.get(f"/admin/login?token={TOKEN}", follow_redirects=False).status_code == 303

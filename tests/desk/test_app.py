@@ -1,0 +1,42 @@
+"""The desk made for an event: the pack's ``event:`` block and the deadline given at start close
+the submissions and publish the lists."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from builder.events.packs import load_pack
+from builder.events.store import Store
+from tests.desk.support import BASE, PACK, TOKEN, stored, submit
+
+
+def test_the_packs_event_block_sets_the_deadline_and_publishing(tmp_path):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(PACK.read_text(encoding="utf-8") + "event:\n  deadline: 2020-01-01T10:00:00+01:00\n"
+                    "  publish: true\n  token: una-clave-de-dieciseis\n", encoding="utf-8")
+    loaded = load_pack(pack)
+    assert loaded.event.token == "una-clave-de-dieciseis"
+    app = create_desk(loaded, f"sqlite:///{tmp_path / 'e.sqlite'}", TOKEN, "127.0.0.1:8080")
+    with TestClient(app, base_url=BASE) as c:
+        c.get("/")
+        late = submit(c, "Patrulla Alfa")
+        assert late.status_code == 423  # 2020-01-01 09:00 UTC is long past
+        assert c.get("/lists").status_code == 200  # past the deadline is closed: published
+    assert Store.open(f"sqlite:///{tmp_path / 'e.sqlite'}").event(1).deadline == \
+        datetime(2020, 1, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def test_a_deadline_given_at_start_closes_the_submissions(db):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    closed = datetime.now(timezone.utc) - timedelta(minutes=1)
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", deadline=closed), base_url=BASE) as late:
+        late.get("/")
+        assert submit(late, "Gamma").status_code == 423
+    assert stored(db) == (0, 0)

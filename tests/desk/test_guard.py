@@ -1,0 +1,67 @@
+"""The desk's gates over HTTP: uploads bounded, a POST needs the CSRF token and a same-site Origin,
+too many posts from one client are refused, a foreign Host too, and a bug is answered with its id only."""
+
+from __future__ import annotations
+
+import re
+
+from builder.events.packs import load_pack
+from builder.events.store import Store
+from tests.desk.support import ALFA, BASE, PACK, TOKEN, admin, csrf, stored, submit
+
+
+def test_an_oversize_upload_is_refused(client, db):
+    big = b"# " + b"x" * (1024 * 1024) + b"\n"
+    assert submit(client, "Alfa", files=(("big.yaml", big),)).status_code == 413
+    declared = client.post("/submit", content=b"x", headers={"content-length": str(10 ** 9),
+                                                              "content-type": "multipart/form-data; boundary=b"})
+    assert declared.status_code == 413
+    assert stored(db) == (0, 0)
+
+
+def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(client, db):
+    no_token = client.post("/submit", data={"team": "Alfa"}, files=[("files", ("a.yaml", ALFA, "text/yaml"))])
+    assert no_token.status_code == 403 and "recarga la página" in no_token.text
+    assert submit(client, "Alfa", origin="http://evil.example").status_code == 403
+    assert submit(client, "Alfa", origin="null").status_code == 403
+    assert submit(client, "Alfa", origin=BASE).status_code == 200
+    assert stored(db) == (1, 1)
+
+
+def test_the_organiser_is_refused_from_another_origin_or_without_csrf(client, db):
+    admin(client)
+    foreign = client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"},
+                          headers={"origin": "http://evil.example"})
+    no_csrf = client.post("/admin/event", data={"action": "lock"})
+    assert (foreign.status_code, no_csrf.status_code) == (403, 403)
+    assert not Store.open(db).event(1).locked
+    form_login = client.post("/admin/login", data={"csrf": csrf(client), "token": TOKEN}, follow_redirects=False)
+    assert form_login.status_code == 303
+
+
+def test_too_many_posts_from_one_client_are_answered_429(db):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    app = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", posts_per_minute=2)
+    with TestClient(app, base_url=BASE) as c:
+        c.get("/")
+        answers = [c.post("/admin/login", data={"csrf": c.cookies["desk_csrf"], "token": "x"}).status_code
+                   for _ in range(3)]
+    assert answers == [403, 403, 429]
+
+
+def test_a_foreign_host_and_an_unknown_page_are_refused(client):
+    assert client.get("/", headers={"host": "evil.example:8080"}).status_code == 403
+    assert client.get("/nada").status_code == 404
+
+
+def test_a_bug_is_answered_with_its_id_and_no_traceback(client, monkeypatch, caplog):
+    from builder.desk import players
+
+    monkeypatch.setattr(players, "check_submission", lambda files, pack: 1 / 0)
+    response = submit(client, "Alfa")
+    assert response.status_code == 500 and "Traceback" not in response.text and "ZeroDivision" not in response.text
+    bug = re.search(r"fallo ([0-9a-f]{8})", response.text).group(1)
+    assert any(bug in record.getMessage() for record in caplog.records)

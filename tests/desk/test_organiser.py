@@ -1,0 +1,105 @@
+"""The organiser's side over HTTP: the dashboard flags a list sent twice, reviews and locks; the
+deadline moved; a team's own page; the summary spreadsheet and the print."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime, timezone
+
+from openpyxl import load_workbook
+
+from builder.events.store import Store
+from tests.desk.support import OVER, WARBOOK, admin, csrf, edit_code, submit
+
+
+def test_the_dashboard_flags_a_list_sent_by_two_teams_and_the_organiser_reviews_and_locks(client, db):
+    submit(client, "Patrulla Alfa")
+    submit(client, "Patrulla Beta")
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    admin(client)
+    board = client.get("/admin").text
+    assert "Listas repetidas" in board and "WT-068D-E2A7: Patrulla Alfa, Patrulla Beta" in board
+    assert "misma lista que: Patrulla Beta" in board and "(borrador)" in board
+    token = csrf(client)
+    assert client.post("/admin/team/1", data={"csrf": token, "action": "approved"}).status_code == 200
+    client.post("/admin/team/3", data={"csrf": token, "action": "sent-back", "note": "Sobran 8 puntos"})
+    client.post("/admin/team/2", data={"csrf": token, "action": "lock"})
+    client.post("/admin/event", data={"csrf": token, "action": "lock"})
+    board = client.get("/admin").text
+    assert "aprobada" in board and "devuelta: Sobran 8 puntos" in board and "cerrada" in board
+    assert "El evento está cerrado." in board
+    store = Store.open(db)
+    assert store.event(1).locked and store.locked_teams(1) == {2}
+    assert client.post("/admin/team/99", data={"csrf": token, "action": "lock"}).status_code == 404
+
+
+def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(client):
+    submit(client, "Patrulla Alfa")
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    admin(client)
+    response = client.get("/admin/summary.xlsx?lang=en")
+    assert response.status_code == 200 and "Torneo%20de%20Oto%C3%B1o.xlsx" in response.headers["content-disposition"]
+    sheet = load_workbook(io.BytesIO(response.content))["Lists"]
+    rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
+    assert [(r[0], r[4], r[6]) for r in rows] == [("patrulla-alfa-1/alfa.yaml", 178, "LEGAL"),
+                                                   ("asalto-2/asalto.yaml", 258, "ILLEGAL")]
+    # Who sent each list, which version, when and its review: a sheet of the desk's own, second.
+    book = load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames[1] == "Submissions"
+    teams = [[c.value for c in row] for row in book["Submissions"].iter_rows(min_row=2)]
+    assert [(r[0], r[1], r[3], r[4], r[6]) for r in teams] == [
+        ("Patrulla Alfa", 1, "no", "pending", "patrulla-alfa-1/alfa.yaml"), ("Asalto", 1, "no", "pending", "asalto-2/asalto.yaml")]
+
+
+def test_the_print_has_every_teams_sheet_footed_with_the_fingerprint_its_receipt_gave(client):
+    alfa = submit(client, "Patrulla Alfa")
+    over = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    fingerprints = [re.search(r'id="r-fingerprint">([A-Z]{2}-[0-9A-F]{4}-[0-9A-F]{4})<', r.text).group(1)
+                    for r in (alfa, over)]
+    assert client.get("/admin/print.pdf").status_code == 403
+    admin(client)
+    response = client.get("/admin/print.pdf")
+    assert response.status_code == 200 and response.headers["content-type"] == "application/pdf"
+    assert "Torneo%20de%20Oto%C3%B1o.pdf" in response.headers["content-disposition"]
+    from pypdf import PdfReader
+
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages]
+    assert "2 equipos" in pages[0] and "178 / 250" in pages[0] and "258 / 250" in pages[0]  # 58 + 5 × 40
+    for fingerprint in fingerprints:
+        assert fingerprint in pages[0] and any(fingerprint in p for p in pages[1:])
+    assert any("BORRADOR" in p for p in pages[1:])  # the illegal list printed as a marked draft
+
+
+def test_the_organiser_moves_the_deadline_and_the_dashboard_says_when_it_has_passed(client, db):
+    admin(client)
+    token = csrf(client)
+    past = client.post("/admin/event", data={"csrf": token, "action": "deadline", "deadline": "2020-01-01T10:00"})
+    assert past.status_code == 200  # back on the dashboard
+    # The server's clock is its own local time: 2020-01-01 10:00 there, kept in UTC.
+    expected = datetime(2020, 1, 1, 10, 0).astimezone().astimezone(timezone.utc)
+    assert Store.open(db).event(1).deadline == expected
+    board = client.get("/admin").text
+    assert "Las entregas están cerradas: el plazo terminó el " + expected.strftime("%Y-%m-%d %H:%M") in board
+    assert "El evento está abierto." not in board
+    assert submit(client, "Tarde").status_code == 423
+    client.post("/admin/event", data={"csrf": token, "action": "deadline", "deadline": ""})  # no deadline
+    assert Store.open(db).event(1).deadline is None and submit(client, "A tiempo").status_code == 200
+    bad = client.post("/admin/event", data={"csrf": token, "action": "deadline", "deadline": "mañana"})
+    assert bad.status_code == 400 and 'data-code="bad-deadline"' in bad.text
+
+
+def test_the_organiser_reads_a_teams_problems_files_versions_and_reviews(client):
+    first = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=edit_code(first))
+    assert client.get("/admin/team/1").status_code == 403
+    admin(client)
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos"})
+    assert 'href="/admin/team/1?lang=es"' in client.get("/admin").text
+    team = client.get("/admin/team/1")
+    assert team.status_code == 200 and "Asalto" in team.text
+    # 58 + 5 × 40 = 258 of the pack's 250: the finding, said as the check says it.
+    assert "[over-points-limit]" in team.text and "258" in team.text
+    assert team.text.count("<td>ILEGAL</td>") == 2  # both versions
+    assert "devuelta — Sobran 8 puntos" in team.text and "fenix-warbook.yaml" in team.text
+    assert client.get("/admin/team/99").status_code == 404 and client.get("/admin/team/x").status_code == 404

@@ -1,0 +1,137 @@
+"""The players' side over HTTP, on a real SQLite file: a player submits, re-submits with the edit code,
+is refused (wrong code, locked, past the deadline, a bad file) with nothing stored, reads the
+organiser's note with the edit code, and sees the lists once published."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from builder.events.packs import load_pack
+from builder.events.store import Store
+from tests.desk.support import ALFA, BASE, OVER, PACK, TOKEN, WARBOOK, admin, csrf, edit_code, stored, submit
+
+
+def test_a_legal_list_is_stored_with_a_receipt_and_its_edit_code_shown_once(client, db):
+    page = client.get("/")
+    assert page.status_code == 200 and "Torneo de Otoño" in page.text and 'name="csrf"' in page.text
+    assert page.headers["content-security-policy"].startswith("default-src 'none'; style-src 'self' 'unsafe-inline'; "
+                                                              "form-action 'self'; frame-ancestors 'none'")
+    assert page.headers["x-content-type-options"] == "nosniff" and page.headers["referrer-policy"] == "same-origin"
+    response = submit(client, "Patrulla Alfa")
+    assert response.status_code == 200, response.text
+    receipt = response.text
+    assert "LEGAL" in receipt and "178 / 250" in receipt and "WT-068D-E2A7" in receipt and "Ana Robles" in receipt
+    assert re.fullmatch(r"[A-Z2-9]{4}(-[A-Z2-9]{4}){3}", edit_code(response))
+    assert stored(db) == (1, 1)
+    files = Store.open(db).latest(1)[0].files
+    assert list(files) == ["alfa.yaml", "fenix-warbook.yaml"]  # the roster first, each as sent
+    assert files["alfa.yaml"].encode() == ALFA
+
+
+def test_a_new_version_with_the_edit_code_and_a_wrong_code_refused_storing_nothing(client, db):
+    code = edit_code(submit(client, "Patrulla Alfa"))
+    second = submit(client, "patrulla  ALFA", code=code.lower(), lang="en")
+    assert second.status_code == 200 and 'id="r-version">2<' in second.text and "edit-code" not in second.text
+    assert "Receipt" in second.text  # in the language chosen
+    wrong = submit(client, "Patrulla Alfa", code="AAAA-BBBB-CCCC-DDDD")
+    assert wrong.status_code == 403 and "no es el de ese equipo" in wrong.text and "Traceback" not in wrong.text
+    taken = submit(client, "Patrulla Alfa")  # the name again, without the code
+    assert taken.status_code == 409
+    assert stored(db) == (1, 2)
+
+
+def test_a_locked_event_a_locked_team_and_a_past_deadline_refuse_a_submission(client, db):
+    code = edit_code(submit(client, "Patrulla Alfa"))
+    store = Store.open(db)
+    store.lock_team(1)
+    assert submit(client, "Patrulla Alfa", code=code).status_code == 423
+    store.lock_event(1)
+    refused = submit(client, "Gamma")
+    assert refused.status_code == 423 and "El evento está cerrado" in refused.text
+    store.lock_event(1, locked=False)
+    store.set_deadline(1, datetime.now(timezone.utc) - timedelta(minutes=1))
+    late = submit(client, "Gamma")
+    assert late.status_code == 423 and "plazo" in late.text
+    store.close()
+    assert stored(db) == (1, 1)
+
+
+def test_an_illegal_list_is_stored_as_a_draft_with_its_findings(client, db):
+    response = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), lang="en")
+    assert response.status_code == 200 and "ILLEGAL" in response.text and "draft" in response.text
+    assert "over-points-limit" in response.text
+    (latest,) = Store.open(db).latest(1)
+    assert latest.draft and not latest.checked.legal
+
+
+def test_a_list_pasted_as_text_and_a_reference_outside_the_submission(client, db):
+    pasted = ALFA.decode().replace("fenix-warbook.yaml", "../../wartime/fenix-warbook.yaml")
+    refused = submit(client, "Pegada", files=(), pasted=pasted)
+    assert refused.status_code == 422 and "reference-outside-folder" in refused.text
+    assert stored(db) == (0, 0)
+    accepted = submit(client, "Pegada", files=(("fenix-warbook.yaml", WARBOOK),), pasted=ALFA.decode())
+    assert accepted.status_code == 200 and "LEGAL" in accepted.text
+
+
+@pytest.mark.parametrize("name", ["../x.yaml", "/etc/x.yaml", "sub/x.yaml", "x.txt", ".yaml"])
+def test_a_file_name_that_is_not_a_plain_yaml_name_is_refused(client, db, name):
+    response = submit(client, "Alfa", files=((name, ALFA),))
+    assert response.status_code == 400 and "nombre que no vale" in response.text
+    assert stored(db) == (0, 0)
+
+
+def test_a_warbook_alone_is_refused_as_no_list_and_nothing_is_stored(client, db):
+    alone = submit(client, "Solo Warbook", files=(("fenix-warbook.yaml", WARBOOK),))
+    assert alone.status_code == 400 and 'data-code="no-list"' in alone.text
+    assert "No se ha guardado nada." in alone.text and stored(db) == (0, 0)
+
+
+def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_without_it(client):
+    first = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    code = edit_code(first)
+    admin(client)
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos"})
+    form = client.get("/status")
+    assert form.status_code == 200 and 'name="code"' in form.text
+    look = lambda team, given: client.post("/status", data={"csrf": csrf(client), "team": team, "code": given})  # noqa: E731
+    seen = look("  asalto ", code.lower())  # the name as typed, the code as read from paper
+    assert seen.status_code == 200
+    assert re.search(r'id="s-review">devuelta<', seen.text) and "Sobran 8 puntos" in seen.text
+    assert re.search(r'id="s-open">sí<', seen.text) and re.search(r'id="s-version">1<', seen.text)
+    assert "[over-points-limit]" in seen.text and "box-warn" in seen.text  # 58 + 5 × 40 = 258 of 250
+    wrong, nobody = look("Asalto", "AAAA-BBBB-CCCC-DDDD"), look("Nadie", code)
+    assert (wrong.status_code, nobody.status_code) == (403, 403)
+    assert "Sobran" not in wrong.text and "Sobran" not in nobody.text
+    # A new version: the note stays in sight, said to be about version 1.
+    submit(client, "Asalto", code=code)
+    again = look("Asalto", code)
+    assert "de la versión 1" in again.text and re.search(r'id="s-version">2<', again.text)
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"})
+    assert re.search(r'id="s-open">no<', look("Asalto", code).text)
+
+
+def test_the_lists_are_published_only_once_the_event_is_locked_and_only_if_asked(db, tmp_path):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    for publish in (True, False):
+        app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / f'{publish}.sqlite'}", TOKEN, "127.0.0.1:8080",
+                          publish=publish)
+        with TestClient(app, base_url=BASE) as c:
+            c.get("/")
+            submit(c, "Patrulla <b>Alfa</b>")
+            assert c.get("/lists").status_code == 404
+            admin(c)
+            c.post("/admin/event", data={"csrf": csrf(c), "action": "lock"})
+            public = c.get("/lists")
+            if not publish:
+                assert public.status_code == 404
+                continue
+            assert public.status_code == 200 and "WT-068D-E2A7" in public.text
+            assert "Patrulla &lt;b&gt;Alfa&lt;/b&gt;" in public.text and "<b>Alfa</b>" not in public.text
+            assert "fenix-warbook.yaml" in public.text and "Sargento" in public.text  # the files, as sent
+            assert 'id="published-link"' in c.get("/").text
