@@ -65,6 +65,11 @@ def endpoint(handler: Handler, admin: bool = False) -> Callable[[Request], Await
     return run
 
 
+def client_address(request: Request) -> str:
+    """The address a request comes from, as the per-client limits count it."""
+    return request.client.host if request.client else "?"
+
+
 def gate(request: Request) -> tuple[str, int] | None:
     """Why the request is refused before its form is read (its code and status), or None."""
     desk = desk_of(request)
@@ -78,7 +83,6 @@ def gate(request: Request) -> tuple[str, int] | None:
     own = f"{request.url.scheme}://{request.headers.get('host', '')}"
     if origin is not None and origin != own:
         return "desk-foreign-origin", 403
-    client = request.client.host if request.client else "?"
-    if not desk.limit.allow(client):
+    if not desk.limit.allow(client_address(request)):
         return "desk-rate", 429
     return None
