@@ -26,7 +26,7 @@ MESSAGES = {
         "en": "“{competency}” belongs to moving engines and “{name}” is immobile",
     },
     "missing-movement": {
-        "es": "«{name}» es un ingenio móvil y le falta su movimiento (movement)",
+        "es": "«{name}» es un ingenio móvil y le falta su Movimiento",
         "en": "“{name}” is a mobile engine and its movement is missing",
     },
     "mobile-zero-movement": {
@@ -46,7 +46,7 @@ MESSAGES = {
         "en": "“{competency}” has no access; only Transporte takes one",
     },
     "missing-weight": {
-        "es": "«{name}» es un ingenio inmóvil y necesita su Peso (weight)",
+        "es": "«{name}» es un ingenio inmóvil y necesita su Peso",
         "en": "“{name}” is an immobile engine and needs its weight",
     },
     "needs-structure-points": {

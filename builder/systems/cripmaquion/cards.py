@@ -49,7 +49,7 @@ def _skill_detail(skill: dict[str, Any], r: dict[str, Any], lang: str) -> str:
 
 def _option_detail(o: dict[str, Any], lang: str) -> str:
     if o["key"] == "rodar":
-        return f"{o['terrain']} {o['dice']} (≈{number(o['expected'], lang)})"
+        return f"{text('cq.terrain.' + o['terrain'], lang)} {o['dice']} (≈{number(o['expected'], lang)})"
     return text("pdf.cq.caza", lang, bonus=o["bonus"])
 
 

@@ -57,6 +57,10 @@ MESSAGES = {
     "cq.col.race": {"es": "Raza", "en": "Race"},
     "cq.col.specialties": {"es": "Especialidad", "en": "Specialty"},
     "cq.col.slots": {"es": "Plazas", "en": "Slots"},
+    # A terrain in a sentence (the book's: descenso, llano, subida).
+    "cq.terrain.descenso": {"es": "descenso", "en": "downhill"},
+    "cq.terrain.llano": {"es": "llano", "en": "flat"},
+    "cq.terrain.subida": {"es": "subida", "en": "uphill"},
     "cq.col.descenso": {"es": "Descenso", "en": "Downhill"},
     "cq.col.llano": {"es": "Llano", "en": "Flat"},
     "cq.col.subida": {"es": "Subida", "en": "Uphill"},

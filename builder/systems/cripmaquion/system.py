@@ -124,7 +124,8 @@ class CripmaquionSystem(System):
         for r in d["runners"]:
             status = text("cq.lined-up" if r["lined_up"] else "cq.reserve", lang)
             lines.append(f"  {r['name']} · {r['race_name']} {r['fue']}/{r['res']} · {runner_kind(r, lang)} [{status}]")
-            dice = ", ".join(f"{t} {r['dice'][t]} (≈{number(r['expected'][t], lang)})" for t in r["dice"])
+            dice = ", ".join(f"{text('cq.terrain.' + t, lang)} {r['dice'][t]} (≈{number(r['expected'][t], lang)})"
+                             for t in r["dice"])
             lines.append(f"      {text('cq.dice', lang)}: {dice}")
             if r["attack"]:
                 needed = " ".join(f"{v}+" for v in r["attack"]["vs_res"].values())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.printout import Card, PrintSpec, Section
+from builder.core.printout import Card, PrintSpec, Section, TablePage
 from builder.core.messages import text
 from builder.core.system import Evaluation
 from builder.systems.dungeon_universalis.expedition import joa
@@ -54,7 +54,9 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     rows = [[h["name"], h["xp"], h["pv"], ", ".join(h["skills"]),
              ", ".join(f"{c['name']} ({c['pv']})" for c in h["companions"])] for h in d.get("heroes", [])]
-    rows += [[i["name"], "", i["pv"], "", ""] for i in d.get("items", [])]
+    # The items are the expedition's, not heroes: a table of their own under the heroes.
+    items = [TablePage(t("du.col.items"), [t("du.col.item"), "PV"], [[i["name"], i["pv"]] for i in d.get("items", [])])] \
+        if d.get("items") else []
     decks = d.get("decks", {})
     facts = [(t("du.expedition"), d.get("expedition_pv")), (t("du.reserve"), d.get("joa_reserve")),
              (t("pdf.du.decks"), f"{decks.get('obstacles')} / {decks.get('encounters')} / {decks.get('power')}"),
@@ -63,4 +65,4 @@ def print_spec(ev: Evaluation, lang: str) -> PrintSpec:
     if d.get("items"):
         cards.append(items_card(d["items"], lang))
     return PrintSpec(facts=facts, columns=[t("du.col.hero"), "XP", "PV", t("du.col.skills"), t("du.col.companions")],
-                     rows=rows, cards=cards)
+                     rows=rows, cards=cards, sheet_tables=items)

@@ -24,6 +24,7 @@ MESSAGES = {
               "points ({short} short) and can pay for no card until it earns some (builder's ruling 51a)",
     },
     # inspect, as text.
+    "du.status.pv": {"es": "{pv} PV", "en": "{pv} PV"},
     "du.expedition": {"es": "PV de la expedición", "en": "Expedition PV"},
     "du.reserve": {"es": "Puntos de reserva del JOA", "en": "JOA reserve points"},
     "du.decks": {
@@ -80,6 +81,8 @@ MESSAGES = {
     "form.dungeon-universalis.xp": {"es": "Puntos de experiencia invertidos", "en": "Experience spent (XP)"},
     "form.dungeon-universalis.skills": {"es": "Habilidades", "en": "Skills"},
     "form.dungeon-universalis.companion": {"es": "Acompañante (animal o mercenario)", "en": "Companion (animal or mercenary)"},
+    # The forms a companion may be written in: one (the book's), or a list (reported as too many).
+    "form.dungeon-universalis.variant.companion": {"es": "un acompañante", "en": "one companion"},
     "form.dungeon-universalis.kind": {"es": "Tipo", "en": "Kind"},
     "form.dungeon-universalis.pv": {"es": "Puntos de valor (PV)", "en": "Value points (PV)"},
     "form.dungeon-universalis.items": {"es": "Objetos mágicos, reliquias y especiales", "en": "Magic items, relics and special items"},

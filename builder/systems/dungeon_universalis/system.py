@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from builder.core.display import fit
 from builder.core.findings import Findings, Place
 from builder.core.fingerprint import content_of
-from builder.core.messages import text
+from builder.core.messages import Localised, text
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
@@ -34,7 +34,9 @@ class DungeonUniversalisSystem(System):
         check_companions(file, place, findings)
         check_reserve(file, place, findings)
         numbers = summary(file)
+        # Its PV stand where another game's points would: the summary line, the folder's list, the sheet.
         return Evaluation(self.key, file.name, findings, player=file.player,
+                          measure=Localised("du.status.pv", {"pv": numbers["expedition_pv"]}),
                           extra={k: numbers[k] for k in ("expedition_pv", "joa_reserve", "decks", "epic")},
                           fingerprint=self.fingerprint_of(content_of(file), doc, overridden),
                           view={"system": self.key, "name": file.name, "points": None, "points_limit": None,

@@ -44,8 +44,8 @@ MESSAGES = {
               "next (builder's ruling {ruling})",
     },
     "dice-pool-unusual": {
-        "es": "«{name}» tiene una reserva de {dice} dados; lo normal es de {min} a {max}",
-        "en": "“{name}” has a pool of {dice} dice; the usual is {min} to {max}",
+        "es": "«{name}» tiene una reserva de {dice} {dice|dado|dados}; lo normal es de {min} a {max}",
+        "en": "“{name}” has a pool of {dice} {dice|die|dice}; the usual is {min} to {max}",
     },
     # inspect, as text.
     "pc.characters": {"es": "Personajes", "en": "Characters"},

@@ -117,3 +117,12 @@ def test_notes_without_a_resolved_roster(tmp_path):
     assert notes["runners/0"] == "gregario"  # an unknown race shows neither its name nor FUE / RES
     broken = evaluate(crip(tmp_path, "no es una lista", name="b.yaml"), "b.yaml")
     assert broken.details is None and SYSTEM.notes(broken, "es") == {}
+
+
+def test_terrains_are_named_in_the_readers_language():
+    ev = example("grupetto-verde.yaml")
+    english = SYSTEM.inspect_text(ev, "en")
+    # Issue 40: «descenso», «llano» and «subida» were left in Spanish under --lang en.
+    assert "dice: downhill 2D4" in english and "flat 1D6" in english and "uphill 1D" in english
+    assert not any(word in english for word in ("descenso", "llano", "subida"))
+    assert "descenso 2D4" in SYSTEM.inspect_text(ev, "es")

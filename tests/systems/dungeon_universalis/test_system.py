@@ -89,3 +89,17 @@ def test_every_note_is_short(check, lang):
     ev = check(expedition(*heroes, leader_pv=1000, repeat_scenario=True))
     notes = SYSTEM.notes(ev, lang)
     assert len(notes) == 10 and all(0 < len(note) <= 70 for note in notes.values()), notes
+
+
+def test_the_text_export_lists_items_apart_from_the_heroes_and_the_summary_gives_the_pv(check):
+    from builder.export.plain import plain_text
+
+    ev = check(expedition({"name": "Aldric", "xp": 5}, items=[{"name": "Poción", "pv": 2}]))
+    # Issue 40: «Poción» was a row of the heroes' table. Aldric 10 + 5 XP = 15 PV, the potion 2: 17 PV.
+    out = plain_text(ev, "es").splitlines()
+    heroes = out[out.index("Héroe · XP · PV · Habilidades · Acompañantes") + 1:]
+    assert heroes[0].startswith("- Aldric · 5 · 15")
+    assert not any(line.startswith("- Poción") for line in heroes[:heroes.index("")])
+    assert "Objetos" in out and "- Poción · 2" in out
+    assert "17 PV" in out[1]
+    assert ev.measure.render("en") == "17 PV"

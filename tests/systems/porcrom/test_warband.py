@@ -409,3 +409,11 @@ def test_a_misspelt_key_and_a_wrong_value_on_one_group_are_reported_in_one_run(c
     found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
     assert found == [("invalid-field", "extra_forbidden", ("minions", 0, "wepons")),
                      ("value-out-of-range", None, ("minions", 0, "count"))]
+
+
+@pytest.mark.parametrize("dice, es, en", [(1, "reserva de 1 dado;", "pool of 1 die;"),
+                                          (2, "reserva de 2 dados;", "pool of 2 dice;")])
+def test_an_unusual_dice_pool_is_told_in_words_that_agree_with_its_number(check, dice, es, en):
+    ev = check(warband(characters=f"  - {{name: Conan, dice: {dice}}}\n"))
+    (warning,) = [f for f in ev.findings.warnings if f.code == "dice-pool-unusual"]
+    assert es in warning.message("es") and en in warning.message("en")  # issue 40: not «1 dados»
