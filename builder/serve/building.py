@@ -123,6 +123,9 @@ class Builder:
         for node in view.detail.walk():
             refused = {o.value: messages.text("serve.not-allowed", lang, value=o.label, reason=o.reason)
                        for o in node.options if o.reason}
+            if node.blank_reason:
+                refused[""] = messages.text("serve.not-allowed", lang, value=messages.text("serve.none", lang),
+                                            reason=node.blank_reason)
             if refused:
                 out[node.id + ("-new" if node.kind in ("list", "map") else "")] = refused
         return out

@@ -58,6 +58,8 @@ class Node:
     """Left out is not the same as empty (a lineup left out lines up the whole roster)."""
     outlined: bool = False
     """A list of parts (squads, runners…) the page lists on its own, each opened by choosing it."""
+    blank_reason: str | None = None
+    """Why the rules refuse leaving this choice blank («— ninguno —»), as an option's reason."""
 
     @property
     def id(self) -> str:

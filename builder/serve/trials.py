@@ -11,7 +11,7 @@ from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.core.pipeline import evaluate
 from builder.serve.edits import Edit, EditRefused, change
-from builder.serve.forms import Forms, Node, typed
+from builder.serve.forms import Forms, Node, Option, typed
 
 TRIALS_MOST = 160
 """Choices tried against the rules for one answer; past it (or TRIAL_SECONDS) the rest stay
@@ -45,24 +45,29 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
         return [f for f in result.findings.errors if (f.code, f.detail(lang)) not in before]
 
     for node in nodes:
-        for option in node.options:
+        for option in [*node.options, *([Option(BLANK, "")] if blank_offered(node) else [])]:
             if budget.spent:
                 return
-            if node.kind == "select" and option.value == node.value:
+            if node.kind == "select" and option.value == _shown(node):
                 continue
             trial = _made(forms, data, node, option.value)
             new = broken(trial) if trial is not None else None
             if not new:
                 continue
-            # Each neighbouring choice of the same part in turn, kept where it mends some of
-            # what this one broke (a competency's X, then its access side).
-            neighbours = [n for n in settable.get(node.path[:-1], ()) if n is not node]
+            # Each neighbouring choice made with it in turn, kept where it mends some of what
+            # this one broke (a competency's X, then its access side): the other fields of the
+            # thing chosen, never the part's own identity (a brujo offered «gregario» is not
+            # mended by becoming an elf). What is added to a list has no fields shown yet.
+            neighbours = [] if node.kind == "list" else [n for n in settable.get(node.path[:-1], ()) if n is not node]
             completed = False
             for other in neighbours:
                 if budget.spent or completed:
                     break
+                # A value that may be left empty is tried empty too (Inalterable takes no X).
                 candidates = [o.value for o in other.options][:8] if other.kind == "select" else \
                     [str(max(int(other.minimum or 0), 1))]
+                if blank_offered(other) or other.kind == "number" and not other.required:
+                    candidates.append(BLANK)
                 for choice in candidates:
                     both = _made(forms, trial, other, choice)
                     left = broken(both) if both is not None else None
@@ -71,6 +76,22 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
                         break
             if not completed:
                 option.reason = new[0].detail(lang)
+                if option.value == BLANK:
+                    node.blank_reason = option.reason
+
+
+BLANK = ""
+"""The blank choice («— ninguno —») of a value that may be left out: tried as leaving it out."""
+
+
+def blank_offered(node: Node) -> bool:
+    """Whether the page offers ``node`` a blank choice (as build.html draws it): a select
+    that may be left out, or not written yet."""
+    return node.kind == "select" and bool(node.path) and (not node.required or not node.present)
+
+
+def _shown(node: Node) -> str:
+    return str(node.value) if node.present and node.value is not None else BLANK
 
 
 class _Budget:
@@ -91,6 +112,8 @@ def _made(forms: Forms, data: Any, node: Node, raw: str) -> Any:
     schema = forms.resolve(node.schema.get("items", {})) if node.kind == "list" else node.schema
     value = typed(schema, raw)
     try:
+        if value is None and node.kind != "list":
+            return change(data, Edit("remove", node.path))  # left out, as the blank choice leaves it
         return change(data, Edit("append", node.path, value) if node.kind == "list" else Edit("set", node.path, value))
     except EditRefused:
         return None

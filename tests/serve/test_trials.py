@@ -66,3 +66,38 @@ def test_a_choice_that_needs_its_neighbours_made_with_it_is_not_refused(tmp_path
     # Transporte is the chariot's already (its third competency): twice is refused whatever is
     # chosen with it.
     assert "transporte" in refused
+
+
+def test_a_brujo_is_offered_no_gregario_that_only_another_race_would_mend(tmp_path):
+    builder, file = team(tmp_path)
+    refused = builder.refusals(file.name, file.read_text(encoding="utf-8"), ["runners", 7], "es")
+    # Issue 40: Burujo Potingue is a brujo, inepto: neither specialist nor gregario (ruling 32a).
+    # «Gregario» was left open because making him an elf would mend it: his race is not a choice
+    # made with it, so every choice of what to add is refused, gregario included.
+    added = refused["f-runners-7-specialties-new"]
+    assert "gregario" in added and "brujo" in added["gregario"]
+    assert {"brincamontes", "cazavictorias", "rompehuesos"} <= set(added)
+
+
+def artillery(tmp_path):
+    shutil.copy(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", tmp_path / "a.yaml")
+    return Builder(Workspace(tmp_path)), (tmp_path / "a.yaml").read_text(encoding="utf-8")
+
+
+def test_the_blank_choice_is_tried_too(tmp_path):
+    builder, text = artillery(tmp_path)
+    refused = builder.refusals("a.yaml", text, ["machines", 0], "es")
+    # The chariot's third competency is Transporte/4, lateral: «— ninguno —» as its access breaks
+    # the rule that a transport has one, and nothing else of the competency mends that.
+    blank = refused["f-machines-0-competencies-2-access"][""]
+    assert "— ninguno —" in blank and "acceso" in blank
+
+
+def test_a_value_that_may_be_left_empty_is_tried_empty(tmp_path):
+    builder, text = artillery(tmp_path)
+    refused = builder.refusals("a.yaml", text, ["machines", 0], "es")
+    # The second competency is Impacto/3. Inalterable in its place takes no X: tried with X = 1 only
+    # it was refused; with X left out it is legal, so it stays open.
+    assert "inalterable" not in refused["f-machines-0-competencies-1-name"]
+    # Transporte there is refused still: the chariot has one already.
+    assert "transporte" in refused["f-machines-0-competencies-1-name"]
