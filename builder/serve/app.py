@@ -125,7 +125,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
     def ui(request: Request, body: dict[str, Any], lang: str) -> Response:
         table = registry.all_messages()
         return JSONResponse({"lang": lang, "text": {k: v[lang] for k, v in table.items() if k.startswith("serve.")},
-                             "systems": [{"key": s.key, "title": s.title} for s in registry.all_systems()]})
+                             "systems": [{"key": s.key, "title": s.title, "points": _counts_points(s)}
+                                         for s in registry.all_systems()]})
 
     def files(request: Request, body: dict[str, Any], lang: str) -> Response:
         return JSONResponse({"folder": str(workspace.folder), "files": workspace.rosters(lang),
@@ -277,6 +278,11 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         Route("/fragments/edit", endpoint(edit), methods=["POST"]),
     ]
     return Starlette(routes=routes, middleware=[Middleware(BaseHTTPMiddleware, dispatch=guarded)])
+
+
+def _counts_points(system: Any) -> bool:
+    """Whether a game's lists are held to a points limit: its schema has one to write."""
+    return "points_limit" in system.schema().get("properties", {})
 
 
 def _relative(workspace: Workspace, body: dict[str, Any]) -> str:

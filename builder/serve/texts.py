@@ -22,6 +22,7 @@ MESSAGES = {
     "serve.download-pdf": {"es": "Descargar PDF", "en": "Download PDF"},
     "serve.findings": {"es": "Problemas", "en": "Problems"},
     "serve.no-findings": {"es": "Ningún problema.", "en": "No problems."},
+    "serve.finding-code": {"es": "Código: {code}", "en": "Code: {code}"},
     "serve.breakdown": {"es": "Desglose", "en": "Breakdown"},
     "serve.cards": {"es": "Cartas", "en": "Cards"},
     "serve.catalog": {"es": "Catálogo", "en": "Catalog"},

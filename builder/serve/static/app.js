@@ -40,8 +40,17 @@ async function loadUI() {
   document.querySelectorAll("[data-label]").forEach((el) => {
     el.setAttribute(el.tagName === "IFRAME" ? "title" : "aria-label", t(el.dataset.label));
   });
+  state.systems = Object.fromEntries(ui.systems.map((s) => [s.key, s]));  // by key: its title, and whether it counts points
   const select = $("new-system");
   select.replaceChildren(...ui.systems.map((s) => new Option(s.title, s.key)));
+  showLimit();
+}
+
+function showLimit() {
+  // «Límite de puntos» only for a game whose lists count points (its schema has a points_limit).
+  const counts = state.systems?.[$("new-system").value]?.points !== false;
+  $("new-limit").closest("label").hidden = !counts;
+  if (!counts) $("new-limit").value = "";
 }
 
 async function refreshFiles() {
@@ -155,7 +164,18 @@ async function check() {
     li.className = f.severity;
     const here = f.line && (!f.file || f.file === state.path);
     const where = here ? t("serve.line", { line: f.line }) + " · " : "";
-    li.textContent = `${where}[${f.code}] ${here ? (f.detail || f.message) : f.message}`;
+    // The player reads the finding's words and its rule; the code stays for those who look for it.
+    const words = document.createElement("span");
+    words.textContent = `${where}${here ? (f.detail || f.message) : f.message}`;
+    li.append(words);
+    if (f.rule) {
+      const rule = document.createElement("span");
+      rule.className = "rule";
+      rule.textContent = ` (${f.rule})`;
+      li.append(rule);
+    }
+    li.title = t("serve.finding-code", { code: f.code });
+    li.dataset.code = f.code;
     if (here) actionable(li, () => jumpTo(f.line));
     return li;
   }));
@@ -324,6 +344,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rename").addEventListener("click", () => copyRoster(true));
   $("new-button").addEventListener("click", newRoster);
   $("topic").addEventListener("change", loadCatalog);
+  $("new-system").addEventListener("change", showLimit);
   $("copy").addEventListener("click", copyShare);
   // The preview is the printed document itself (sheet, then cards on their own pages).
   $("print").addEventListener("click", () => $("preview").contentWindow.print());

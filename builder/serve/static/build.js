@@ -144,7 +144,8 @@ function rowMeta(f) {
   // A list's points, or what its game counts instead (a lineup's specialty slots: 4/4 …).
   const points = f.points === null || f.points === undefined ? (f.measure ? ` · ${f.measure}` : "")
     : ` · ${f.points}${f.points_limit ? " / " + f.points_limit : ""}`;
-  return `${f.system || "?"}${points} · ${statusText(f)}`;
+  const game = state.systems?.[f.system]?.title || f.system || "?";  // the game's title, never its key
+  return `${game}${points} · ${statusText(f)}`;
 }
 
 function updateRow(build) {
