@@ -660,3 +660,76 @@ def test_on_a_phone_a_runners_race_is_changed_by_tapping(served, grupetto):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert phone.errors == []
         phone.browser.close()
+
+
+# --- issue 40: choices tried whole, and words for players ------------------------------------------
+
+
+def open_roster(page, name: str) -> None:
+    page.wait_for_selector(f"#files li[data-path='{name}']")
+    open_file(page, name)
+
+
+def refused_text(page, select: str, value: str) -> str | None:
+    page.wait_for_function(f"[...document.querySelector({json.dumps(select)}).options]"
+                           f".some((o) => o.value === {json.dumps(value)} && o.disabled)", timeout=15000)
+    return page.locator(select).evaluate(REFUSED, value)
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_a_brujo_is_offered_no_specialty_and_a_transport_no_blank_access(served, empty, viewport):
+    (empty / "grupetto-verde.yaml").write_bytes((EXAMPLES / "cripmaquion" / "grupetto-verde.yaml").read_bytes())
+    (empty / "carro.yaml").write_bytes((EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml").read_bytes())
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, viewport=viewport)
+        page = b.page
+        open_roster(page, "grupetto-verde.yaml")
+        show_part(page, "runners", 7)                                  # Burujo Potingue, the brujo
+        # Every choice to add is refused, «gregario» too (a brujo is no gregario, ruling 32a),
+        # so nothing is pre-selected as if it were allowed.
+        assert "brujo" in refused_text(page, "#f-runners-7-specialties-new", "gregario")
+        assert page.locator("#f-runners-7-specialties-new option:not([disabled])").count() == 0
+        open_roster(page, "carro.yaml")
+        show_part(page, "machines", 0)
+        assert "acceso" in refused_text(page, "#f-machines-0-competencies-2-access", "")
+        idle(page)
+        assert not page.locator("#f-machines-0-competencies-1-name option[value='inalterable']").is_disabled()
+        assert b.errors == []
+        b.browser.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_players_read_words_not_codes_keys_or_english(served, empty, viewport):
+    text_ = (EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml").read_text(encoding="utf-8")
+    (empty / "carro.yaml").write_text(text_.replace("points_limit: 200", "points_limit: 100"), encoding="utf-8")
+    (empty / "grupetto-verde.yaml").write_bytes((EXAMPLES / "cripmaquion" / "grupetto-verde.yaml").read_bytes())
+    (empty / "criptas.yaml").write_bytes((EXAMPLES / "dungeon-universalis" / "criptas.yaml").read_bytes())
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, viewport=viewport)
+        page = b.page
+        open_roster(page, "carro.yaml")
+        problem = page.locator("#findings li.error").first
+        problem.wait_for()
+        words = problem.inner_text()
+        # The finding's message and its rule; its code only in the tooltip.
+        assert "[over-points-limit]" not in words and "165" in words and "(" in words
+        assert problem.get_attribute("title").endswith("over-points-limit")
+        # The folder's list names games by their titles.
+        page.wait_for_function("document.querySelector(\"#files li[data-path='criptas.yaml'] .meta\")"
+                               "?.textContent.startsWith('Dungeon Universalis')")
+        metas = page.locator("#files li .meta").all_inner_texts()
+        assert not [m for m in metas if m.split(" · ")[0] in ("cripmaquion", "dungeon-universalis", "confrontation")]
+        assert any(m.startswith("Cripmaquión") for m in metas)
+        # Dungeon Universalis: its PV on the summary line.
+        open_roster(page, "criptas.yaml")
+        assert "65 PV" in page.locator("#build .summary").inner_text()
+        # «Límite de puntos» only for a game that counts points.
+        limit = page.locator("#new-limit")
+        page.select_option("#new-system", "cripmaquion")
+        assert not limit.is_visible()
+        page.select_option("#new-system", "wartime")
+        assert limit.is_visible()
+        assert b.errors == []
+        b.browser.close()
