@@ -410,3 +410,20 @@ def test_profile_keys_and_lined_up_default(tmp_path):
                 "lined_up"} <= set(p)
         assert p["lined_up"] is True  # no lineup: the whole roster is lined up
     assert runner_in(inspected, "C")["specialties"] == []
+
+
+def test_prisa_and_constancia_add_nothing_to_a_pesados_1d3():
+    from fractions import Fraction
+
+    from builder.systems.cripmaquion.profile import roll_bonus
+
+    # Ruling 36f. No race is both pesado and prisa or constancia; a spell makes one (l. 1139: an orco,
+    # constancia, made pesado climbs with 1D3). Prisa and constancia name the D6 and the D5 (l. 768,
+    # 838); the 1D3 is read off a D6 (l. 1531), as the D5 is (l. 1529), yet only the D5 is named.
+    both = ("prisa", "constancia")
+    assert roll_bonus(both, Dice.parse("1D3")) == 0
+    # Uphill the pesado moves 1D3 = (1 + 1 + 2 + 2 + 3 + 3) / 6 = 2 squares on average, nothing added.
+    assert Dice.parse("1D3").mean == Fraction(1 + 1 + 2 + 2 + 3 + 3, 6) == 2
+    # The dice they do name: 1D6 with both, 1/6 (a six) + 1/6 (a one) = 1/3; 1D5, 1/5 + 1/5 = 2/5.
+    assert roll_bonus(both, Dice.parse("1D6")) == Fraction(1, 6) + Fraction(1, 6)
+    assert roll_bonus(both, Dice.parse("1D5")) == Fraction(2, 5)

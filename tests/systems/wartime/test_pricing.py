@@ -936,3 +936,18 @@ def test_an_object_below_one_point_still_costs_one(tmp_path):
     data = crews_roster([squad_with("Alfa", member("Infante"))])
     data["warbook"]["objects"] = [{"name": "Mochila", "energy": 3}]
     assert archetype_in(inspect_json(write(tmp_path, "lista.yaml", data)), "Mochila")["cost"] == 1
+
+
+def test_the_same_protection_listed_twice_adds_its_protection_twice():
+    # Ruling 17a. DEFENSA (l. 452) is the sum of the Protección of the protections the character
+    # wears, and a character may wear any number of them (l. 588); one listed twice is worn and
+    # paid twice (ruling 6). Chaleco: Protección 3 (15 points) − Energía 2 (10) = 5 points.
+    # Defensa = 3 + 3 = 6, not 3; protections cost 5 + 5 = 10.
+    book = PricedWarbook(Warbook.validate({
+        "bodies": [{"name": "B", "con": 4, "agi": 4, "int": 3, "rea": 4, "vol": 3}],
+        "protections": [{"name": "Chaleco", "energy": 2, "protection": 3}],
+        "characters": [{"name": "C", "body": "B", "protections": ["Chaleco", "Chaleco"]}],
+    }), Place(None))
+    character = book.find("character", "C")
+    assert character.derived["defense"] == 3 + 3
+    assert character.breakdown["protections"] == 5 + 5
