@@ -57,9 +57,12 @@ def test_create_a_roster_see_a_mistake_at_its_line_fix_it_and_save(page, folder)
     assert "system: wartime" in (folder / "mi-lista.yaml").read_text(encoding="utf-8")
     yaml_view(page)
     page.fill("#text", MISTAKE)
-    finding = page.locator("#findings li", has_text="unknown-reference").first
+    finding = page.locator("#findings li[data-code='unknown-reference']").first
     finding.wait_for()
-    assert "[unknown-reference]" in finding.inner_text() and "línea 6" in finding.inner_text()
+    # The player reads the finding's words and its rule; the code is in the tooltip (issue 40).
+    assert "línea 6" in finding.inner_text() and "«Fusilro»" in finding.inner_text()
+    assert "[unknown-reference]" not in finding.inner_text()
+    assert "unknown-reference" in finding.get_attribute("title")
     assert "ILEGAL" in status(page)
     finding.click()  # jumps to line 6
     start = page.evaluate("document.querySelector('#text').selectionStart")
