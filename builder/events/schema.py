@@ -119,7 +119,7 @@ def _counted(conn: sa.Connection) -> None:
     inspector = sa.inspect(conn)
     for table, column in ((events, "changes"), (submissions, "bytes")):
         if column not in {c["name"] for c in inspector.get_columns(table.name)}:
-            conn.execute(sa.text(f"ALTER TABLE {table.name} ADD COLUMN {column} BIGINT NOT NULL DEFAULT 0"))
+            conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column} BIGINT NOT NULL DEFAULT 0")
     text = submission_files.c.text
     size = (sa.func.octet_length(text) if conn.dialect.name == "postgresql"
             else sa.func.length(sa.cast(text, sa.LargeBinary)))
