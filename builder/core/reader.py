@@ -82,6 +82,12 @@ def files_read() -> Iterator[set[str]]:
         _READ.reset(token)
 
 
+def forget_read() -> None:
+    """Drop the files read so far from the reader's cache (the desk's checks, each in a folder of its
+    own that is gone once checked, keep no big file's parse there)."""
+    _read_cached.cache_clear()
+
+
 def read_document(path: Path | str, label: str | None = None, root: Path | None = None) -> Document:
     """Read and parse one YAML file; raise :class:`InputError` for anything unreadable. Files it
     refers to must be inside ``root`` when one is given (see :meth:`Document.reference`)."""

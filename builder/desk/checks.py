@@ -31,12 +31,13 @@ from builder.core.pack import Pack
 from builder.events.store import StoreRefused
 from builder.events.submitted import Checking, check_submission
 
-CHECKERS = 2
-"""Worker processes: this machine's two cores, with the server at a higher priority."""
+CHECKERS = max(1, min(2, (os.cpu_count() or 2) - 1))
+"""Worker processes: every core but one, which is the pages' (one on a two-core machine; a heavy
+check of 5 × 1 MiB peaks near 90 MB in its worker)."""
 PER_CLIENT = 2
 """Checks one client address may have in flight (its body being read, waiting or running)."""
 ADMITTED = CHECKERS + 8
-"""Checks in flight in all: the running ones and a short queue (about 10 s of waiting at worst)."""
+"""Checks in flight in all: the running ones and a short queue."""
 CPU_SECONDS = 10
 """A check's CPU time: a real list takes well under a second, 5 × 1 MiB about three."""
 MEMORY = 512 * 1024 * 1024

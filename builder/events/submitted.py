@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 from builder.core.errors import Crash, InputError
 from builder.core.pack import Pack
 from builder.core.pipeline import Outcome, evaluate
-from builder.core.reader import MAX_BYTES, files_read, read_document
+from builder.core.reader import MAX_BYTES, files_read, forget_read, read_document
 from builder.core.system import Evaluation
 from builder.events.schema import Submission
 from builder.events.store import StoreRefused, plain_file_name, slug
@@ -26,6 +26,8 @@ from builder.events.tournament import with_event_rules
 
 FILES_MOST = 5
 """Files in one submission: a list, the Warbook it names, and room to spare."""
+LARGE = 256 * 1024
+"""A file past this many bytes is no ordinary list: the reader keeps none of it once checked."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,11 @@ def check_submission(files: Mapping[str, bytes], pack: Pack | None) -> Checking:
                     found.append((name, evaluate(read_document(root / name, name, root=root), pack=pack,
                                                  view=False), None))
             except InputError as exc:
+                # Kept bare: its traceback and the parser's error it came from hold the whole parse.
+                exc.__traceback__, exc.__context__ = None, None
                 found.append((name, None, exc))
+            if len(files[name]) > LARGE:
+                forget_read()  # its folder is gone at the end: kept, a big file would only take memory
         lists = [f for f in found if f[1] is not None and f[1].roster]
         if len(lists) > 1:
             raise StoreRefused("two-lists", ", ".join(name for name, _, _ in lists))
