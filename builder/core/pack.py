@@ -22,6 +22,10 @@ class EventSettings:
     """The organiser's token, instead of a random one at each start."""
     publish: bool = False
     """Whether every list is shown to everyone once the event is locked."""
+    versions_per_team: int = 30
+    """The versions the desk keeps of one team's list; past them, a new one is refused."""
+    bytes_per_team: int = 16 * 1024 * 1024
+    """The bytes the desk keeps of one team's versions together (16 MiB); past them, a new one is refused."""
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,13 @@ YAML itself is turned into plain data with the line of every key and item by
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from stat import S_ISDIR, S_ISLNK, S_ISREG
-from typing import Any
+from typing import Any, Iterator
 
 from builder.core.display import Path_, relative_label
 from builder.core.errors import InputError, os_reason
@@ -65,9 +67,33 @@ class Document:
             path = path[:-1]
 
 
+_READ: ContextVar[set[str] | None] = ContextVar("builder_files_read", default=None)
+
+
+@contextmanager
+def files_read() -> Iterator[set[str]]:
+    """The real paths of the files :func:`read_document` is asked for within the block (a roster
+    and every file it refers to): the event desk stores nothing a submission's list doesn't read."""
+    seen: set[str] = set()
+    token = _READ.set(seen)
+    try:
+        yield seen
+    finally:
+        _READ.reset(token)
+
+
+def forget_read() -> None:
+    """Drop the files read so far from the reader's cache (the desk's checks, each in a folder of its
+    own that is gone once checked, keep no big file's parse there)."""
+    _read_cached.cache_clear()
+
+
 def read_document(path: Path | str, label: str | None = None, root: Path | None = None) -> Document:
     """Read and parse one YAML file; raise :class:`InputError` for anything unreadable. Files it
     refers to must be inside ``root`` when one is given (see :meth:`Document.reference`)."""
+    seen = _READ.get()
+    if seen is not None:
+        seen.add(os.path.realpath(path))
     doc = _read_document(path, label)
     return replace(doc, root=root) if root is not None else doc
 

@@ -27,6 +27,7 @@ from starlette.routing import Route
 from builder.core.pack import Pack
 from builder.desk import organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
+from builder.desk.checks import Lane
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import mark_of
@@ -67,12 +68,12 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         pack=pack, store=store, event_id=event_id, token=token, admin_mark=mark_of(token),
         hosts=frozenset(f"{name}:{port}" for name in LOOPBACK) if host in LOOPBACK else None,
         publish=pack.event.publish if publish is None else publish, limit=RateLimit(posts_per_minute),
-        # The work is mostly Python (checking a list), one at a time under the interpreter's lock: two
-        # threads keep a file's write or a database wait from idling the process, and the others queue
-        # in arrival order instead of sharing the processor, so no submission waits behind all the rest.
-        working=anyio.CapacityLimiter(2),
+        # Pages and the store's writes: short, mostly under the interpreter's lock; a few threads keep a
+        # database wait from idling the process. Checking a list is the lane's (worker processes), so
+        # no page ever waits behind one.
+        working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
-        host_label=host_label)
+        host_label=host_label, checks=Lane(pack))
     return desk
 
 
@@ -82,8 +83,8 @@ def missing(request: Request, form: Form, lang: str) -> Response:
 
 ROUTES = [
     Route("/", endpoint(players.home)),
-    Route("/submit", endpoint(players.submit), methods=["POST"]),
-    Route("/status", endpoint(players.status), methods=["GET", "POST"]),
+    Route("/submit", endpoint(players.submit, checks=True), methods=["POST"]),
+    Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
     Route("/admin", endpoint(organiser.dashboard, admin=True)),
@@ -97,7 +98,9 @@ ROUTES = [
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
+    app.state.desk.checks.start()
     yield
+    app.state.desk.checks.close()
     app.state.desk.store.close()
 
 

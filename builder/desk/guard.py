@@ -7,11 +7,14 @@ Since the desk may be reachable from players' devices:
   ``posts_per_minute`` from one client (429); the body bounded from its Content-Length and while
   it streams (413); the form's CSRF token equal to its cookie (double submit, constant time);
 - the organiser's routes need the organiser's session (:mod:`builder.desk.sessions`);
+- a route that checks a list is admitted to the checks' lane (:mod:`builder.desk.checks`) before
+  its body is read: at most two of one client's at once, and a bounded number in all;
 - a bug is logged with a short id, and the page shows only the id.
 """
 
 from __future__ import annotations
 
+import inspect
 import logging
 import secrets
 from typing import Awaitable, Callable
@@ -22,6 +25,7 @@ from starlette.responses import Response
 
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
+from builder.desk.checks import Busy
 from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
@@ -32,19 +36,25 @@ LOG = logging.getLogger("builder.desk")
 BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
 """A submission: five files and a pasted list, each at most 1 MiB, with the form around them."""
 
-Handler = Callable[[Request, Form, str], Response]
-"""A route's work, given the request, its form (empty but on a POST) and the language to answer in."""
+Handler = Callable[[Request, Form, str], Response | Awaitable[Response]]
+"""A route's work, given the request, its form (empty but on a POST) and the language to answer in;
+a coroutine function (one that sends a check to the lane) runs on the event loop, any other in a
+page thread."""
 
 
-def endpoint(handler: Handler, admin: bool = False) -> Callable[[Request], Awaitable[Response]]:
-    """The Starlette endpoint that runs ``handler`` past the gates, in a worker thread; ``admin``:
-    only for the organiser (anyone else gets the login form)."""
+def endpoint(handler: Handler, admin: bool = False, checks: bool = False) -> Callable[[Request], Awaitable[Response]]:
+    """The Starlette endpoint that runs ``handler`` past the gates; ``admin``: only for the
+    organiser (anyone else gets the login form); ``checks``: a POST that checks a list, admitted to
+    the lane first."""
     async def run(request: Request) -> Response:
         lang = messages.language(request.query_params.get("lang") or messages.DEFAULT_LANGUAGE)
+        admitted = None
         try:
             refused = gate(request)
             if refused is not None:
                 return refusal(request, lang, *refused)
+            if checks and request.method == "POST":
+                admitted = desk_of(request).checks.admit(client_address(request))
             form = Form()
             if request.method == "POST":
                 body = await read_body(request, BODY_MOST)
@@ -54,14 +64,23 @@ def endpoint(handler: Handler, admin: bool = False) -> Callable[[Request], Await
                     return refusal(request, lang, "desk-csrf", 403)
             if admin and not organiser(request):
                 return page(request, "login.html", lang, 403, failed=False)
-            # Checking and the store's writes run in a worker thread.
+            if inspect.iscoroutinefunction(handler):
+                return await handler(request, form, lang)
+            # Pages and the store's writes run in the page threads; checks never do.
             return await anyio.to_thread.run_sync(handler, request, form, lang, limiter=desk_of(request).working)
+        except Busy as exc:
+            response = refusal(request, lang, exc.code, exc.status)
+            response.headers["Retry-After"] = str(exc.retry_after)
+            return response
         except Rejected as exc:
             return refusal(request, lang, exc.code, exc.status)
         except Exception:  # noqa: BLE001 - a bug: logged here with its traceback, answered with its id
             bug = secrets.token_hex(4)
             LOG.exception("bug %s while answering %s %s", bug, request.method, request.url.path)
             return refusal(request, lang, "bug", 500, bug=bug)
+        finally:
+            if admitted is not None:
+                desk_of(request).checks.release(admitted)
     return run
 
 

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages
-from builder.desk.pages import page, rechecked, refusal, team_rows
+from builder.desk.pages import in_page_thread, page, rechecked, refusal, team_rows
 from builder.desk.sessions import is_token, open_session
 from builder.desk.state import desk_of
 from builder.events.submitted import latest_outcomes
@@ -32,7 +32,7 @@ def login(request: Request, form: Form, lang: str) -> Response:
 def dashboard(request: Request, form: Form, lang: str) -> Response:
     desk = desk_of(request)
     return page(request, "admin.html", lang, rows=team_rows(desk), duplicates=desk.store.duplicates(desk.event_id),
-                publish=desk.publish)
+                publish=desk.publish, size=f"{desk.store.size() / 1024 / 1024:.1f}")
 
 
 def lock_event(request: Request, form: Form, lang: str) -> Response:
@@ -51,7 +51,20 @@ def lock_event(request: Request, form: Form, lang: str) -> Response:
     return RedirectResponse(f"/admin?lang={lang}", status_code=303)
 
 
-def team_action(request: Request, form: Form, lang: str) -> Response:
+PER_PAGE = 10
+"""A team's versions on one page of its history."""
+
+
+async def team_action(request: Request, form: Form, lang: str) -> Response:
+    found = await in_page_thread(request, act_on_team, request, form, lang)
+    if isinstance(found, Response):
+        return found
+    findings = await rechecked(request, found["s"], lang)  # in the lane, as a player's list
+    return await in_page_thread(request, page, request, "team.html", lang, findings=findings, **found)
+
+
+def act_on_team(request: Request, form: Form, lang: str) -> Response | dict:
+    """A POST's action done, and the page it leads to; a GET's team page (but its list's problems)."""
     desk = desk_of(request)
     try:
         team_id = int(request.path_params["team"])
@@ -60,7 +73,7 @@ def team_action(request: Request, form: Form, lang: str) -> Response:
     if team_id not in desk.store.teams(desk.event_id):
         return refusal(request, lang, "no-such-team", 404)
     if request.method != "POST":
-        return team_page(request, team_id, lang)
+        return team_page(request, team_id)
     action = form.get("action")
     if action in ("lock", "unlock"):
         desk.store.lock_team(team_id, locked=action == "lock")
@@ -71,14 +84,19 @@ def team_action(request: Request, form: Form, lang: str) -> Response:
     return RedirectResponse(f"/admin?lang={lang}", status_code=303)
 
 
-def team_page(request: Request, team_id: int, lang: str) -> Response:
-    """One team for the organiser: its latest list checked again, with its problems and files;
-    every version it sent and every review."""
+def team_page(request: Request, team_id: int) -> dict:
+    """One team for the organiser: its latest list with its files (its problems are checked again
+    apart), one page of the versions it sent (``?page=N``, the newest first, without their files),
+    and every review."""
     desk = desk_of(request)
-    versions = desk.store.versions(team_id)
-    return page(request, "team.html", lang, s=versions[-1], versions=versions, reviews=desk.store.reviews(team_id),
-                findings=rechecked(versions[-1], desk.pack, lang),
-                locked=team_id in desk.store.locked_teams(desk.event_id))
+    try:
+        number = max(1, int(request.query_params.get("page", "1")))
+    except ValueError:
+        number = 1
+    versions, total = desk.store.history(team_id, number, PER_PAGE)
+    return {"s": desk.store.newest(team_id), "versions": versions, "page": number,
+            "pages": max(1, -(-total // PER_PAGE)), "reviews": desk.store.reviews(team_id),
+            "locked": team_id in desk.store.locked_teams(desk.event_id)}
 
 
 def summary(request: Request, form: Form, lang: str) -> Response:

@@ -4,17 +4,18 @@ and what several of them show (the teams' rows, a stored list's problems)."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
-from builder.core.pack import Pack
 from builder.desk.state import Desk, desk_of
 from builder.events.store import StoreRefused
-from builder.events.submitted import check_submission
+from builder.events.submitted import Checking
 from builder.serve.intake import new_token
 from builder.serve.workspace import findings_of, unreadable
 
@@ -35,6 +36,11 @@ def page(request: Request, name: str, lang: str, status: int = 200, **context: A
     return response
 
 
+async def in_page_thread(request: Request, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``work`` run in one of the desk's page threads (a coroutine handler's store work and page)."""
+    return await anyio.to_thread.run_sync(partial(work, *args, **kwargs), limiter=desk_of(request).working)
+
+
 def refusal(request: Request, lang: str, code: str, status: int, **context: Any) -> HTMLResponse:
     # "Nothing was stored" only answers a submission (or an action) that was refused.
     offered = request.method == "POST" and request.url.path != "/status"
@@ -47,13 +53,13 @@ def closed(event: Any) -> bool:
 
 def team_rows(desk: Desk, latest: list[Any] | None = None) -> list[dict[str, Any]]:
     """Each team's latest list (or those of ``latest``) as a row: of the dashboard, the published
-    lists and the summary."""
+    lists and the summary. Without ``latest``, the lists are read without their files."""
     store, event_id = desk.store, desk.event_id
     event = store.event(event_id)
     duplicates = store.duplicates(event_id)
     locked = store.locked_teams(event_id)
     rows = []
-    for s in store.latest(event_id) if latest is None else latest:
+    for s in store.latest(event_id, files=False) if latest is None else latest:
         same_list = [n for n in duplicates.get(s.checked.fingerprint or "", []) if n != s.team]
         game = registry.find(s.checked.system or "")
         rows.append({"s": s, "system": game.title if game is not None else "—",
@@ -63,14 +69,20 @@ def team_rows(desk: Desk, latest: list[Any] | None = None) -> list[dict[str, Any
     return rows
 
 
-def rechecked(submission: Any, pack: Pack, lang: str) -> list[dict[str, Any]]:
-    """A stored list's problems, checked again from its files as they were sent."""
+async def rechecked(request: Request, submission: Any, lang: str) -> list[dict[str, Any]]:
+    """A stored list's problems, checked again from its files as they were sent (in the lane)."""
     try:
-        checking = check_submission({n: t.encode("utf-8") for n, t in submission.files.items()}, pack)
-    except InputError as exc:
-        return [unreadable(exc, lang)]
-    except StoreRefused as exc:  # kept by an earlier builder, refused by this one
-        return [{"code": exc.code, "message": messages.text(f"desk.error.{exc.code}", lang)}]
+        checking = await desk_of(request).checks.check({n: t.encode("utf-8") for n, t in submission.files.items()})
+    except (InputError, StoreRefused) as exc:
+        return findings_of_check(exc, lang)
+    return findings_of_check(checking, lang)
+
+
+def findings_of_check(checking: Checking | InputError | StoreRefused, lang: str) -> list[dict[str, Any]]:
+    if isinstance(checking, InputError):
+        return [unreadable(checking, lang)]
+    if isinstance(checking, StoreRefused):  # kept by an earlier builder, refused by this one
+        return [{"code": checking.code, "message": messages.text(f"desk.error.{checking.code}", lang)}]
     if checking.evaluation is None:
         return [unreadable(checking.unreadable, lang)]
     return findings_of(checking.evaluation, lang)

@@ -1,5 +1,7 @@
 """The players' side of the desk: the form to submit a list (``/``, ``/submit``), a team's status
-with its edit code (``/status``), and the lists once published (``/lists``)."""
+with its edit code (``/status``), and the lists once published (``/lists``, kept until the event
+changes). A list is checked in the lane (:mod:`builder.desk.checks`), what is stored and shown in a
+page thread."""
 
 from __future__ import annotations
 
@@ -11,16 +13,17 @@ from starlette.responses import Response
 from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.names import fold
-from builder.desk.pages import closed, page, rechecked, refusal, team_rows
+from builder.desk.pages import closed, in_page_thread, page, rechecked, refusal, team_rows
 from builder.desk.state import Desk, desk_of
 from builder.events.schema import Checked
 from builder.events.store import StoreRefused
-from builder.events.submitted import check_submission
+from builder.events.submitted import Checking
 from builder.serve.intake import Form
 from builder.serve.workspace import findings_of, unreadable
 
 REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 423, "past-deadline": 423,
-                  "team-exists": 409, "no-such-team": 404, "file-too-large": 413}
+                  "team-exists": 409, "no-such-team": 404, "file-too-large": 413, "team-versions-full": 409,
+                  "team-bytes-full": 413, "check-too-heavy": 422}
 """The HTTP status of a store's refusal; any other (a bad name, no files…) is 400."""
 
 
@@ -33,9 +36,16 @@ def home(request: Request, form: Form, lang: str) -> Response:
     return page(request, "player.html", lang, team="")
 
 
-def submit(request: Request, form: Form, lang: str) -> Response:
-    desk = desk_of(request)
-    team, code = " ".join(form.get("team").split()), form.get("code").strip()
+async def submit(request: Request, form: Form, lang: str) -> Response:
+    try:
+        checking: Checking | StoreRefused | InputError = await desk_of(request).checks.check(submitted(form))
+    except (StoreRefused, InputError) as exc:
+        checking = exc
+    return await in_page_thread(request, store_checked, request, form, lang, checking)
+
+
+def submitted(form: Form) -> dict[str, bytes]:
+    """The files a submission's form sends, the pasted list first."""
     files = {name: data for name, data in form.files}
     if len(form.files) != len(files):
         raise StoreRefused("bad-file-name", "two files of one name")
@@ -43,9 +53,17 @@ def submit(request: Request, form: Form, lang: str) -> Response:
     if pasted.strip():
         name = "lista.yaml" if "lista.yaml" not in files else "lista-pegada.yaml"
         files = {name: pasted.encode("utf-8"), **files}
+    return files
+
+
+def store_checked(request: Request, form: Form, lang: str, checking: Checking | StoreRefused | InputError) -> Response:
+    """A checked submission stored (or why not), and the page that says so."""
+    desk = desk_of(request)
+    team, code = " ".join(form.get("team").split()), form.get("code").strip()
     back = {"team": team}
     try:
-        checking = check_submission(files, desk.pack)
+        if isinstance(checking, Exception):
+            raise checking
         if checking.evaluation is None:
             found = [unreadable(checking.unreadable, lang)]
             return refusal(request, lang, "unreadable", 422, findings=found, **back)
@@ -56,9 +74,9 @@ def submit(request: Request, form: Form, lang: str) -> Response:
         if code:
             if team_id is None:
                 raise StoreRefused("no-such-team", team)
-            receipt = desk.store.submit(team_id, code, checking.files, checked, now=now)
+            receipt = desk.store.submit(team_id, code, checking.files, checked, now=now, limits=desk.limits)
         else:
-            receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now)
+            receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits)
     except StoreRefused as exc:
         return refusal(request, lang, exc.code, REFUSED_STATUS.get(exc.code, 400), **back)
     except InputError as exc:
@@ -68,7 +86,16 @@ def submit(request: Request, form: Form, lang: str) -> Response:
                 when=now.strftime("%Y-%m-%d %H:%M:%S"), roster=checking.roster)
 
 
-def status(request: Request, form: Form, lang: str) -> Response:
+async def status(request: Request, form: Form, lang: str) -> Response:
+    found = await in_page_thread(request, team_status, request, form, lang)
+    if isinstance(found, Response):
+        return found
+    findings = await rechecked(request, found["s"], lang)
+    return await in_page_thread(request, page, request, "status.html", lang, findings=findings, **found)
+
+
+def team_status(request: Request, form: Form, lang: str) -> Response | dict:
+    """The status page's team (what it shows but the list's problems), or the page that refuses it."""
     if request.method != "POST":
         return page(request, "status.html", lang, s=None, team="")
     desk = desk_of(request)
@@ -79,16 +106,16 @@ def status(request: Request, form: Form, lang: str) -> Response:
     if team_id is None or not store.code_is(team_id, form.get("code").strip()):
         return refusal(request, lang, "wrong-edit-code", 403, team=team)
     history = store.reviews(team_id)
-    latest = store.versions(team_id)[-1]
     resubmit = not closed(store.event(desk.event_id)) and team_id not in store.locked_teams(desk.event_id)
-    return page(request, "status.html", lang, s=latest, standing=history[-1] if history else None,
-                open=resubmit, team=team, findings=rechecked(latest, desk.pack, lang))
+    return {"s": store.newest(team_id), "standing": history[-1] if history else None, "open": resubmit, "team": team}
 
 
 def published_lists(request: Request, form: Form, lang: str) -> Response:
     desk = desk_of(request)
     if not desk.publish:
         return refusal(request, lang, "desk-no-publishing", 404)
-    if not closed(desk.store.event(desk.event_id)):
+    event = desk.store.event(desk.event_id)
+    if not closed(event):
         return refusal(request, lang, "desk-not-published", 404)
-    return page(request, "published.html", lang, rows=team_rows(desk))
+    rows = desk.published.get(event.changes, lambda: team_rows(desk, desk.store.latest(desk.event_id)))
+    return page(request, "published.html", lang, rows=rows)

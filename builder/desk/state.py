@@ -3,14 +3,17 @@ the app (``app.state.desk``), read by the gates and every handler."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import anyio
 from jinja2 import Environment
 from starlette.requests import Request
 
 from builder.core.pack import Pack
-from builder.events.store import Store
+from builder.desk.checks import Lane
+from builder.events.store import Limits, Store
 from builder.serve.intake import RateLimit
 
 
@@ -29,10 +32,36 @@ class Desk:
     limit: RateLimit
     """POSTs a minute from one client."""
     working: anyio.CapacityLimiter
-    """The worker threads handlers run in."""
+    """The page threads handlers run in (checks run in the lane, never here)."""
     templates: Environment
     host_label: str
     """The ``host:port`` the desk listens on, as its pages show it."""
+    checks: Lane
+    """Where lists are checked: worker processes, a few at a time per client."""
+    published: "Kept" = field(default_factory=lambda: Kept())
+    """The published lists' rows, until the event changes."""
+
+    @property
+    def limits(self) -> Limits:
+        """What one team may keep, as the pack's ``event:`` block says."""
+        return Limits(self.pack.event.versions_per_team, self.pack.event.bytes_per_team)
+
+
+class Kept:
+    """A value made from the store, kept until the event's change count (:attr:`Event.changes`, in
+    the database: every process sees every other's writes) moves on."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._at: int | None = None
+        self._value: Any = None
+
+    def get(self, changes: int, make: Callable[[], Any]) -> Any:
+        # Made under the lock: thirty requests at once after a change make it once, not thirty times.
+        with self._lock:
+            if self._at != changes:
+                self._value, self._at = make(), changes
+            return self._value
 
 
 def desk_of(request: Request) -> Desk:

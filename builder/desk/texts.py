@@ -80,6 +80,30 @@ MESSAGES = {
                                  "junto con el Warbook que nombra.",
                            "en": "No file is a list to play (a Warbook alone isn't one): upload the list together "
                                  "with the Warbook it names."},
+    "desk.error.stray-file": {
+        "es": "La entrega trae archivos que la lista no lee: sube solo la lista y el Warbook que nombra.",
+        "en": "The submission holds files the list doesn't read: upload only the list and the Warbook it names.",
+    },
+    "desk.error.team-versions-full": {
+        "es": "Este equipo ya tiene guardadas todas las versiones que admite el evento: habla con la organización.",
+        "en": "This team already keeps as many versions as the event allows: talk to the organiser.",
+    },
+    "desk.error.team-bytes-full": {
+        "es": "Las versiones de este equipo ya ocupan todo el espacio que admite el evento: habla con la organización.",
+        "en": "This team's versions already take all the room the event allows: talk to the organiser.",
+    },
+    "desk.error.check-too-heavy": {
+        "es": "Comprobar esta entrega cuesta demasiado (tiempo o memoria): no es una lista normal.",
+        "en": "Checking this submission takes too much (time or memory): it is no ordinary list.",
+    },
+    "desk.error.desk-busy-client": {
+        "es": "Ya hay dos entregas tuyas comprobándose: espera a que terminen.",
+        "en": "Two of your submissions are being checked already: wait for them to finish.",
+    },
+    "desk.error.desk-busy": {
+        "es": "La mesa está comprobando muchas listas a la vez: vuelve a intentarlo en unos segundos.",
+        "en": "The desk is checking many lists at once: try again in a few seconds.",
+    },
     "desk.error.no-files": {"es": "Falta la lista: elige un archivo o pégala.", "en": "The list is missing: choose a file or paste it."},
     "desk.error.too-many-files": {"es": "Como mucho 5 archivos por entrega.", "en": "At most 5 files per submission."},
     "desk.error.file-too-large": {"es": "Un archivo pasa de 1 MiB.", "en": "A file is over 1 MiB."},
@@ -157,6 +181,10 @@ MESSAGES = {
     "desk.back-to-teams": {"es": "← Todos los equipos", "en": "← Every team"},
     "desk.versions": {"es": "Versiones", "en": "Versions"},
     "desk.files-sent": {"es": "Archivos entregados", "en": "Files handed in"},
+    "desk.database-size": {"es": "Base de datos: {size} MiB", "en": "Database: {size} MiB"},
+    "desk.versions-page": {"es": "Página {page} de {pages}", "en": "Page {page} of {pages}"},
+    "desk.newer-versions": {"es": "← Más recientes", "en": "← Newer"},
+    "desk.older-versions": {"es": "Más antiguas →", "en": "Older →"},
     "desk.print": {"es": "Descargar todas las hojas y cartas (PDF)", "en": "Download every sheet and cards (PDF)"},
     "desk.summary": {"es": "Descargar la hoja resumen (xlsx)", "en": "Download the summary sheet (xlsx)"},
     # The command line.

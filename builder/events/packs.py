@@ -33,12 +33,14 @@ def load_pack(path: Path | str) -> Pack:
     return Pack(doc, system.key, values, event)
 
 
-EVENT_KEYS = ("deadline", "token", "publish")
+EVENT_KEYS = ("deadline", "token", "publish", "versions_per_team", "bytes_per_team")
 TOKEN_LENGTH = (16, 200)
+LIMITS = {"versions_per_team": (1, 1000), "bytes_per_team": (64 * 1024, 1024 * 1024 * 1024)}
+"""The least and most each per-team bound may be: a version or a list's files (64 KiB) at least, 1 GiB at most."""
 
 
 def event_settings(given: Any, place: Place) -> tuple[EventSettings, Findings]:
-    """The pack's ``event:`` block (the desk's deadline, token and publishing), and its problems."""
+    """The pack's ``event:`` block (the desk's deadline, token, publishing and per-team bounds), and its problems."""
     problems = Findings()
     if given is None:
         return EventSettings(), problems
@@ -60,9 +62,16 @@ def event_settings(given: Any, place: Place) -> tuple[EventSettings, Findings]:
     publish = given.get("publish", False)
     if not isinstance(publish, bool):
         problems.error("invalid-event-setting", place.at("publish"), RULE_PACK, variant="publish")
+    bounds = {}
+    for key, (least, most) in LIMITS.items():
+        value = given.get(key, getattr(EventSettings, key))
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            problems.error("invalid-event-setting", place.at(key), RULE_PACK, variant="bound", key=key,
+                           least=least, most=most)
+        bounds[key] = value
     if problems:
         return EventSettings(), problems
-    return EventSettings(deadline or None, token, publish), problems
+    return EventSettings(deadline or None, token, publish, **bounds), problems
 
 
 def _moment(value: Any) -> dt.datetime | None | bool:
@@ -89,6 +98,13 @@ EVENT_SCHEMA = {
         "token": {"type": "string", "minLength": TOKEN_LENGTH[0], "maxLength": TOKEN_LENGTH[1], "pattern": "^\\S+$",
                   "description": "The organiser's token, instead of a random one at each start."},
         "publish": {"type": "boolean", "description": "Show every list to everyone once the event is locked."},
+        "versions_per_team": {"type": "integer", "minimum": LIMITS["versions_per_team"][0],
+                              "maximum": LIMITS["versions_per_team"][1], "default": EventSettings.versions_per_team,
+                              "description": "The versions of one team's list the desk keeps; past them, refused."},
+        "bytes_per_team": {"type": "integer", "minimum": LIMITS["bytes_per_team"][0],
+                           "maximum": LIMITS["bytes_per_team"][1], "default": EventSettings.bytes_per_team,
+                           "description": "The bytes of one team's versions together the desk keeps; past them, "
+                                          "refused."},
     },
 }
 

@@ -3,7 +3,8 @@
 The tables, one database per event desk (several events may share it: every row names its event):
 
 ``events``
-    one event: its pack's name, its system, its deadline (UTC, or none) and whether it is locked.
+    one event: its pack's name, its system, its deadline (UTC, or none), whether it is locked, and
+    ``changes``: how many writes it has had (each store write to it or its teams adds one).
 ``teams``
     a team of an event: its name as the player wrote it, the name folded as people compare it
     (:func:`builder.core.names.fold`; unique within the event), the salted hash of its edit code
@@ -11,7 +12,8 @@ The tables, one database per event desk (several events may share it: every row 
 ``submissions``
     append-only: each version of a team's list is a new row (version 1, 2, …, unique per team),
     never changed once written, with what the check found: system, points, limit, legality, number
-    of findings, fingerprint, language, and ``draft`` for a list stored although illegal.
+    of findings, fingerprint, language, ``draft`` for a list stored although illegal, and ``bytes``:
+    its files' size in UTF-8.
 ``submission_files``
     the files of one submission (a roster and, say, the Warbook it names), their text as sent.
 ``reviews``
@@ -44,6 +46,8 @@ events = sa.Table(
     sa.Column("deadline", sa.DateTime, nullable=True),  # UTC, naive: SQLite keeps no zone
     sa.Column("locked", sa.Boolean, nullable=False, default=False),
     sa.Column("created_at", sa.DateTime, nullable=False),
+    # Migration 2: bumped by every write to the event, so a page made from it is kept until it changes.
+    sa.Column("changes", sa.BigInteger, nullable=False, server_default="0"),
 )
 
 teams = sa.Table(
@@ -72,6 +76,8 @@ submissions = sa.Table(
     sa.Column("draft", sa.Boolean, nullable=False),
     sa.Column("language", sa.String(8), nullable=False),
     sa.Column("submitted_at", sa.DateTime, nullable=False),
+    # Migration 2: the UTF-8 size of the version's files, so a team's total is summed without reading them.
+    sa.Column("bytes", sa.BigInteger, nullable=False, server_default="0"),
     sa.UniqueConstraint("team_id", "version", name="one_row_per_version"),
 )
 
@@ -107,7 +113,22 @@ def _first(conn: sa.Connection) -> None:
     metadata.create_all(conn, tables=[events, teams, submissions, submission_files, reviews])
 
 
-MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first,)
+def _counted(conn: sa.Connection) -> None:
+    """``events.changes`` and ``submissions.bytes`` (a database made by migration 1 from the tables
+    as they now are has them already), the bytes of every stored version counted once."""
+    inspector = sa.inspect(conn)
+    for table, column in ((events, "changes"), (submissions, "bytes")):
+        if column not in {c["name"] for c in inspector.get_columns(table.name)}:
+            conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column} BIGINT NOT NULL DEFAULT 0")
+    text = submission_files.c.text
+    size = (sa.func.octet_length(text) if conn.dialect.name == "postgresql"
+            else sa.func.length(sa.cast(text, sa.LargeBinary)))
+    conn.execute(submissions.update().values(bytes=sa.select(sa.func.coalesce(sa.func.sum(size), 0))
+                                             .where(submission_files.c.submission_id == submissions.c.id)
+                                             .scalar_subquery()))
+
+
+MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)
@@ -140,6 +161,8 @@ class Event:
     system: str
     deadline: datetime | None
     locked: bool
+    changes: int = 0
+    """How many writes the event has had: a page made from it holds while this stays."""
 
 
 @dataclass(frozen=True)

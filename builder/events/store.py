@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping
@@ -45,12 +46,32 @@ class StoreRefused(Exception):
     """A request the store turned down; ``code`` says why, in kebab-case: ``wrong-edit-code``,
     ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
     ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
-    ``newer-database``. Nothing was stored."""
+    ``newer-database``, ``team-versions-full``, ``team-bytes-full``. Nothing was stored."""
 
     def __init__(self, code: str, detail: str = ""):
         super().__init__(f"{code}: {detail}" if detail else code)
         self.code = code
         self.detail = detail
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one team may keep (the pack's ``event:`` block): versions, and bytes of all its
+    versions' files together; None: no bound."""
+
+    versions: int | None = None
+    bytes: int | None = None
+
+    def check(self, versions: int, kept: int, size: int) -> None:
+        """Refuse a new version of ``size`` bytes for a team that keeps ``versions`` of ``kept`` bytes."""
+        if self.versions is not None and versions >= self.versions:
+            raise StoreRefused("team-versions-full", f"{versions} of {self.versions}")
+        if self.bytes is not None and kept + size > self.bytes:
+            raise StoreRefused("team-bytes-full", f"{kept} + {size} of {self.bytes}")
+
+
+def _size(files: Mapping[str, str]) -> int:
+    return sum(len((text or "").encode("utf-8")) for text in files.values())
 
 
 def _utc(moment: datetime | None) -> datetime:
@@ -148,40 +169,44 @@ class Store:
     def event(self, event_id: int) -> Event:
         with self._reading() as conn:
             row = self._event(conn, event_id)
-        return Event(row.id, row.name, row.system, _aware(row.deadline), row.locked)
+        return Event(row.id, row.name, row.system, _aware(row.deadline), row.locked, row.changes)
 
     def set_deadline(self, event_id: int, deadline: datetime | None) -> None:
         with self.engine.begin() as conn:
             self._event(conn, event_id)
             conn.execute(events.update().where(events.c.id == event_id)
-                         .values(deadline=_utc(deadline) if deadline else None))
+                         .values(deadline=_utc(deadline) if deadline else None, changes=events.c.changes + 1))
 
     def lock_event(self, event_id: int, locked: bool = True) -> None:
         """Close (or, with ``locked=False``, reopen) the event to every submission."""
         with self.engine.begin() as conn:
             self._event(conn, event_id)
-            conn.execute(events.update().where(events.c.id == event_id).values(locked=locked))
+            conn.execute(events.update().where(events.c.id == event_id)
+                         .values(locked=locked, changes=events.c.changes + 1))
 
     def lock_team(self, team_id: int, locked: bool = True) -> None:
         """Close (or reopen) one team to new versions; the event's lock and deadline still apply."""
         with self.engine.begin() as conn:
-            self._team(conn, team_id)
+            team = self._team(conn, team_id)
             conn.execute(teams.update().where(teams.c.id == team_id).values(locked=locked))
+            self._changed(conn, team.event_id)
 
     # Submitting
 
     def register(self, event_id: int, team: str, files: Mapping[str, str], checked: Checked,
-                 now: datetime | None = None) -> Receipt:
+                 now: datetime | None = None, limits: Limits | None = None) -> Receipt:
         """Store a new team and its first version; the receipt carries the team's edit code, in
         plain text this once (only its salted hash is kept). Refused: ``no-such-event``,
         ``bad-team-name``, ``team-exists`` (the same name once case, accents and separators are
         left out), ``event-locked``, ``past-deadline`` (``now`` at or after the deadline), and the
-        files' refusals of :meth:`submit`."""
+        files' and ``limits``' refusals of :meth:`submit`."""
         name = " ".join(team.split())
         folded = fold(name)
         if not folded or len(name) > NAME_MOST:
             raise StoreRefused("bad-team-name", f"1 to {NAME_MOST} characters, a letter or digit among them")
         self._check_files(files)
+        size = _size(files)
+        (limits or Limits()).check(0, 0, size)
         code = new_edit_code()
         code_hash = hash_code(code)
         with self.engine.begin() as conn:
@@ -194,24 +219,30 @@ class Store:
             team_id = conn.execute(teams.insert().values(
                 event_id=event_id, name=name, folded=folded, code_hash=code_hash, locked=False,
                 created_at=_utc(now))).inserted_primary_key[0]
-            submission_id = self._add_version(conn, team_id, 1, files, checked, _utc(now))
+            submission_id = self._add_version(conn, team_id, 1, files, checked, _utc(now), size)
+            self._changed(conn, event_id)
         return Receipt(team_id, submission_id, 1, code)
 
     def submit(self, team_id: int, edit_code: str, files: Mapping[str, str], checked: Checked,
-               now: datetime | None = None) -> Receipt:
+               now: datetime | None = None, limits: Limits | None = None) -> Receipt:
         """Store a new version of a team's list (the earlier ones stay). Refused: ``no-such-team``,
         ``wrong-edit-code``, ``event-locked``, ``team-locked``, ``past-deadline``, ``no-files``,
-        ``bad-file-name`` (a name that is not a plain ``*.yaml``/``*.yml`` file's)."""
+        ``bad-file-name`` (a name that is not a plain ``*.yaml``/``*.yml`` file's), and over
+        ``limits``: ``team-versions-full``, ``team-bytes-full`` (the team's versions, this one
+        included, past its bytes)."""
         self._check_files(files)
+        size = _size(files)
         if not self.code_is(team_id, edit_code):
             raise StoreRefused("wrong-edit-code")
         with self.engine.begin() as conn:
             team = self._team(conn, team_id, for_update=True)
             self._check_open(self._event(conn, team.event_id), team, _utc(now))
-            last = conn.execute(sa.select(sa.func.max(submissions.c.version))
-                                .where(submissions.c.team_id == team_id)).scalar() or 0
-            submission_id = self._add_version(conn, team_id, last + 1, files, checked, _utc(now))
-        return Receipt(team_id, submission_id, last + 1)
+            last, kept = conn.execute(sa.select(sa.func.max(submissions.c.version), sa.func.sum(submissions.c.bytes))
+                                      .where(submissions.c.team_id == team_id)).one()
+            (limits or Limits()).check(last or 0, kept or 0, size)
+            submission_id = self._add_version(conn, team_id, (last or 0) + 1, files, checked, _utc(now), size)
+            self._changed(conn, team.event_id)
+        return Receipt(team_id, submission_id, (last or 0) + 1)
 
     # Reading
 
@@ -239,17 +270,44 @@ class Store:
             self._team(conn, team_id)
             return self._submissions(conn, submissions.c.team_id == team_id)
 
-    def latest(self, event_id: int) -> list[Submission]:
-        """Each team's latest version, in the order the teams registered."""
+    def newest(self, team_id: int) -> Submission:
+        """A team's latest version, with its files."""
+        newest = sa.select(sa.func.max(submissions.c.id)).where(submissions.c.team_id == team_id).scalar_subquery()
+        with self._reading() as conn:
+            self._team(conn, team_id)
+            return self._submissions(conn, submissions.c.id == newest)[0]
+
+    def history(self, team_id: int, page: int = 1, per_page: int = 10) -> tuple[list[Submission], int]:
+        """One page of a team's versions, the newest first, without their files (``files`` empty),
+        and how many versions it has in all."""
+        with self._reading() as conn:
+            self._team(conn, team_id)
+            total = conn.execute(sa.select(sa.func.count()).where(submissions.c.team_id == team_id)).scalar()
+            return self._submissions(conn, submissions.c.team_id == team_id, files=False, newest_first=True,
+                                     limit=per_page, offset=(max(page, 1) - 1) * per_page), total
+
+    def latest(self, event_id: int, files: bool = True) -> list[Submission]:
+        """Each team's latest version, in the order the teams registered; ``files=False``: without
+        their files (``files`` empty), for what shows only the check's results."""
         newest = (sa.select(sa.func.max(submissions.c.id)).join(teams, teams.c.id == submissions.c.team_id)
                   .where(teams.c.event_id == event_id).group_by(submissions.c.team_id))
         with self._reading() as conn:
-            return self._submissions(conn, submissions.c.id.in_(newest))
+            return self._submissions(conn, submissions.c.id.in_(newest), files=files)
+
+    def size(self) -> int:
+        """The database's size in bytes, as its server counts it (SQLite: its pages)."""
+        with self._reading() as conn:
+            if conn.dialect.name == "postgresql":
+                return conn.execute(sa.text("SELECT pg_database_size(current_database())")).scalar()
+            if conn.dialect.name == "sqlite":
+                return (conn.exec_driver_sql("PRAGMA page_count").scalar()
+                        * conn.exec_driver_sql("PRAGMA page_size").scalar())
+        raise NotImplementedError(conn.dialect.name)
 
     def duplicates(self, event_id: int) -> dict[str, list[str]]:
         """The fingerprints that two or more teams' latest versions share → those teams' names."""
         by_fingerprint: dict[str, list[str]] = {}
-        for submission in self.latest(event_id):
+        for submission in self.latest(event_id, files=False):
             if submission.checked.fingerprint:
                 by_fingerprint.setdefault(submission.checked.fingerprint, []).append(submission.team)
         return {fingerprint: names for fingerprint, names in by_fingerprint.items() if len(names) > 1}
@@ -262,13 +320,14 @@ class Store:
         if verdict not in ("approved", "sent-back"):
             raise StoreRefused("bad-verdict", verdict)
         with self.engine.begin() as conn:
-            self._team(conn, team_id, for_update=True)
+            team = self._team(conn, team_id, for_update=True)
             last = conn.execute(sa.select(submissions.c.id, submissions.c.version)
                                 .where(submissions.c.team_id == team_id)
                                 .order_by(submissions.c.version.desc()).limit(1)).one()
             at = _utc(now)
             conn.execute(reviews.insert().values(team_id=team_id, submission_id=last.id, verdict=verdict,
                                                  note=note, at=at))
+            self._changed(conn, team.event_id)
         return Review(last.id, last.version, verdict, note, _aware(at))
 
     def approve(self, team_id: int, note: str = "", now: datetime | None = None) -> Review:
@@ -288,9 +347,15 @@ class Store:
 
     def standing(self, team_id: int) -> Review | None:
         """The review of the team's latest version, if it has one (a newer version has none yet)."""
-        history = self.reviews(team_id)
-        last = self.versions(team_id)[-1]
-        return history[-1] if history and history[-1].submission_id == last.id else None
+        with self._reading() as conn:
+            self._team(conn, team_id)
+            last = conn.execute(sa.select(sa.func.max(submissions.c.id)).where(submissions.c.team_id == team_id)).scalar()
+            review = conn.execute(sa.select(reviews, submissions.c.version)
+                                  .join(submissions, submissions.c.id == reviews.c.submission_id)
+                                  .where(reviews.c.team_id == team_id).order_by(reviews.c.id.desc()).limit(1)).first()
+        if review is None or review.submission_id != last:
+            return None
+        return Review(review.submission_id, review.version, review.verdict, review.note, _aware(review.at))
 
     # Out to files
 
@@ -346,28 +411,35 @@ class Store:
                 raise StoreRefused("bad-file-name", repr(name))
 
     @staticmethod
+    def _changed(conn: sa.Connection, event_id: int) -> None:
+        conn.execute(events.update().where(events.c.id == event_id).values(changes=events.c.changes + 1))
+
+    @staticmethod
     def _add_version(conn: sa.Connection, team_id: int, version: int, files: Mapping[str, str],
-                     checked: Checked, now: datetime) -> int:
+                     checked: Checked, now: datetime, size: int) -> int:
         submission_id = conn.execute(submissions.insert().values(
             team_id=team_id, version=version, system=checked.system, points=checked.points,
             points_limit=checked.points_limit, legal=checked.legal, findings=checked.findings,
             fingerprint=checked.fingerprint, draft=not checked.legal, language=checked.language,
-            submitted_at=now)).inserted_primary_key[0]
+            submitted_at=now, bytes=size)).inserted_primary_key[0]
         conn.execute(submission_files.insert(), [
             {"submission_id": submission_id, "position": n, "name": name, "text": text}
             for n, (name, text) in enumerate(files.items())])
         return submission_id
 
     @staticmethod
-    def _submissions(conn: sa.Connection, which: Any) -> list[Submission]:
-        rows = conn.execute(sa.select(submissions, teams.c.name.label("team"))
-                            .join(teams, teams.c.id == submissions.c.team_id)
-                            .where(which).order_by(teams.c.id, submissions.c.version)).all()
-        files: dict[int, dict[str, str]] = {row.id: {} for row in rows}
-        for f in conn.execute(sa.select(submission_files).where(submission_files.c.submission_id.in_(files))
-                              .order_by(submission_files.c.submission_id, submission_files.c.position)):
-            files[f.submission_id][f.name] = f.text
+    def _submissions(conn: sa.Connection, which: Any, files: bool = True, newest_first: bool = False,
+                     limit: int | None = None, offset: int = 0) -> list[Submission]:
+        query = (sa.select(submissions, teams.c.name.label("team")).join(teams, teams.c.id == submissions.c.team_id)
+                 .where(which).order_by(teams.c.id, submissions.c.version.desc() if newest_first
+                                        else submissions.c.version).limit(limit).offset(offset))
+        rows = conn.execute(query).all()
+        found: dict[int, dict[str, str]] = {row.id: {} for row in rows}
+        if files:
+            for f in conn.execute(sa.select(submission_files).where(submission_files.c.submission_id.in_(found))
+                                  .order_by(submission_files.c.submission_id, submission_files.c.position)):
+                found[f.submission_id][f.name] = f.text
         return [Submission(r.id, r.team_id, r.team, r.version,
                            Checked(r.system, r.points, r.points_limit, r.legal, r.findings, r.fingerprint,
                                    r.language),
-                           r.draft, _aware(r.submitted_at), files[r.id]) for r in rows]
+                           r.draft, _aware(r.submitted_at), found[r.id]) for r in rows]

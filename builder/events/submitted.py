@@ -9,6 +9,7 @@ once the check is done; the evaluation is all that stays.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Mapping, Sequence
 from builder.core.errors import Crash, InputError
 from builder.core.pack import Pack
 from builder.core.pipeline import Outcome, evaluate
-from builder.core.reader import MAX_BYTES, read_document
+from builder.core.reader import MAX_BYTES, files_read, forget_read, read_document
 from builder.core.system import Evaluation
 from builder.events.schema import Submission
 from builder.events.store import StoreRefused, plain_file_name, slug
@@ -25,6 +26,8 @@ from builder.events.tournament import with_event_rules
 
 FILES_MOST = 5
 """Files in one submission: a list, the Warbook it names, and room to spare."""
+LARGE = 256 * 1024
+"""A file past this many bytes is no ordinary list: the reader keeps none of it once checked."""
 
 
 @dataclass(frozen=True)
@@ -46,22 +49,36 @@ def check_submission(files: Mapping[str, bytes], pack: Pack | None) -> Checking:
     the one file that holds a list to play; without one, the first that can't be read is the
     answer. StoreRefused ``no-files``, ``too-many-files``, ``bad-file-name`` (not a plain YAML name,
     or two files of one name), ``file-too-large``, ``two-lists`` (two files hold a list: a team
-    enters one), ``no-list`` (every file reads, none holds a list: a Warbook alone); InputError ``invalid-encoding`` for a file that is
-    not UTF-8, whichever it is (a file the store can't keep as text)."""
+    enters one), ``no-list`` (every file reads, none holds a list: a Warbook alone),
+    ``stray-file`` (a file the list doesn't read: neither the list nor its Warbook); InputError
+    ``invalid-encoding`` for a file that is not UTF-8, whichever it is (a file the store can't
+    keep as text)."""
     texts = _texts(files)
     with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
         root = Path(tmp).resolve()
         for name, data in files.items():
             (root / name).write_bytes(data)
         found: list[tuple[str, Evaluation | None, InputError | None]] = []
+        read: dict[str, set[str]] = {}
         for name in files:
             try:
-                found.append((name, evaluate(read_document(root / name, name, root=root), pack=pack, view=False), None))
+                with files_read() as read[name]:
+                    found.append((name, evaluate(read_document(root / name, name, root=root), pack=pack,
+                                                 view=False), None))
             except InputError as exc:
+                # Kept bare: its traceback and the parser's error it came from hold the whole parse.
+                exc.__traceback__, exc.__context__ = None, None
                 found.append((name, None, exc))
-    lists = [f for f in found if f[1] is not None and f[1].roster]
-    if len(lists) > 1:
-        raise StoreRefused("two-lists", ", ".join(name for name, _, _ in lists))
+            if len(files[name]) > LARGE:
+                forget_read()  # its folder is gone at the end: kept, a big file would only take memory
+        lists = [f for f in found if f[1] is not None and f[1].roster]
+        if len(lists) > 1:
+            raise StoreRefused("two-lists", ", ".join(name for name, _, _ in lists))
+        # Only what the list reads is kept: a file beside it that it never reads (anything at all,
+        # the probe's junk) would be stored for nothing, version after version.
+        stray = [n for n in files if lists and os.path.realpath(root / n) not in read[lists[0][0]]]
+        if stray:
+            raise StoreRefused("stray-file", ", ".join(stray))
     # No list among them: the first file that can't be read says why (it may be the list), and
     # files that hold none (a Warbook alone) are no list to enter.
     chosen = lists[0] if lists else next((f for f in found if f[2] is not None), None)

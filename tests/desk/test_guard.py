@@ -60,7 +60,7 @@ def test_a_foreign_host_and_an_unknown_page_are_refused(client):
 def test_a_bug_is_answered_with_its_id_and_no_traceback(client, monkeypatch, caplog):
     from builder.desk import players
 
-    monkeypatch.setattr(players, "check_submission", lambda files, pack: 1 / 0)
+    monkeypatch.setattr(players, "submitted", lambda form: 1 / 0)
     response = submit(client, "Alfa")
     assert response.status_code == 500 and "Traceback" not in response.text and "ZeroDivision" not in response.text
     bug = re.search(r"fallo ([0-9a-f]{8})", response.text).group(1)

@@ -103,3 +103,18 @@ def test_the_organiser_reads_a_teams_problems_files_versions_and_reviews(client)
     assert team.text.count("<td>ILEGAL</td>") == 2  # both versions
     assert "devuelta — Sobran 8 puntos" in team.text and "fenix-warbook.yaml" in team.text
     assert client.get("/admin/team/99").status_code == 404 and client.get("/admin/team/x").status_code == 404
+
+
+def test_a_teams_page_shows_its_versions_ten_at_a_time_and_the_dashboard_the_database_size(client, db):
+    code = edit_code(submit(client, "Patrulla Alfa"))
+    for _ in range(11):
+        assert submit(client, "Patrulla Alfa", code=code).status_code == 200
+    admin(client)
+    assert re.search(r'id="database-size">Base de datos: \d+\.\d MiB<', client.get("/admin").text)
+    first = client.get("/admin/team/1").text
+    rows = re.findall(r"<tr><td>(\d+)</td>", first)
+    assert rows == [str(v) for v in range(12, 2, -1)] and "Página 1 de 2" in first and "page=2" in first
+    second = client.get("/admin/team/1?page=2&lang=en").text
+    assert re.findall(r"<tr><td>(\d+)</td>", second) == ["2", "1"] and "Page 2 of 2" in second
+    assert "Sargento" in second  # the latest version's files, on every page
+    assert client.get("/admin/team/1?page=x").status_code == 200

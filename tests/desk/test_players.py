@@ -135,3 +135,68 @@ def test_the_lists_are_published_only_once_the_event_is_locked_and_only_if_asked
             assert "Patrulla &lt;b&gt;Alfa&lt;/b&gt;" in public.text and "<b>Alfa</b>" not in public.text
             assert "fenix-warbook.yaml" in public.text and "Sargento" in public.text  # the files, as sent
             assert 'id="published-link"' in c.get("/").text
+
+
+def test_the_published_lists_are_made_once_until_something_changes(tmp_path):
+    import sqlalchemy as sa
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / 'e.sqlite'}", TOKEN, "127.0.0.1:8080", publish=True)
+    queries: list[str] = []
+    sa.event.listen(app.state.desk.store.engine, "before_cursor_execute",
+                    lambda conn, cursor, statement, *rest: queries.append(statement))
+    with TestClient(app, base_url=BASE) as c:
+        c.get("/")
+        for n in range(6):
+            submit(c, f"Equipo {n}")
+        admin(c)
+        c.post("/admin/event", data={"csrf": csrf(c), "action": "lock"})
+        queries.clear()
+        first = c.get("/lists")
+        made = len(queries)
+        queries.clear()
+        again = [c.get("/lists") for _ in range(30)]
+        assert first.status_code == 200 and all(r.text == first.text for r in again)
+        # The rows are kept: each request reads the event alone (its lock and its change count, then
+        # its name for the page), each read a BEGIN and a SELECT.
+        assert made >= 30 and len(queries) <= 4 * 30, (made, len(queries))
+        assert not [q for q in queries if "submission" in q or "teams" in q]
+        c.post("/admin/team/1", data={"csrf": csrf(c), "action": "approved"})  # a change: made again
+        queries.clear()
+        c.get("/lists")
+        assert [q for q in queries if "submission_files" in q]
+
+
+def test_files_the_list_does_not_read_are_refused_and_nothing_is_stored(client, db):
+    junk = b"".join(b"k%06d: 1\n" % i for i in range(1000))
+    response = submit(client, "Alfa", files=(("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK),
+                                             ("basura.yaml", junk)))
+    assert response.status_code == 400 and 'data-code="stray-file"' in response.text
+    assert "No se ha guardado nada" in response.text and stored(db) == (0, 0)
+
+
+def test_a_team_past_its_versions_or_its_bytes_is_refused_and_nothing_is_stored(db, tmp_path):
+    from dataclasses import replace
+
+    from starlette.testclient import TestClient
+
+    from builder.core.pack import EventSettings
+    from builder.desk.app import create_desk
+
+    pack = load_pack(PACK)
+    pack = replace(pack, event=EventSettings(versions_per_team=2, bytes_per_team=len(ALFA) + len(WARBOOK) + 10))
+    with TestClient(create_desk(pack, db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as c:
+        c.get("/")
+        code = edit_code(submit(c, "Alfa"))
+        refused = submit(c, "Alfa", code=code, lang="en")
+        assert refused.status_code == 413 and 'data-code="team-bytes-full"' in refused.text
+        assert "take all the room the event allows" in refused.text
+    pack = replace(pack, event=EventSettings(versions_per_team=2))
+    with TestClient(create_desk(pack, db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as c:
+        c.get("/")
+        assert submit(c, "Alfa", code=code).status_code == 200
+        refused = submit(c, "Alfa", code=code)
+        assert refused.status_code == 409 and 'data-code="team-versions-full"' in refused.text
+    assert stored(db) == (1, 2)

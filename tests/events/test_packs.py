@@ -215,6 +215,7 @@ def test_the_event_block_sets_the_desks_deadline_token_and_publishing(tmp_path, 
     event = load_pack(pack).event
     shown = event.deadline.astimezone(timezone.utc).isoformat() if event.deadline else None
     assert (shown, event.token, event.publish) == (deadline, token, publish)
+    assert (event.versions_per_team, event.bytes_per_team) == (30, 16 * 1024 * 1024)  # the defaults
     # Checking ignores the block: the same list, the same answer under the pack.
     listing = EXAMPLE / "lists" / "01-patrulla-alfa.yaml"
     assert run("check", listing, "--pack", pack).exit_code == 0  # 178 of 250
@@ -227,6 +228,9 @@ def test_the_event_block_sets_the_desks_deadline_token_and_publishing(tmp_path, 
     ("event:\n  token: corta\n", 5, "de 16 a 200 caracteres"),
     ("event:\n  token: con espacios dentro de ella\n", 5, "sin espacios"),
     ("event:\n  publish: si\n", 5, "true o false"),
+    ("event:\n  publish: true\n  versions_per_team: 0\n", 6, "«versions_per_team» debe ser un número entero de 1 a 1000"),
+    ("event:\n  bytes_per_team: 16 MiB\n", 5, "«bytes_per_team» debe ser un número entero de 65536 a 1073741824"),
+    ("event:\n  bytes_per_team: true\n", 5, "«bytes_per_team» debe ser"),
     ("event: [deadline]\n", 4, "bloque de claves"),
 ])
 def test_a_bad_event_block_is_a_usage_error_at_its_line(tmp_path, block, line, words):
@@ -242,4 +246,14 @@ def test_schema_pack_describes_the_event_block():
 
     for variant in pack_schema()["oneOf"]:
         event = variant["properties"]["event"]
-        assert set(event["properties"]) == {"deadline", "token", "publish"} and event["additionalProperties"] is False
+        assert set(event["properties"]) == {"deadline", "token", "publish", "versions_per_team", "bytes_per_team"}
+        assert event["additionalProperties"] is False
+
+
+def test_the_event_block_bounds_what_a_team_may_keep(tmp_path):
+    from builder.events.packs import load_pack
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + "event:\n  versions_per_team: 5\n  bytes_per_team: 1048576\n", encoding="utf-8")
+    event = load_pack(pack).event
+    assert (event.versions_per_team, event.bytes_per_team) == (5, 1024 * 1024)

@@ -335,3 +335,95 @@ def test_every_acknowledged_submission_survives_a_kill(sqlite_url, tmp_path):
     assert set(acknowledged) <= set(versions)
     assert [versions[i].files["lista.yaml"] for i in acknowledged] == [f"v: {n}\n" for n in range(len(acknowledged))]
     store.close()
+
+
+def test_every_write_to_an_event_counts_as_a_change_seen_by_every_process(store, event, url):
+    seen = [store.event(event).changes]
+    receipt = store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    seen.append(store.event(event).changes)
+    store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=T0)
+    seen.append(store.event(event).changes)
+    store.approve(receipt.team_id)
+    seen.append(store.event(event).changes)
+    store.lock_team(receipt.team_id)
+    seen.append(store.event(event).changes)
+    store.set_deadline(event, None)
+    seen.append(store.event(event).changes)
+    store.lock_event(event)
+    seen.append(store.event(event).changes)
+    assert seen == list(range(seen[0], seen[0] + 7))
+    other = Store.open(url)  # another process's store: the count is in the database
+    assert other.event(event).changes == seen[-1]
+    other.close()
+    with pytest.raises(StoreRefused):  # a refusal is no change
+        store.register(event, "Beta", ROSTER, LEGAL, now=T0)
+    assert store.event(event).changes == seen[-1]
+
+
+def test_a_team_keeps_at_most_its_versions_and_its_bytes(store, event):
+    from builder.events.store import Limits
+
+    size = sum(len(t.encode("utf-8")) for t in ROSTER.values())
+    limits = Limits(versions=3, bytes=size * 4)
+    receipt = store.register(event, "Alfa", ROSTER, LEGAL, now=T0, limits=limits)
+    for _ in range(2):
+        store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=T0, limits=limits)
+    with pytest.raises(StoreRefused) as full:
+        store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=T0, limits=limits)
+    assert full.value.code == "team-versions-full"
+    big = {"lista.yaml": "x" * (size * 2)}
+    with pytest.raises(StoreRefused) as heavy:
+        store.submit(receipt.team_id, receipt.edit_code, big, LEGAL, now=T0, limits=Limits(bytes=size * 4))
+    assert heavy.value.code == "team-bytes-full"
+    with pytest.raises(StoreRefused) as first:
+        store.register(event, "Beta", {"lista.yaml": "x" * 100}, LEGAL, now=T0, limits=Limits(bytes=99))
+    assert first.value.code == "team-bytes-full"
+    assert [s.version for s in store.versions(receipt.team_id)] == [1, 2, 3] and len(store.teams(event)) == 1
+
+
+def test_pages_read_the_latest_versions_and_one_page_of_history_without_files(store, event):
+    receipt = store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    for n in range(24):
+        store.submit(receipt.team_id, receipt.edit_code, {"lista.yaml": f"v: {n + 2}\n"}, LEGAL, now=T0)
+    page, total = store.history(receipt.team_id, page=2, per_page=10)
+    assert total == 25 and [s.version for s in page] == list(range(15, 5, -1)) and all(not s.files for s in page)
+    assert [s.version for s in store.history(receipt.team_id, page=3)[0]] == [5, 4, 3, 2, 1]
+    assert store.history(receipt.team_id, page=9)[0] == []
+    newest = store.newest(receipt.team_id)
+    assert (newest.version, newest.files) == (25, {"lista.yaml": "v: 25\n"})
+    [latest] = store.latest(event, files=False)
+    assert (latest.version, latest.files) == (25, {})
+
+
+def test_the_database_tells_its_size(store, event):
+    before = store.size()
+    receipt = store.register(event, "Alfa", {"lista.yaml": "x" * 200_000}, LEGAL, now=T0)
+    assert before > 0 and store.size() >= before + 150_000
+    assert receipt.version == 1
+
+
+def test_a_database_of_schema_1_gains_the_counts_with_every_version_sized(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:  # as migration 1 made the tables before migration 2 existed
+        schema.schema_version.create(conn)
+        conn.exec_driver_sql("CREATE TABLE events (id INTEGER PRIMARY KEY, name VARCHAR(200) NOT NULL, "
+                             "system VARCHAR(60) NOT NULL, deadline DATETIME, locked BOOLEAN NOT NULL, "
+                             "created_at DATETIME NOT NULL)")
+        conn.exec_driver_sql("CREATE TABLE submissions (id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL, "
+                             "version INTEGER NOT NULL, system VARCHAR(60), points BIGINT, points_limit BIGINT, "
+                             "legal BOOLEAN NOT NULL, findings INTEGER NOT NULL, fingerprint VARCHAR(40), "
+                             "draft BOOLEAN NOT NULL, language VARCHAR(8) NOT NULL, submitted_at DATETIME NOT NULL)")
+        schema.metadata.create_all(conn, tables=[schema.teams, schema.submission_files, schema.reviews])
+        conn.execute(schema.schema_version.insert().values(version=1, applied_at=T0.replace(tzinfo=None)))
+        conn.exec_driver_sql("INSERT INTO events VALUES (1, 'Torneo', 'wartime', NULL, 0, '2026-05-01')")
+        conn.exec_driver_sql("INSERT INTO teams VALUES (1, 1, 'Alfa', 'alfa', 'h', 0, '2026-05-01')")
+        conn.exec_driver_sql("INSERT INTO submissions VALUES (1, 1, 1, 'wartime', 1, 2, 1, 0, NULL, 0, 'es', "
+                             "'2026-05-01')")
+        conn.exec_driver_sql("INSERT INTO submission_files VALUES (1, 1, 0, 'a.yaml', 'ñandú: 1\n')")
+    engine.dispose()
+    store = Store.open(url)
+    assert store.schema_version() == schema.LATEST and store.event(1).changes == 0
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.select(schema.submissions.c.bytes)).scalar() == len("ñandú: 1\n".encode())
+    store.close()

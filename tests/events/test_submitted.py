@@ -77,3 +77,15 @@ def test_stored_versions_are_checked_again_and_the_same_list_twice_is_flagged():
     one, two = latest_outcomes([stored(1, "Patrulla Alfa"), stored(2, "Beta")], PACK)
     assert (one.file, two.file) == ("patrulla-alfa-1/alfa.yaml", "beta-2/alfa.yaml")
     assert [f.code for f in one.evaluation.findings] == ["repeated-list", "player-with-two-lists"]  # Ana Robles twice
+
+
+def test_a_file_the_list_does_not_read_is_refused_not_stored():
+    # The probe's 30 junk versions: a list, its Warbook, and files of anything beside them.
+    for junk in (b"x" * 1000, WARBOOK, b"- a\n- b\n", b"# nada\n" * 1000):
+        with pytest.raises(StoreRefused) as refused:
+            check_submission({"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK, "relleno.yaml": junk}, PACK)
+        assert refused.value.code == "stray-file" and refused.value.detail == "relleno.yaml"
+    # (A second copy of the Warbook, under a name the list doesn't give, is stray too.) The list and
+    # the Warbook it reads are all kept.
+    checking = check_submission({"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}, PACK)
+    assert list(checking.files) == ["alfa.yaml", "fenix-warbook.yaml"]

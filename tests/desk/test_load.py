@@ -1,0 +1,133 @@
+"""Attack replays against the real server (`builder event serve` in its own process, loopback,
+distinct source addresses as distinct clients): one client's heavy submissions don't starve another's
+page, nor the server's memory."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.desk.test_server import kill, start
+from tests.serve.live import free_port
+
+ATTACKER, PLAYER = "127.0.0.2", "127.0.0.3"
+MIB = 1024 * 1024
+
+
+def heavy(n: int) -> bytes:
+    """A 1 MiB YAML mapping of 30,000 keys, each a flow list: about 0.4 s of a check."""
+    body = b"".join(b"k%d-%06d: [uno, dos, tres, cuatro]\n" % (n, i) for i in range(40000))
+    return body[:body.rfind(b"\n", 0, MIB - 100) + 1]
+
+
+FILES = [(f"relleno-{n}.yaml", heavy(n)) for n in range(5)]
+
+
+def exchange(port: int, source: str, head: bytes, body: bytes = b"") -> tuple[int, bytes]:
+    """One request from ``source``, as a careful client sends a big body: ``Expect: 100-continue``,
+    the body only once the server asks for it."""
+    with socket.create_connection(("127.0.0.1", port), timeout=60, source_address=(source, 0)) as conn:
+        conn.sendall(head)
+        answer = b""
+        if body:
+            while b"\r\n\r\n" not in answer:
+                answer += conn.recv(65536) or b"\r\n\r\n"
+            if answer.startswith(b"HTTP/1.1 100"):
+                conn.sendall(body)
+                answer = answer.split(b"\r\n\r\n", 1)[1]
+        while chunk := conn.recv(65536):
+            answer += chunk
+    return int(answer.split(b" ", 2)[1]), answer
+
+
+def page(port: int, source: str) -> tuple[int, str]:
+    status, answer = exchange(port, source, b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % port)
+    return status, re.search(rb"desk_csrf=([^;]+)", answer).group(1).decode()
+
+
+def heavy_submission(port: int, source: str, csrf: str) -> tuple[int, bytes]:
+    boundary = secrets.token_hex(8)
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+             for k, v in (("csrf", csrf), ("team", "Relleno"), ("code", ""), ("lang", "es"))]
+    parts += [f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{n}"\r\n\r\n'.encode() + d
+              + b"\r\n" for n, d in FILES]
+    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+    head = (f"POST /submit HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nCookie: desk_csrf={csrf}\r\n"
+            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n"
+            "Expect: 100-continue\r\n\r\n").encode()
+    return exchange(port, source, head, body)
+
+
+def memory(pid: int) -> int:
+    """The resident memory of a process and all its descendants, in bytes (VmRSS, from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        todo += children.get(current, [])
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(r"VmRSS:\s+(\d+) kB", status)
+        total += int(found.group(1)) * 1024 if found else 0
+    return total
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="memory is read from Linux's /proc")
+def test_one_clients_heavy_submissions_leave_another_players_page_fast_and_memory_bounded(tmp_path):
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port)
+    answers: list[int] = []
+    slowest, most = [0.0], [0]
+    done = threading.Event()
+
+    def attacker() -> None:
+        _, csrf = page(port, ATTACKER)
+        for _ in range(2):
+            answers.append(heavy_submission(port, ATTACKER, csrf)[0])
+
+    def watch() -> None:
+        while not done.is_set():
+            most[0] = max(most[0], memory(server.pid))
+            time.sleep(0.1)
+
+    try:
+        page(port, PLAYER)  # the desk is up and its checker started
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        attackers = [threading.Thread(target=attacker) for _ in range(3)]  # three at once: one too many
+        for a in attackers:
+            a.start()
+        deadline = time.monotonic() + 60
+        while any(a.is_alive() for a in attackers) and time.monotonic() < deadline:
+            began = time.monotonic()
+            status, _ = page(port, PLAYER)
+            slowest[0] = max(slowest[0], time.monotonic() - began)
+            assert status == 200
+            time.sleep(0.1)
+        for a in attackers:
+            a.join(60)
+        done.set()
+        watcher.join()
+    finally:
+        done.set()
+        kill(server)
+    assert len(answers) == 6 and 429 in answers  # a third check of one address: refused at once
+    assert {a for a in answers if a != 429} <= {400, 422}  # no list among the files: nothing stored
+    assert slowest[0] < 1.0, slowest[0]
+    assert most[0] < 300 * MIB, most[0] / MIB
