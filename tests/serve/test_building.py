@@ -174,3 +174,24 @@ def test_a_new_squad_starts_with_the_member_it_needs_and_the_list_keeps_its_tota
     # character, Fusilero (40), so the list is still counted: 283 + 40 = 323 points.
     assert view.evaluation.points == 283 + 40
     assert "members: [{character: Fusilero}]" in text
+
+
+def test_a_runner_renamed_takes_the_lineup_with_it_in_one_change(tmp_path):
+    shutil.copy(EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml", tmp_path / "saqueadores.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "saqueadores.yaml"
+    before = file.read_text(encoding="utf-8")
+    text, _, _ = click(builder, file, {"op": "set", "path": ["runners", 1, "name"], "value": "Ramsés",
+                                       "at": ["runners", 1]})
+    assert file.read_text(encoding="utf-8") == text == before.replace("Ram Amón", "Ramsés")
+    assert builder.view(file.name, text, None, (), "es").evaluation.legal
+
+
+def test_an_archetype_renamed_is_recruited_by_its_new_name(tmp_path):
+    shutil.copy(EXAMPLES / "wartime" / "columna-blindada.yaml", tmp_path / "columna.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "columna.yaml"
+    before = file.read_text(encoding="utf-8")
+    text, _, _ = click(builder, file, {"op": "set", "path": ["warbook", "weapons", 1, "name"], "value": "MG 42"})
+    assert text == before.replace("Ametralladora", "MG 42")   # comments and layout as they were
+    text, _, _ = click(builder, file, {"op": "set", "path": ["warbook", "characters", 0, "name"], "value": "Jefe"})
+    assert text.count("Jefe de carro") == 0 and "character: Jefe\n" in text
+    assert builder.view(file.name, text, None, (), "es").evaluation.legal

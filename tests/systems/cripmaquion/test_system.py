@@ -117,3 +117,16 @@ def test_notes_without_a_resolved_roster(tmp_path):
     assert notes["runners/0"] == "gregario"  # an unknown race shows neither its name nor FUE / RES
     broken = evaluate(crip(tmp_path, "no es una lista", name="b.yaml"), "b.yaml")
     assert broken.details is None and SYSTEM.notes(broken, "es") == {}
+
+
+def test_a_runner_renamed_is_lined_up_by_its_new_name():
+    data = {"runners": [{"name": "Ram Amón"}, {"name": "Geldian"}], "lineup": ["ram amon", "Geldian", "Ram Amón"]}
+    assert SYSTEM.renamed(data, ("runners", 0, "name"), "Ram Amón", "Ramsés") == [
+        (("lineup", 0), "Ramsés"), (("lineup", 2), "Ramsés")]
+
+
+def test_a_later_namesakes_rename_or_another_field_leaves_the_lineup():
+    data = {"runners": [{"name": "Ram"}, {"name": "ram"}], "lineup": ["Ram"]}
+    assert SYSTEM.renamed(data, ("runners", 1, "name"), "ram", "Otro") == []
+    assert SYSTEM.renamed(data, ("runners", 0, "race"), "momia", "elfo") == []
+    assert SYSTEM.renamed({"runners": "x"}, ("runners", 0, "name"), "Ram", "Otro") == []
