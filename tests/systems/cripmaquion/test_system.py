@@ -130,3 +130,12 @@ def test_a_later_namesakes_rename_or_another_field_leaves_the_lineup():
     assert SYSTEM.renamed(data, ("runners", 1, "name"), "ram", "Otro") == []
     assert SYSTEM.renamed(data, ("runners", 0, "race"), "momia", "elfo") == []
     assert SYSTEM.renamed({"runners": "x"}, ("runners", 0, "name"), "Ram", "Otro") == []
+
+
+def test_a_lineup_entry_naming_no_runner_says_which_runners_there_are(tmp_path):
+    text = (EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "saqueadores.yaml"
+    path.write_text(text.replace("lineup: [Lizardo Rodríguez", "lineup: [Ramsés"), encoding="utf-8")
+    finding = next(f for f in evaluate(path, path.name).findings if f.code == "unknown-reference")
+    assert finding.message("es").endswith("(hay: Lizardo Rodríguez, Ram Amón, Sven Astanson, Geldian, "
+                                          "Charles Watson, Alcantarillo, Sangrefría, Ech Pi El)")
