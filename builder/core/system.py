@@ -263,6 +263,12 @@ class System(ABC):
         choices is typed in; a game that gives none still gets a working form from its models."""
         return {}
 
+    def file_fields(self) -> dict[str, str]:
+        """The fields that name another file of the roster's folder, by path pattern, each with
+        what that file holds (``warbook``: a Warbook on its own, the word of ``Evaluation.holds``):
+        the page offers the folder's files that hold it. None by default."""
+        return {}
+
     def renamed(self, data: Mapping[str, Any], path: tuple[str | int, ...], old: Any,
                 new: Any) -> list[tuple[tuple[str | int, ...], Any]]:
         """When the value at ``path`` is the name of a part that others refer to by it (a runner

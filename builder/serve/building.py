@@ -132,6 +132,10 @@ class Builder:
             choices = system.choices(data, ev, lang)
         except Exception:  # noqa: BLE001 - a game's choices on a half-made roster: typed in instead
             choices = {}
+        for pattern, word in system.file_fields().items():
+            # The folder's files that hold what the field names (its Warbooks), by name and file.
+            choices[pattern] = [(row["path"], f"{row['name']} · {row['path']}" if row["name"] else row["path"])
+                                for row in self.workspace.holding(word, lang) if row["system"] == system.key]
         notes = system.notes(ev, lang) if ev is not None and ev.details is not None else {}
         return Forms(system.key, _schema(system), lang, choices, notes)
 

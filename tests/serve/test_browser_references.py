@@ -125,3 +125,14 @@ def test_a_list_is_checked_again_when_its_warbook_changes_on_disk_and_after_taki
     page.wait_for_function("document.querySelector(\"#files li[data-path='compania-fenix.yaml'] .meta\")"
                            ".textContent.includes('ILEGAL')")
     assert [e for e in browser.errors if "409" not in e] == []   # but the conflict met on purpose
+
+
+def test_the_warbook_field_offers_the_folders_warbooks_by_name(fenix, browser):
+    page = browser.page
+    page.wait_for_selector("#files li[data-path='compania-fenix.yaml']")
+    open_file(page, "compania-fenix.yaml")
+    field = page.locator("#f-warbook")
+    assert field.evaluate("e => e.tagName") == "SELECT"
+    assert "Warbook Fénix" in field.locator("option[value='fenix-warbook.yaml']").inner_text()
+    assert "texto" not in page.locator("#detail").inner_text()
+    assert browser.errors == []

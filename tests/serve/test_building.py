@@ -159,7 +159,9 @@ def test_a_roster_whose_warbook_file_is_not_there_yet_is_still_a_form_to_mend(tm
     view = builder.view(file.name, text, None, (), "es")
     assert view.unreadable is not None and view.evaluation is None
     warbook = next(n for n in view.detail.walk() if n.path == ("warbook",))
-    assert warbook.kind == "text" and warbook.value == "Nuevo 1"
+    # The name written stays shown, beside the folder's Warbooks to choose instead.
+    assert warbook.kind == "select" and warbook.value == "Nuevo 1"
+    assert [o.value for o in warbook.options] == ["Nuevo 1", "fenix-warbook.yaml"]
     text, _, _ = click(builder, file, {"op": "set", "path": ["warbook"], "value": "fenix-warbook.yaml"})
     view = builder.view(file.name, text, None, (), "es")
     assert view.unreadable is None and view.evaluation.legal
@@ -195,3 +197,17 @@ def test_an_archetype_renamed_is_recruited_by_its_new_name(tmp_path):
     text, _, _ = click(builder, file, {"op": "set", "path": ["warbook", "characters", 0, "name"], "value": "Jefe"})
     assert text.count("Jefe de carro") == 0 and "character: Jefe\n" in text
     assert builder.view(file.name, text, None, (), "es").evaluation.legal
+
+
+def test_the_warbook_field_offers_the_folders_warbooks_by_name_or_one_written_in_the_list(tmp_path):
+    builder = wartime_folder(tmp_path)
+    file = tmp_path / "compania-fenix.yaml"
+    view = builder.view(file.name, file.read_text(encoding="utf-8"), None, (), "es")
+    warbook = next(n for n in view.detail.walk() if n.path == ("warbook",))
+    assert warbook.kind == "select"
+    assert [(o.value, o.label) for o in warbook.options] == [("fenix-warbook.yaml", "Warbook Fénix · fenix-warbook.yaml")]
+    assert [v.label for v in warbook.variants] == ["un Warbook de la carpeta", "escrito en esta lista"]
+    # Written in the list first, then back to a file: the folder's Warbook, never «Nuevo 1».
+    text, _, _ = click(builder, file, {"op": "variant", "path": ["warbook"], "value": "1"})
+    text, _, _ = click(builder, file, {"op": "variant", "path": ["warbook"], "value": "0"})
+    assert "warbook: fenix-warbook.yaml\n" in text

@@ -69,6 +69,9 @@ class WartimeSystem(System):
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         return page.notes(evaluation, lang)
 
+    def file_fields(self) -> dict[str, str]:
+        return {"warbook": "warbook"}
+
     def renamed(self, data: Mapping[str, Any], path: tuple[str | int, ...], old: Any,
                 new: Any) -> list[tuple[tuple[str | int, ...], Any]]:
         return renames.renamed(data, path, old, new)
