@@ -96,8 +96,10 @@ def test_a_list_whose_warbook_goes_missing_reads_unreadable_in_the_folder_list(f
     page = browser.page
     page.wait_for_selector("#files li[data-path='compania-fenix.yaml']")
     assert row(page, "compania-fenix.yaml").endswith("283 / 300 · LEGAL")
-    open_file(page, "compania-fenix.yaml")
-    Driver(page).set("f-warbook", "falta.yaml")
+    # The Warbook renamed from the page: the list names a file that is no longer there.
+    open_file(page, "fenix-warbook.yaml")
+    page.once("dialog", lambda dialog: dialog.accept("otro-warbook.yaml"))
+    page.click("#rename")
     page.wait_for_function("document.querySelector(\"#files li[data-path='compania-fenix.yaml'] .meta\")"
                            ".textContent.includes('ILEGIBLE')")
     assert "LEGAL" not in row(page, "compania-fenix.yaml").replace("ILEGIBLE", "")
