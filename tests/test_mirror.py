@@ -28,6 +28,8 @@ CROSS_CUTTING = {
     "desk/test_server.py": "`builder event serve` in its own process, killed with SIGKILL and started again",
     "desk/test_load.py": "attacks replayed on `builder event serve` in its own process: pages, checks and memory under load",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
+    "serve/test_browser_references.py": "renames and the folder list in Chromium: the builder view, the workspace "
+                                        "and the games' rename hooks end to end",
     "test_docs.py": "the documentation's Spanish pages and their English twins: the same sections, commands and links",
     "test_install.py": "the locked install: every installed distribution is the lock's release",
     "test_wheel.py": "the built wheel installed outside the checkout: every example checked, exported and printed the same",

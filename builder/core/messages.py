@@ -100,7 +100,7 @@ def text(key: str, lang: str, /, **params: Any) -> str:
     ``{count|one|other}`` in a message is the word that agrees with the parameter ``count``
     (Babel's plural rules for the language). A number with decimals is written the
     language's way (12,9 in Spanish). A ``hint`` parameter appends the "did you mean"
-    sentence.
+    sentence; a ``known`` parameter, the one that names what exists (a reference's choices).
     """
     entry = _TABLE.get(key)
     if entry is None:
@@ -113,6 +113,8 @@ def text(key: str, lang: str, /, **params: Any) -> str:
     out = template.format(**params)
     if params.get("hint"):
         out += _TABLE["hint"][lang].format(hint=params["hint"])
+    if params.get("known"):
+        out += _TABLE["hint.known"][lang].format(known=params["known"])
     return out
 
 

@@ -27,3 +27,16 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
 
     match = difflib.get_close_matches(key, list(by_fold), n=1, cutoff=0.6)
     return by_fold[match[0]] if match else None
+
+
+KNOWN_MOST = 8
+"""Names a message lists of those that exist: enough to choose from, never a page of them."""
+
+
+def known(names: Iterable[str]) -> str | None:
+    """The names that exist, as a message lists them (A, B, C, …), each once; None if none."""
+    unique = list(dict.fromkeys(names))
+    if not unique:
+        return None
+    shown = ", ".join(unique[:KNOWN_MOST])
+    return shown + (", …" if len(unique) > KNOWN_MOST else "")

@@ -263,6 +263,23 @@ class System(ABC):
         choices is typed in; a game that gives none still gets a working form from its models."""
         return {}
 
+    def file_fields(self) -> dict[str, str]:
+        """The fields that name another file of the roster's folder, by path pattern, each with
+        what that file holds (``warbook``: a Warbook on its own, the word of ``Evaluation.holds``):
+        the page offers the folder's files that hold it. None by default."""
+        return {}
+
+    def renamed(self, data: Mapping[str, Any], path: tuple[str | int, ...], old: Any,
+                new: Any) -> list[tuple[tuple[str | int, ...], Any]]:
+        """When the value at ``path`` is the name of a part that others refer to by it (a runner
+        a lineup names, an archetype squads recruit) and it changes from ``old`` to ``new``: the
+        values to set in ``data`` so that each of those references names it still, as
+        (path, value) pairs, which the page makes with the rename as one change. ``data`` is the
+        roster as read before the rename (it may not validate); it may also be another file that
+        uses this one's parts (a list whose Warbook is the file renamed in), whose own
+        references are then those to change. None by default."""
+        return []
+
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         """Short derived figures the page shows beside a part of the roster, by its path (``squads/0``:
         its points; ``runners/3``: its profile), worked out by the game's own check."""

@@ -217,6 +217,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # Appended to a message when a close match exists.
     "hint": {"es": "; ¿quisiste decir «{hint}»?", "en": "; did you mean “{hint}”?"},
+    # Appended to a reference to a missing name: the names there are («los que hay»).
+    "hint.known": {"es": " (hay: {known})", "en": " (there are: {known})"},
     # Details of invalid-field, by pydantic error type.
     "invalid-field.missing": {"es": "falta la clave obligatoria «{key}»", "en": "the required key “{key}” is missing"},
     "invalid-field.extra_forbidden": {"es": "clave desconocida «{key}»", "en": "unknown key “{key}”"},

@@ -135,6 +135,10 @@ class Builder:
             choices = system.choices(data, ev, lang)
         except Exception:  # noqa: BLE001 - a game's choices on a half-made roster: typed in instead
             choices = {}
+        for pattern, word in system.file_fields().items():
+            # The folder's files that hold what the field names (its Warbooks), by name and file.
+            choices[pattern] = [(row["path"], f"{row['name']} · {row['path']}" if row["name"] else row["path"])
+                                for row in self.workspace.holding(word, lang) if row["system"] == system.key]
         notes = system.notes(ev, lang) if ev is not None and ev.details is not None else {}
         return Forms(system.key, _schema(system), lang, choices, notes)
 
@@ -172,6 +176,9 @@ class Builder:
             return text, version, at
         try:
             new = apply(text, edit)
+            # A name others refer to by it takes them along, in the same change (one undo step).
+            for place, renamed in _references(system, data, edit):
+                new = apply(new, Edit("set", place, renamed))
         except EditRefused as refused:
             raise Refused("serve-" + refused.code, 422) from None
         if version is not None:
@@ -258,6 +265,18 @@ class Builder:
 
 
 _MISSING = object()
+
+
+def _references(system: System, data: Any, edit: Edit) -> list[tuple[tuple[Any, ...], Any]]:
+    """The changes a value set brings along when it renames a part others refer to (the game's
+    ``renamed``): none for a value that names nothing, or whose game can't tell on this roster."""
+    old = _value_at(data, edit.path)
+    if edit.op != "set" or old is _MISSING or not isinstance(old, str) or old == edit.value:
+        return []
+    try:
+        return list(system.renamed(data, edit.path, old, edit.value))
+    except Exception:  # noqa: BLE001 - a half-made roster the game can't walk: the rename alone
+        return []
 
 
 def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:

@@ -238,7 +238,7 @@ class Forms:
                     note=self.notes.get("/".join(str(k) for k in path)))
         node.nullable = nullable
         if len(forms) > 1:
-            node.variants = [Option(str(i), self._variant_label(f)) for i, f in enumerate(forms)]
+            node.variants = [Option(str(i), self._variant_label(f, key)) for i, f in enumerate(forms)]
             node.variant = forms.index(form)
         kind = form.get("type")
         if "const" in form:
@@ -295,9 +295,13 @@ class Forms:
                 node.options.insert(0, Option(value, value))  # as written, though the game doesn't know it
         return node
 
-    def _variant_label(self, form: Mapping[str, Any]) -> str:
-        """What a form a value may take is called: the game's word for it (``form.<game>.variant.<title>``),
-        else the page's word for its type (text, number, list…)."""
+    def _variant_label(self, form: Mapping[str, Any], key: Key = "") -> str:
+        """What a form a value may take is called: the game's word for it at this key
+        (``form.<game>.variant.<key>.<type>``: a Warbook's file or the Warbook written here), or
+        for its title (``form.<game>.variant.<title>``), else the page's word for its type."""
+        at_key = f"form.{self.key}.variant.{key}.{form.get('type', 'string')}"
+        if key != "" and at_key in messages.table():
+            return messages.text(at_key, self.lang)
         title = str(form.get("title") or "").lower()
         if title and f"form.{self.key}.variant.{title}" in messages.table():
             return messages.text(f"form.{self.key}.variant.{title}", self.lang)

@@ -43,6 +43,9 @@ class Workspace:
 
     def __post_init__(self) -> None:
         self.folder = self.folder.resolve()
+        self._rows: dict[tuple[str, str], tuple[Any, tuple[Path, ...], dict[str, Any]]] = {}
+        """The folder list's rows as last checked, by file and language, with the stamps of the
+        files each was checked from."""
 
     def path(self, relative: str) -> Path:
         """The file ``relative`` names inside the folder; Refused when it would lead outside it,
@@ -63,25 +66,47 @@ class Workspace:
         return target
 
     def rosters(self, lang: str) -> list[dict[str, Any]]:
-        """Every roster in the folder (not its subfolders), checked: name, system, points, legal."""
+        """Every roster in the folder (not its subfolders), checked: name, system, points, legal,
+        what a file that holds no list holds (``holds``) and the folder's files it reads
+        (``uses``: a list's Warbook). A row is checked again whenever its file, or a file it
+        reads, changed on disk since it was last checked; otherwise it is the row kept."""
         out = []
         for path in sorted(p for p in self.folder.iterdir() if p.suffix.lower() in ROSTER_SUFFIXES and p.is_file()):
             try:
                 self.path(path.name)
             except Refused:
                 continue  # a link pointing out of the folder is not the folder's
+            kept = self._rows.get((path.name, lang))
+            if kept is not None and kept[0] == _stamps((path, *kept[1])):
+                out.append(kept[2])
+                continue
             row: dict[str, Any] = {"path": path.name, "system": None, "name": None, "points": None,
                                    "points_limit": None, "measure": None, "legal": False, "readable": True,
-                                   "roster": True, "status": "unreadable", "status_text": None}
+                                   "roster": True, "status": "unreadable", "status_text": None,
+                                   "holds": None, "uses": []}
+            inputs: tuple[Path, ...] = ()
             try:
                 ev = self.check(read_bytes(path, path.name), path.name)
+                inputs = ev.inputs
                 row.update(system=ev.system, name=ev.name, points=ev.points, points_limit=ev.points_limit,
                            legal=ev.legal, roster=ev.roster, measure=ev.measure and ev.measure.render(lang),
-                           status=ev.status, status_text=ev.status_text(lang))
+                           status=ev.status, status_text=ev.status_text(lang), holds=ev.holds,
+                           uses=[p.name for p in inputs if p.parent == self.folder])
             except (InputError, OSError):
                 row["readable"] = False
+            # An unreadable file is checked again each time: what it lacked (its Warbook) may come.
+            if row["readable"]:
+                self._rows[(path.name, lang)] = (_stamps((path, *inputs)), inputs, row)
             out.append(row)
         return out
+
+    def holding(self, word: str, lang: str) -> list[dict[str, Any]]:
+        """The folder's files that hold no list but ``word`` (``warbook``), legal or not."""
+        return [row for row in self.rosters(lang) if row["holds"] == word]
+
+    def users(self, relative: str, lang: str) -> list[str]:
+        """The folder's files that read ``relative`` (the lists whose Warbook it is)."""
+        return [row["path"] for row in self.rosters(lang) if relative in row["uses"]]
 
     def read(self, relative: str) -> tuple[str, str]:
         """The file's text and its version."""
@@ -176,6 +201,18 @@ class Workspace:
             raise Refused("serve-target-exists", 409) from None
         except (InputError, OSError):
             raise Refused("serve-cannot-write", 500) from None
+
+
+def _stamps(paths: tuple[Path, ...]) -> tuple[Any, ...]:
+    """What tells a file changed on disk: its size, time and identity (None: it is gone)."""
+    out = []
+    for path in paths:
+        try:
+            st = path.stat()
+            out.append((st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
 NAME_MOST = 1024

@@ -33,3 +33,11 @@ def test_the_nearest_name_to_a_typo():
 
 def test_of_two_names_that_fold_alike_the_first_is_suggested():
     assert closest("lancero", ["Lancero", "lan-cero"]) == "Lancero"
+
+
+def test_the_names_that_exist_are_listed_each_once_and_never_a_page_of_them():
+    from builder.core.names import KNOWN_MOST, known
+
+    assert known([]) is None
+    assert known(["Ana", "Ana", "Bea"]) == "Ana, Bea"
+    assert known(str(n) for n in range(KNOWN_MOST + 3)).endswith(f"{KNOWN_MOST - 1}, …")

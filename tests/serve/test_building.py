@@ -159,7 +159,9 @@ def test_a_roster_whose_warbook_file_is_not_there_yet_is_still_a_form_to_mend(tm
     view = builder.view(file.name, text, None, (), "es")
     assert view.unreadable is not None and view.evaluation is None
     warbook = next(n for n in view.detail.walk() if n.path == ("warbook",))
-    assert warbook.kind == "text" and warbook.value == "Nuevo 1"
+    # The name written stays shown, beside the folder's Warbooks to choose instead.
+    assert warbook.kind == "select" and warbook.value == "Nuevo 1"
+    assert [o.value for o in warbook.options] == ["Nuevo 1", "fenix-warbook.yaml"]
     text, _, _ = click(builder, file, {"op": "set", "path": ["warbook"], "value": "fenix-warbook.yaml"})
     view = builder.view(file.name, text, None, (), "es")
     assert view.unreadable is None and view.evaluation.legal
@@ -174,3 +176,38 @@ def test_a_new_squad_starts_with_the_member_it_needs_and_the_list_keeps_its_tota
     # character, Fusilero (40), so the list is still counted: 283 + 40 = 323 points.
     assert view.evaluation.points == 283 + 40
     assert "members: [{character: Fusilero}]" in text
+
+
+def test_a_runner_renamed_takes_the_lineup_with_it_in_one_change(tmp_path):
+    shutil.copy(EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml", tmp_path / "saqueadores.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "saqueadores.yaml"
+    before = file.read_text(encoding="utf-8")
+    text, _, _ = click(builder, file, {"op": "set", "path": ["runners", 1, "name"], "value": "Ramsés",
+                                       "at": ["runners", 1]})
+    assert file.read_text(encoding="utf-8") == text == before.replace("Ram Amón", "Ramsés")
+    assert builder.view(file.name, text, None, (), "es").evaluation.legal
+
+
+def test_an_archetype_renamed_is_recruited_by_its_new_name(tmp_path):
+    shutil.copy(EXAMPLES / "wartime" / "columna-blindada.yaml", tmp_path / "columna.yaml")
+    builder, file = Builder(Workspace(tmp_path)), tmp_path / "columna.yaml"
+    before = file.read_text(encoding="utf-8")
+    text, _, _ = click(builder, file, {"op": "set", "path": ["warbook", "weapons", 1, "name"], "value": "MG 42"})
+    assert text == before.replace("Ametralladora", "MG 42")   # comments and layout as they were
+    text, _, _ = click(builder, file, {"op": "set", "path": ["warbook", "characters", 0, "name"], "value": "Jefe"})
+    assert text.count("Jefe de carro") == 0 and "character: Jefe\n" in text
+    assert builder.view(file.name, text, None, (), "es").evaluation.legal
+
+
+def test_the_warbook_field_offers_the_folders_warbooks_by_name_or_one_written_in_the_list(tmp_path):
+    builder = wartime_folder(tmp_path)
+    file = tmp_path / "compania-fenix.yaml"
+    view = builder.view(file.name, file.read_text(encoding="utf-8"), None, (), "es")
+    warbook = next(n for n in view.detail.walk() if n.path == ("warbook",))
+    assert warbook.kind == "select"
+    assert [(o.value, o.label) for o in warbook.options] == [("fenix-warbook.yaml", "Warbook Fénix · fenix-warbook.yaml")]
+    assert [v.label for v in warbook.variants] == ["un Warbook de la carpeta", "escrito en esta lista"]
+    # Written in the list first, then back to a file: the folder's Warbook, never «Nuevo 1».
+    text, _, _ = click(builder, file, {"op": "variant", "path": ["warbook"], "value": "1"})
+    text, _, _ = click(builder, file, {"op": "variant", "path": ["warbook"], "value": "0"})
+    assert "warbook: fenix-warbook.yaml\n" in text

@@ -184,3 +184,16 @@ def test_a_roster_is_duplicated_and_renamed_but_never_over_another(client, folde
     assert client.post("/api/copy", json={"path": "nada.yaml", "target": "x.yaml"}).status_code == 404
     assert sorted(p.name for p in folder.iterdir()) == ["asalto-ilegal.yaml", "compania-fenix.yaml",
                                                          "fenix-warbook.yaml", "otra.yaml"]
+
+
+def test_the_folder_list_follows_each_file_and_the_warbook_it_reads_as_they_change_on_disk(client, folder):
+    files = {f["path"]: f for f in client.get("/api/files").json()["files"]}
+    assert files["compania-fenix.yaml"]["uses"] == ["fenix-warbook.yaml"]
+    assert files["fenix-warbook.yaml"]["holds"] == "warbook" and files["compania-fenix.yaml"]["holds"] is None
+    book = folder / "fenix-warbook.yaml"
+    book.write_text(book.read_text(encoding="utf-8").replace("- name: Fusilero", "- name: Tirador"), encoding="utf-8")
+    files = {f["path"]: f for f in client.get("/api/files").json()["files"]}
+    assert files["compania-fenix.yaml"]["legal"] is False                 # its squads recruit a Fusilero
+    book.unlink()
+    files = {f["path"]: f for f in client.get("/api/files").json()["files"]}
+    assert files["compania-fenix.yaml"]["readable"] is False

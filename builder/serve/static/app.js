@@ -330,7 +330,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("text").addEventListener("scroll", () => { $("gutter").scrollTop = $("text").scrollTop; });
   $("save").addEventListener("click", () => save());
   $("keep-mine").addEventListener("click", () => save(state.diskVersion));
-  $("take-disk").addEventListener("click", () => { setEditor(state.path, state.diskText ?? "", state.diskVersion); renderBuild(); });
+  $("take-disk").addEventListener("click", () => {
+    setEditor(state.path, state.diskText ?? "", state.diskVersion); renderBuild(); refreshFiles();
+  });
   $("undo").addEventListener("click", () => travel(state.undo, state.redo));
   $("redo").addEventListener("click", () => travel(state.redo, state.undo));
   $("view-build").addEventListener("click", () => showView("build"));
@@ -352,5 +354,8 @@ document.addEventListener("DOMContentLoaded", async () => {
     state.lang = $("lang").value; localStorage.setItem("builder-lang", state.lang); await loadUI(); await refreshFiles(); check(); renderBuild();
   });
   document.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
+  // A file changed on disk meanwhile (by an editor, another tab) shows in the folder list
+  // when the page is looked at again: only the files changed are checked again.
+  window.addEventListener("focus", () => refreshFiles());
   window.addEventListener("beforeunload", (event) => { if (unsaved()) event.preventDefault(); });
 });

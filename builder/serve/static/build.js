@@ -31,7 +31,7 @@ async function travel(from, to) {
   const text = from.pop();
   $("text").value = text;
   updateGutter();
-  await save();
+  await save();  // the folder list is checked again there
   updateHistory();
   check();
   renderBuild();
@@ -84,6 +84,9 @@ function takeText(event, build) {
   updateHistory();
   check();
   updateRow(build);
+  // The folder list is checked again: this file's line (an unreadable one too) and those of
+  // the files that read it (the lists whose Warbook it is).
+  refreshFiles();
 }
 
 async function tryChoices() {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from builder.core.findings import Findings, Localised, Place, used_by
-from builder.core.names import closest, fold
+from builder.core.names import closest, fold, known
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.records import CripmaquionFile, Runner
 
@@ -165,7 +165,7 @@ def _lined_up(file: CripmaquionFile, roster: list[ResolvedRunner], place: Place,
         r = by_name.get(fold(name))
         if r is None:
             findings.error("unknown-reference", at, RULE_LINEUP, kinds=Localised("kinds.roster-runner"), name=name,
-                           hint=_closest_runner(name, roster))
+                           hint=_closest_runner(name, roster), known=known([r.runner.name for r in roster]))
         elif r.lined_up:
             findings.error("duplicate-name", at, RULE_LINEUP, name=name,
                            first=used_by("the-kind.lineup-entry", r.runner.name, r.lineup_place))

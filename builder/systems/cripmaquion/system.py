@@ -9,6 +9,7 @@ from builder.core.findings import Finding, Findings, Place
 from builder.core.names import fold
 from builder.core.messages import Localised, number, text
 from builder.core.pack import Pack
+from builder.core.references import fits, retarget
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.core.validators import NAME_MOST, RefuseControls
@@ -99,6 +100,19 @@ class CripmaquionSystem(System):
         if runners:  # with no runner yet, the lineup is typed in
             out["lineup/*"] = runners
         return out
+
+    def renamed(self, data: Mapping[str, Any], path: tuple[str | int, ...], old: Any,
+                new: Any) -> list[tuple[tuple[str | int, ...], Any]]:
+        """A runner renamed: the lineup entries that named it name it still (the lineup finds
+        runners by folded name, the first of a name: a later namesake's rename leaves them)."""
+        runners = data.get("runners") if isinstance(data, Mapping) else None
+        if not (fits(path, "runners/*/name") and isinstance(old, str) and is_name(new) and isinstance(runners, list)):
+            return []
+        first = next((i for i, r in enumerate(runners) if isinstance(r, Mapping) and isinstance(r.get("name"), str)
+                      and fold(r["name"]) == fold(old)), None)
+        if first != path[1]:
+            return []
+        return retarget(data, ("lineup/*",), old, new, lambda a, b: fold(a) == fold(b))
 
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         """Each runner's race, FUE / RES and kind, and the lineup's specialty slots."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from builder.core.findings import Findings, Localised, Place, used_by
-from builder.core.names import closest, fold
+from builder.core.names import closest, fold, known
 from builder.systems.wartime import costs
 from builder.systems.wartime.records import (
     KINDS, Character, DefenseZones, Member, Object, Squad, Transport, WartimeFile, Weapon,
@@ -80,7 +80,7 @@ def _reference(book: PricedWarbook, kind: str, name: str, place: Place, rule: st
                            name=name, other=Localised(f"a-kind.{other}"))
             return None
     findings.error("unknown-reference", place, rule, kinds=kinds_name(kind), name=name,
-                   hint=closest(name, book.index[kind]))
+                   hint=closest(name, book.index[kind]), known=known(book.index[kind]))
     return None
 
 

@@ -9,7 +9,7 @@ from builder.core.fingerprint import content_of
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
-from builder.systems.wartime import costs, inspect_view, page
+from builder.systems.wartime import costs, inspect_view, page, renames
 from builder.systems.wartime.crews import check_crews, pilots
 from builder.systems.wartime.messages import MESSAGES
 from builder.systems.wartime.records import WartimeFile, WartimePack
@@ -68,6 +68,13 @@ class WartimeSystem(System):
 
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         return page.notes(evaluation, lang)
+
+    def file_fields(self) -> dict[str, str]:
+        return {"warbook": "warbook"}
+
+    def renamed(self, data: Mapping[str, Any], path: tuple[str | int, ...], old: Any,
+                new: Any) -> list[tuple[tuple[str | int, ...], Any]]:
+        return renames.renamed(data, path, old, new)
 
 
 SYSTEM = WartimeSystem()

@@ -126,3 +126,25 @@ def test_terrains_are_named_in_the_readers_language():
     assert "dice: downhill 2D4" in english and "flat 1D6" in english and "uphill 1D" in english
     assert not any(word in english for word in ("descenso", "llano", "subida"))
     assert "descenso 2D4" in SYSTEM.inspect_text(ev, "es")
+
+
+def test_a_runner_renamed_is_lined_up_by_its_new_name():
+    data = {"runners": [{"name": "Ram Amón"}, {"name": "Geldian"}], "lineup": ["ram amon", "Geldian", "Ram Amón"]}
+    assert SYSTEM.renamed(data, ("runners", 0, "name"), "Ram Amón", "Ramsés") == [
+        (("lineup", 0), "Ramsés"), (("lineup", 2), "Ramsés")]
+
+
+def test_a_later_namesakes_rename_or_another_field_leaves_the_lineup():
+    data = {"runners": [{"name": "Ram"}, {"name": "ram"}], "lineup": ["Ram"]}
+    assert SYSTEM.renamed(data, ("runners", 1, "name"), "ram", "Otro") == []
+    assert SYSTEM.renamed(data, ("runners", 0, "race"), "momia", "elfo") == []
+    assert SYSTEM.renamed({"runners": "x"}, ("runners", 0, "name"), "Ram", "Otro") == []
+
+
+def test_a_lineup_entry_naming_no_runner_says_which_runners_there_are(tmp_path):
+    text = (EXAMPLES / "cripmaquion" / "saqueadores-rio-lobo.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "saqueadores.yaml"
+    path.write_text(text.replace("lineup: [Lizardo Rodríguez", "lineup: [Ramsés"), encoding="utf-8")
+    finding = next(f for f in evaluate(path, path.name).findings if f.code == "unknown-reference")
+    assert finding.message("es").endswith("(hay: Lizardo Rodríguez, Ram Amón, Sven Astanson, Geldian, "
+                                          "Charles Watson, Alcantarillo, Sangrefría, Ech Pi El)")
