@@ -22,6 +22,8 @@ class EventSettings:
     """The organiser's token, instead of a random one at each start."""
     publish: bool = False
     """Whether every list is shown to everyone once the event is locked."""
+    public_url: str | None = None
+    """The address players reach the desk at (``https://torneo.example``): the Host and Origin it answers to."""
 
 
 @dataclass(frozen=True)

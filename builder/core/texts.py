@@ -138,10 +138,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "el pack del evento no es válido: {problems}",
         "en": "the event pack is not valid: {problems}",
     },
-    "invalid-event-setting.block": {"es": "«event» debe ser un bloque de claves (deadline, token, publish)",
-                                    "en": "“event” must be a block of keys (deadline, token, publish)"},
-    "invalid-event-setting.key": {"es": "«event» no tiene la clave «{key}» (tiene deadline, token y publish)",
-                                  "en": "“event” has no key “{key}” (it has deadline, token and publish)"},
+    "invalid-event-setting.block": {"es": "«event» debe ser un bloque de claves (deadline, token, publish, public_url)",
+                                    "en": "“event” must be a block of keys (deadline, token, publish, public_url)"},
+    "invalid-event-setting.key": {
+        "es": "«event» no tiene la clave «{key}» (tiene deadline, token, publish y public_url)",
+        "en": "“event” has no key “{key}” (it has deadline, token, publish and public_url)",
+    },
     "invalid-event-setting.deadline": {
         "es": "«deadline» debe ser una fecha con hora, como 2026-12-01 20:00 (hora local) o 2026-12-01T20:00+01:00",
         "en": "“deadline” must be a date with a time, such as 2026-12-01 20:00 (local time) or 2026-12-01T20:00+01:00",
@@ -149,6 +151,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "invalid-event-setting.token": {"es": "«token» debe ser un texto de {least} a {most} caracteres, sin espacios",
                                     "en": "“token” must be a text of {least} to {most} characters, with no spaces"},
     "invalid-event-setting.publish": {"es": "«publish» debe ser true o false", "en": "“publish” must be true or false"},
+    "invalid-event-setting.public_url": {
+        "es": "«public_url» debe ser la dirección http(s) de un servidor sin ruta, como https://torneo.example",
+        "en": "“public_url” must be the http(s) address of a server with no path, such as https://torneo.example",
+    },
     "no-pack-for-system": {
         "es": "un pack de evento no puede fijar nada para {system}",
         "en": "an event pack can set nothing for {system}",

@@ -228,6 +228,8 @@ def test_the_event_block_sets_the_desks_deadline_token_and_publishing(tmp_path, 
     ("event:\n  token: con espacios dentro de ella\n", 5, "sin espacios"),
     ("event:\n  publish: si\n", 5, "true o false"),
     ("event: [deadline]\n", 4, "bloque de claves"),
+    ("event:\n  public_url: torneo.example\n", 5, "https://torneo.example"),
+    ("event:\n  public_url: https://torneo.example/mesa\n", 5, "sin ruta"),
 ])
 def test_a_bad_event_block_is_a_usage_error_at_its_line(tmp_path, block, line, words):
     pack = tmp_path / "pack.yaml"
@@ -237,9 +239,24 @@ def test_a_bad_event_block_is_a_usage_error_at_its_line(tmp_path, block, line, w
     assert f"pack.yaml:{line}" in result.output and words in result.output
 
 
+@pytest.mark.parametrize("url, origin", [
+    ("https://Torneo.Example", "https://torneo.example"),
+    ("https://torneo.example:443/", "https://torneo.example"),  # the default port, left out as browsers do
+    ("http://192.168.1.10:8080", "http://192.168.1.10:8080"),
+    ("http://[::1]:8080", "http://[::1]:8080"),
+])
+def test_the_public_url_is_read_as_its_origin(tmp_path, url, origin):
+    from builder.events.packs import load_pack, public_origin
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + f"event:\n  public_url: '{url}'\n", encoding="utf-8")
+    assert load_pack(pack).event.public_url == url and public_origin(url) == origin
+
+
 def test_schema_pack_describes_the_event_block():
     from builder.events.packs import pack_schema
 
     for variant in pack_schema()["oneOf"]:
         event = variant["properties"]["event"]
-        assert set(event["properties"]) == {"deadline", "token", "publish"} and event["additionalProperties"] is False
+        assert set(event["properties"]) == {"deadline", "token", "publish", "public_url"}
+        assert event["additionalProperties"] is False
