@@ -152,9 +152,11 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
         echo(messages.text("desk.token-drawn", lang))
     if host not in LOOPBACK:
         echo(messages.text("desk.exposed", lang, host=host), err=True)
+    # uvicorn's own proxy_headers would believe X-Forwarded-For from 127.0.0.1: the desk decides
+    # instead (guard.client_address), from --trusted-proxy only.
     if workers == 1:
         transport.configure(limits)
-        uvicorn.run(app, host=host, port=port, log_level="warning", http=transport.DeskProtocol)
+        uvicorn.run(app, host=host, port=port, log_level="warning", http=transport.DeskProtocol, proxy_headers=False)
         return
     app.state.desk.store.close()
     os.environ["BUILDER_DESK"] = json.dumps({
@@ -162,7 +164,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
         "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish,
         "public_url": public_url, "transport": transport.as_settings(limits.for_workers(workers))})
     uvicorn.run("builder.desk.app:from_environment", factory=True, workers=workers, host=host, port=port,
-                log_level="warning", http=transport.IMPORT_NAME)
+                log_level="warning", http=transport.IMPORT_NAME, proxy_headers=False)
 
 
 @event.command(help="cli.event.export")
