@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import secrets
@@ -86,8 +87,6 @@ class Network(click.ParamType):
     name = "address"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        import ipaddress
-
         try:
             ipaddress.ip_network(value.strip().strip("[]"), strict=False)
         except ValueError:
