@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import secrets
@@ -19,10 +20,11 @@ from builder.cli.words import argument, group, option
 from builder.core import messages
 from builder.core.errors import InputError
 from builder.core.pack import Pack
-from builder.events.packs import load_pack
+from builder.events.packs import load_pack, public_origin
 from builder.desk import texts as desk_texts  # noqa: F401 - the desk's words, «desk.starting» among them
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARD = ("0.0.0.0", "::")
 
 
 def database_url(pack: str, db: str | None) -> str:
@@ -68,6 +70,30 @@ def event(lang: str | None) -> None:
     """The event desk: lists submitted and reviewed (help: ``cli.event``)."""
 
 
+class PublicUrl(click.ParamType):
+    """An http(s) address of a host alone (``https://torneo.example``)."""
+
+    name = "url"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if public_origin(value, strict=False) is None:
+            self.fail(said("cli.event.bad-public-url", value=value), param, ctx)
+        return value
+
+
+class Network(click.ParamType):
+    """An IP address or network (``127.0.0.1``, ``10.0.0.0/8``)."""
+
+    name = "address"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            ipaddress.ip_network(value.strip().strip("[]"), strict=False)
+        except ValueError:
+            self.fail(said("cli.event.bad-proxy", value=value), param, ctx)
+        return value.strip()
+
+
 @event.command(help="cli.event.serve")
 @argument("pack", type=click.Path(dir_okay=False))
 @option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
@@ -79,12 +105,25 @@ def event(lang: str | None) -> None:
 @option("--publish", is_flag=True, default=False, help="cli.event.publish")
 @option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True, help="cli.event.rate")
 @option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="cli.event.workers")
+@option("--public-url", type=PublicUrl(), default=None, metavar="cli.value.url", help="cli.event.public-url")
+@option("--trusted-proxy", "trusted", type=Network(), multiple=True, metavar="cli.value.address",
+        help="cli.event.trusted-proxy")
+@option("--connections-per-address", "per_address", type=click.IntRange(1, 10_000), default=16, show_default=True,
+        help="cli.event.connections-per-address")
+@option("--header-timeout", type=click.FloatRange(0.1, 600), default=10.0, hidden=True, help="cli.event.header-timeout")
+@option("--body-timeout", type=click.FloatRange(0.1, 600), default=10.0, hidden=True, help="cli.event.body-timeout")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
-          publish: bool, rate: int, workers: int, lang: str | None) -> None:
+          publish: bool, rate: int, workers: int, public_url: str | None, trusted: tuple[str, ...], per_address: int,
+          header_timeout: float, body_timeout: float, lang: str | None) -> None:
     """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
+    public_url = public_url or event_pack.event.public_url
+    if host in WILDCARD and public_url is None:
+        suggested = f"http://{_address_on_network()}:{port}"
+        echo(messages.text("desk.needs-public-url", lang, host=host, url=suggested), err=True)
+        raise SystemExit(2)
     port_free(host, port)
     url = database_url(pack, db)
     drawn = not (token or event_pack.event.token)
@@ -92,15 +131,18 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     import uvicorn  # the web server and Starlette, only for this command
 
     from builder.desk.app import create_desk  # Starlette and Jinja2, only for this command
+    from builder.desk import transport  # with it
 
-    shown = _address_on_network() if host in ("0.0.0.0", "::") else host
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
-    base = f"http://{bracketed(shown)}:{port}"
+    base = public_origin(public_url) or f"http://{bracketed(host)}:{port}"
     closes = deadline.astimezone() if deadline is not None else None  # the organiser's clock, made explicit
     # Made here first even with workers: the event is created (and the database migrated) once.
     publish = publish or None  # not given: as the pack says
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
-                      publish=publish)
+                      publish=publish, public_url=public_url, trusted_proxies=trusted)
+    limits = transport.Limits(head_timeout=header_timeout, per_address=per_address, trusted=trusted,
+                              body_timeout=body_timeout)
+    transport.raise_open_files()
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
     echo(messages.text("desk.database", lang, db=_shown(url)))
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))
@@ -109,15 +151,19 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
         echo(messages.text("desk.token-drawn", lang))
     if host not in LOOPBACK:
         echo(messages.text("desk.exposed", lang, host=host), err=True)
+    # uvicorn's own proxy_headers would believe X-Forwarded-For from 127.0.0.1: the desk decides
+    # instead (guard.client_address), from --trusted-proxy only.
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        transport.configure(limits)
+        uvicorn.run(app, host=host, port=port, log_level="warning", http=transport.DeskProtocol, proxy_headers=False)
         return
     app.state.desk.store.close()
     os.environ["BUILDER_DESK"] = json.dumps({
         "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
-        "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish})
+        "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish,
+        "public_url": public_url, "transport": transport.as_settings(limits.for_workers(workers))})
     uvicorn.run("builder.desk.app:from_environment", factory=True, workers=workers, host=host, port=port,
-                log_level="warning")
+                log_level="warning", http=transport.IMPORT_NAME, proxy_headers=False)
 
 
 @event.command(help="cli.event.export")

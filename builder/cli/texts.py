@@ -19,6 +19,7 @@ MESSAGES = {
     "cli.value.database": {"es": "BASE_DE_DATOS", "en": "DATABASE"},
     "cli.value.address": {"es": "DIRECCIÓN", "en": "ADDRESS"},
     "cli.value.token": {"es": "CLAVE", "en": "TOKEN"},
+    "cli.value.url": {"es": "URL", "en": "URL"},
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
     # The arguments, by their names.
     "cli.arg.paths": {"es": "RUTA", "en": "PATH"},
@@ -132,6 +133,33 @@ MESSAGES = {
     "cli.event.rate": {"es": "Envíos por minuto que admite cada proceso de una misma dirección.",
                        "en": "Posts a minute each process takes from one address."},
     "cli.event.workers": {"es": "Procesos que atienden a la vez.", "en": "Server processes answering at once."},
+    "cli.event.public-url": {
+        "es": "Dirección con la que llegan los jugadores, como la escriben en el navegador: la mesa solo atiende "
+              "peticiones dirigidas a ella (si no se da, la del pack; sin ninguna, solo la dirección en la que "
+              "escucha).",
+        "en": "The address players reach the desk at, as typed in a browser: the desk only answers requests "
+              "addressed to it (without it, the pack's; with neither, only the address it listens on).",
+    },
+    "cli.event.trusted-proxy": {
+        "es": "Dirección (o red) de un intermediario de confianza: solo de él se cree la dirección del cliente y el "
+              "esquema que reenvía. Se puede repetir.",
+        "en": "Address (or network) of a trusted proxy: only from it are the client's address and the scheme "
+              "it forwards believed. May be repeated.",
+    },
+    "cli.event.connections-per-address": {
+        "es": "Conexiones abiertas a la vez desde una misma dirección, sumando todos los procesos.",
+        "en": "Connections open at once from one address, over all the processes.",
+    },
+    "cli.event.header-timeout": {"es": "Segundos para recibir la cabecera de una petición.",
+                                 "en": "Seconds for a request's head to arrive."},
+    "cli.event.body-timeout": {"es": "Segundos de espera por cada trozo del cuerpo de una petición.",
+                               "en": "Seconds to wait for each piece of a request's body."},
+    "cli.event.bad-public-url": {
+        "es": "«{value}» no es la dirección http(s) de un servidor sin ruta, como https://torneo.example",
+        "en": "“{value}” is not the http(s) address of a server with no path, such as https://torneo.example",
+    },
+    "cli.event.bad-proxy": {"es": "«{value}» no es una dirección IP ni una red",
+                            "en": "“{value}” is not an IP address or network"},
     "cli.event.print": {
         "es": "Imprime en SALIDA la hoja y las cartas de cada equipo.\n\n"
               "Una portada enumera los equipos; cada página lleva al pie la huella de su lista, para "

@@ -26,6 +26,8 @@ class EventSettings:
     """The versions the desk keeps of one team's list; past them, a new one is refused."""
     bytes_per_team: int = 16 * 1024 * 1024
     """The bytes the desk keeps of one team's versions together (16 MiB); past them, a new one is refused."""
+    public_url: str | None = None
+    """The address players reach the desk at (``https://torneo.example``): the Host and Origin it answers to."""
 
 
 @dataclass(frozen=True)

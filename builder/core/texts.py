@@ -139,12 +139,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the event pack is not valid: {problems}",
     },
     "invalid-event-setting.block": {
-        "es": "«event» debe ser un bloque de claves (deadline, token, publish, versions_per_team, bytes_per_team)",
-        "en": "“event” must be a block of keys (deadline, token, publish, versions_per_team, bytes_per_team)",
+        "es": "«event» debe ser un bloque de claves (deadline, token, publish, versions_per_team, bytes_per_team, public_url)",
+        "en": "“event” must be a block of keys (deadline, token, publish, versions_per_team, bytes_per_team, public_url)",
     },
     "invalid-event-setting.key": {
-        "es": "«event» no tiene la clave «{key}» (tiene deadline, token, publish, versions_per_team y bytes_per_team)",
-        "en": "“event” has no key “{key}” (it has deadline, token, publish, versions_per_team and bytes_per_team)",
+        "es": "«event» no tiene la clave «{key}» (tiene deadline, token, publish, versions_per_team, bytes_per_team y public_url)",
+        "en": "“event” has no key “{key}” (it has deadline, token, publish, versions_per_team, bytes_per_team and public_url)",
     },
     "invalid-event-setting.deadline": {
         "es": "«deadline» debe ser una fecha con hora, como 2026-12-01 20:00 (hora local) o 2026-12-01T20:00+01:00",
@@ -155,6 +155,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "invalid-event-setting.publish": {"es": "«publish» debe ser true o false", "en": "“publish” must be true or false"},
     "invalid-event-setting.bound": {"es": "«{key}» debe ser un número entero de {least} a {most}",
                                     "en": "“{key}” must be a whole number from {least} to {most}"},
+    "invalid-event-setting.public_url": {
+        "es": "«public_url» debe ser la dirección http(s) de un servidor sin ruta, como https://torneo.example",
+        "en": "“public_url” must be the http(s) address of a server with no path, such as https://torneo.example",
+    },
     "no-pack-for-system": {
         "es": "un pack de evento no puede fijar nada para {system}",
         "en": "an event pack can set nothing for {system}",

@@ -32,7 +32,8 @@ from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import mark_of
 from builder.desk.state import Desk
-from builder.events.packs import load_pack
+from builder.desk.transport import configure, from_settings, networks
+from builder.events.packs import load_pack, public_origin
 from builder.events.store import Store
 from builder.serve.intake import Form, RateLimit
 
@@ -40,6 +41,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 POLICY = ("default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
           "base-uri 'none'")
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+WILDCARD = ("0.0.0.0", "[::]")
 
 
 def from_environment() -> Starlette:
@@ -47,26 +49,38 @@ def from_environment() -> Starlette:
     settings the command put in ``BUILDER_DESK`` (uvicorn starts workers from an import string)."""
     given = json.loads(os.environ["BUILDER_DESK"])
     deadline = datetime.fromisoformat(given["deadline"]) if given["deadline"] else None
+    limits = from_settings(given["transport"])
+    configure(limits)
     return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
-                       given["rate"], deadline, given["publish"])
+                       given["rate"], deadline, given["publish"], given["public_url"], limits.trusted)
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
-                deadline: datetime | None = None, publish: bool | None = None) -> Starlette:
+                deadline: datetime | None = None, publish: bool | None = None, public_url: str | None = None,
+                trusted_proxies: tuple[str, ...] = ()) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
-    ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on (on
-    the loopback, only requests addressed to it are answered). ``deadline`` and ``publish``, when
-    given, win over the pack's ``event:`` settings."""
+    ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
+    ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
+    settings. The desk answers only to requests addressed to the public URL's host, to the
+    loopback when it listens there, or to the literal address it listens on (never, with neither,
+    to a wildcard's: any name could point there). ``trusted_proxies``: the addresses or networks
+    whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed."""
     store = Store.open(db_url)
     event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
     deadline = deadline or pack.event.deadline
     if deadline is not None:  # the organiser's, given at start: lists after it are refused
         store.set_deadline(event_id, deadline)
-    host, _, port = host_label.rpartition(":")
+    host, _, port = host_label.lower().rpartition(":")
+    origin = public_origin(public_url or pack.event.public_url)
+    hosts = {origin.partition("://")[2]} if origin else set()
+    if host in LOOPBACK:
+        hosts |= {f"{name}:{port}" for name in LOOPBACK}
+    elif host not in WILDCARD:
+        hosts.add(f"{host}:{port}")
     desk = Starlette(routes=ROUTES, middleware=[Middleware(Headers)], lifespan=lifespan)
     desk.state.desk = Desk(
         pack=pack, store=store, event_id=event_id, token=token, admin_mark=mark_of(token),
-        hosts=frozenset(f"{name}:{port}" for name in LOOPBACK) if host in LOOPBACK else None,
+        hosts=frozenset(hosts), public_origin=origin, proxies=networks(trusted_proxies),
         publish=pack.event.publish if publish is None else publish, limit=RateLimit(posts_per_minute),
         # Pages and the store's writes: short, mostly under the interpreter's lock; a few threads keep a
         # database wait from idling the process. Checking a list is the lane's (worker processes), so

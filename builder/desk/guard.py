@@ -2,10 +2,15 @@
 
 Since the desk may be reachable from players' devices:
 
-- the Host, when the desk listens on the loopback (as ``builder serve``: no DNS rebinding);
+- the Host: one the desk answers to (its ``--public-url``'s, else the loopback's or the literal
+  address it listens on), so no DNS rebinding reaches it;
 - on a POST: its Origin, when the browser sends one, must be this server's own; at most
   ``posts_per_minute`` from one client (429); the body bounded from its Content-Length and while
-  it streams (413); the form's CSRF token equal to its cookie (double submit, constant time);
+  it streams (413), each wait for it bounded (408), spooled to disk past a small size and parsed
+  in a worker thread; the form's CSRF token equal to its cookie (double submit, constant time),
+  checked before its files are read into memory;
+- a client is the connection's address, or, from a trusted proxy only, the rightmost address of
+  ``X-Forwarded-For`` that isn't one (and the scheme its ``X-Forwarded-Proto``);
 - the organiser's routes need the organiser's session (:mod:`builder.desk.sessions`);
 - a route that checks a list is admitted to the checks' lane (:mod:`builder.desk.checks`) before
   its body is read: at most two of one client's at once, and a bounded number in all;
@@ -30,7 +35,8 @@ from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
-from builder.serve.intake import Form, Rejected, parse_form, read_body, same
+from builder.desk.transport import current, within
+from builder.serve.intake import Form, Rejected, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
 BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
@@ -49,31 +55,35 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False) -> Cal
     async def run(request: Request) -> Response:
         lang = messages.language(request.query_params.get("lang") or messages.DEFAULT_LANGUAGE)
         admitted = None
+        form = Form()
         try:
             refused = gate(request)
             if refused is not None:
                 return refusal(request, lang, *refused)
             if checks and request.method == "POST":
                 admitted = desk_of(request).checks.admit(client_address(request))
-            form = Form()
             if request.method == "POST":
-                body = await read_body(request, BODY_MOST)
-                form = parse_form(request.headers.get("content-type", ""), body, MAX_BYTES)
+                form = await read_form(request)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
             if admin and not organiser(request):
                 return page(request, "login.html", lang, 403, failed=False)
+            working = desk_of(request).working
             if inspect.iscoroutinefunction(handler):
-                return await handler(request, form, lang)
+                # Its files are read into memory off the loop, now the request is known genuine.
+                return await handler(request, await anyio.to_thread.run_sync(form.load, limiter=working), lang)
             # Pages and the store's writes run in the page threads; checks never do.
-            return await anyio.to_thread.run_sync(handler, request, form, lang, limiter=desk_of(request).working)
+            return await anyio.to_thread.run_sync(lambda: handler(request, form.load(), lang), limiter=working)
         except Busy as exc:
             response = refusal(request, lang, exc.code, exc.status)
             response.headers["Retry-After"] = str(exc.retry_after)
             return response
         except Rejected as exc:
-            return refusal(request, lang, exc.code, exc.status)
+            # The body may be left half read: the connection is closed after the answer.
+            answer = refusal(request, lang, exc.code, exc.status)
+            answer.headers["connection"] = "close"
+            return answer
         except Exception:  # noqa: BLE001 - a bug: logged here with its traceback, answered with its id
             bug = secrets.token_hex(4)
             LOG.exception("bug %s while answering %s %s", bug, request.method, request.url.path)
@@ -81,26 +91,57 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False) -> Cal
         finally:
             if admitted is not None:
                 desk_of(request).checks.release(admitted)
+            form.close()
     return run
 
 
+async def read_form(request: Request) -> Form:
+    """The POST's form: its body streamed to a spooled file, then parsed off the event loop."""
+    body = await spool_body(request, BODY_MOST, current().body_timeout)
+    try:
+        return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body, MAX_BYTES)
+    finally:
+        body.close()
+
+
 def client_address(request: Request) -> str:
-    """The address a request comes from, as the per-client limits count it."""
-    return request.client.host if request.client else "?"
+    """The address a request comes from, as the per-client limits count it: the connection's,
+    unless that is a trusted proxy (``--trusted-proxy``); then the rightmost address in
+    ``X-Forwarded-For`` that isn't itself a trusted proxy (each proxy appends the address it got
+    the request from, so what's left of that may be the client's own invention)."""
+    direct = request.client.host if request.client else "?"
+    trusted = desk_of(request).proxies
+    if not within(direct, trusted):
+        return direct
+    hops = [hop.strip() for line in request.headers.getlist("x-forwarded-for") for hop in line.split(",")]
+    for hop in reversed([hop for hop in hops if hop]):
+        if not within(hop, trusted):
+            return hop
+    return direct
+
+
+def scheme_of(request: Request) -> str:
+    """``http`` or ``https`` as the browser used it: the connection's, or from a trusted proxy its
+    ``X-Forwarded-Proto`` (the last one, the proxy nearest the desk)."""
+    direct = request.url.scheme
+    if request.client is None or not within(request.client.host, desk_of(request).proxies):
+        return direct
+    said = [p.strip().lower() for line in request.headers.getlist("x-forwarded-proto") for p in line.split(",")]
+    return said[-1] if said and said[-1] in ("http", "https") else direct
 
 
 def gate(request: Request) -> tuple[str, int] | None:
     """Why the request is refused before its form is read (its code and status), or None."""
     desk = desk_of(request)
-    if desk.hosts is not None and request.headers.get("host", "") not in desk.hosts:
+    if request.headers.get("host", "").lower() not in desk.hosts:
         return "desk-foreign-host", 403
     if request.method != "POST":
         return None
     # The Referrer-Policy is same-origin, not no-referrer: under no-referrer a browser sends
     # "Origin: null" with the page's own forms, and the check could tell nothing.
     origin = request.headers.get("origin")
-    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
-    if origin is not None and origin != own:
+    own = f"{scheme_of(request)}://{request.headers.get('host', '').lower()}"
+    if origin is not None and origin.lower() not in (own, desk.public_origin):
         return "desk-foreign-origin", 403
     if not desk.limit.allow(client_address(request)):
         return "desk-rate", 429

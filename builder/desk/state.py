@@ -26,8 +26,13 @@ class Desk:
     """What opens the organiser's pages."""
     admin_mark: str
     """The organiser's cookie: made from the token, so the token itself never travels as a cookie."""
-    hosts: frozenset[str] | None
-    """The Host headers answered when the desk listens on the loopback; None: it answers any."""
+    hosts: frozenset[str]
+    """The Host headers the desk answers to (lower case): its public URL's, or the loopback's or
+    the literal address it listens on."""
+    public_origin: str | None
+    """``scheme://host[:port]`` of ``--public-url`` (or the pack's ``public_url``), if given."""
+    proxies: tuple[Any, ...]
+    """The trusted proxies (``ipaddress`` networks): only from them are forwarded headers believed."""
     publish: bool
     limit: RateLimit
     """POSTs a minute from one client."""

@@ -118,6 +118,14 @@ MESSAGES = {
     },
     "desk.error.desk-foreign-origin": {"es": "La petición viene de otro sitio.", "en": "The request comes from another site."},
     "desk.error.desk-foreign-host": {"es": "Este servidor no responde a ese nombre.", "en": "This server doesn't answer to that name."},
+    "desk.error.desk-slow-body": {"es": "La entrega llegaba demasiado despacio: vuelve a enviarla.",
+                                  "en": "The submission arrived too slowly: send it again."},
+    "desk.error.desk-too-many-connections": {
+        "es": "Demasiadas conexiones abiertas desde tu dirección: espera unos segundos y recarga la página.",
+        "en": "Too many connections open from your address: wait a few seconds and reload the page.",
+    },
+    "desk.error.desk-busy": {"es": "El servidor está ocupado: espera unos segundos y recarga la página.",
+                             "en": "The server is busy: wait a few seconds and reload the page."},
     "desk.error.desk-rate": {"es": "Demasiadas peticiones: espera un minuto.", "en": "Too many requests: wait a minute."},
     "desk.error.desk-not-organiser": {"es": "Hace falta la clave de la organización.", "en": "The organiser's token is needed."},
     "desk.error.desk-no-such-page": {"es": "Esa página no existe.", "en": "No such page."},
@@ -197,6 +205,14 @@ MESSAGES = {
                          "en": "(a new token at every start: set it with --token or in the pack's event: block "
                                "for the link to keep working)"},
     "desk.database": {"es": "Base de datos: {db}", "en": "Database: {db}"},
+    "desk.needs-public-url": {
+        "es": "Con --host {host} la mesa necesita saber a qué dirección responde, o cualquier nombre que apunte a "
+              "este equipo (DNS rebinding) llegaría a ella: arranca con --public-url {url} (o la dirección con la "
+              "que lleguen los jugadores), o pon public_url en el bloque event: del pack.",
+        "en": "With --host {host} the desk needs to know the address it answers to, or any name pointing at this "
+              "machine (DNS rebinding) would reach it: start it with --public-url {url} (or the address players "
+              "reach it at), or set public_url in the pack's event: block.",
+    },
     "desk.exposed": {
         "es": "AVISO: con --host {host} la mesa es accesible desde la red, para cualquiera que llegue a este "
               "equipo (la página de entrega, y la de la organización a quien tenga la clave).",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from builder.core import registry
 from builder.core.errors import InputError
@@ -33,7 +34,7 @@ def load_pack(path: Path | str) -> Pack:
     return Pack(doc, system.key, values, event)
 
 
-EVENT_KEYS = ("deadline", "token", "publish", "versions_per_team", "bytes_per_team")
+EVENT_KEYS = ("deadline", "token", "publish", "versions_per_team", "bytes_per_team", "public_url")
 TOKEN_LENGTH = (16, 200)
 LIMITS = {"versions_per_team": (1, 1000), "bytes_per_team": (64 * 1024, 1024 * 1024 * 1024)}
 """The least and most each per-team bound may be: a version or a list's files (64 KiB) at least, 1 GiB at most."""
@@ -69,9 +70,33 @@ def event_settings(given: Any, place: Place) -> tuple[EventSettings, Findings]:
             problems.error("invalid-event-setting", place.at(key), RULE_PACK, variant="bound", key=key,
                            least=least, most=most)
         bounds[key] = value
+    public_url = given.get("public_url")
+    if public_url is not None and (not isinstance(public_url, str) or public_origin(public_url, strict=False) is None):
+        problems.error("invalid-event-setting", place.at("public_url"), RULE_PACK, variant="public_url")
     if problems:
         return EventSettings(), problems
-    return EventSettings(deadline or None, token, publish, **bounds), problems
+    return EventSettings(deadline or None, token, publish, public_url=public_url, **bounds), problems
+
+
+def public_origin(url: str | None, strict: bool = True) -> str | None:
+    """``scheme://host[:port]`` of the address players reach the desk at (``https://torneo.example``),
+    lower case, its default port left out as browsers leave it out of Host and Origin. None when
+    ``url`` is None, or (``strict=False``) no http(s) URL of a host alone: ValueError if strict."""
+    if url is None:
+        return None
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        parts, port = None, None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname or parts.username
+            or parts.password or parts.path not in ("", "/") or parts.query or parts.fragment):
+        if strict:
+            raise ValueError(url)
+        return None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return f"{parts.scheme}://{host}" + (f":{port}" if port not in (None, default) else "")
 
 
 def _moment(value: Any) -> dt.datetime | None | bool:
@@ -105,6 +130,9 @@ EVENT_SCHEMA = {
                            "maximum": LIMITS["bytes_per_team"][1], "default": EventSettings.bytes_per_team,
                            "description": "The bytes of one team's versions together the desk keeps; past them, "
                                           "refused."},
+        "public_url": {"type": "string", "format": "uri", "pattern": "^https?://[^/?#@]+/?$",
+                       "description": "The address players reach the desk at (https://torneo.example): the one "
+                                      "Host and Origin it answers to."},
     },
 }
 

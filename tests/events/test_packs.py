@@ -232,6 +232,8 @@ def test_the_event_block_sets_the_desks_deadline_token_and_publishing(tmp_path, 
     ("event:\n  bytes_per_team: 16 MiB\n", 5, "«bytes_per_team» debe ser un número entero de 65536 a 1073741824"),
     ("event:\n  bytes_per_team: true\n", 5, "«bytes_per_team» debe ser"),
     ("event: [deadline]\n", 4, "bloque de claves"),
+    ("event:\n  public_url: torneo.example\n", 5, "https://torneo.example"),
+    ("event:\n  public_url: https://torneo.example/mesa\n", 5, "sin ruta"),
 ])
 def test_a_bad_event_block_is_a_usage_error_at_its_line(tmp_path, block, line, words):
     pack = tmp_path / "pack.yaml"
@@ -241,12 +243,26 @@ def test_a_bad_event_block_is_a_usage_error_at_its_line(tmp_path, block, line, w
     assert f"pack.yaml:{line}" in result.output and words in result.output
 
 
+@pytest.mark.parametrize("url, origin", [
+    ("https://Torneo.Example", "https://torneo.example"),
+    ("https://torneo.example:443/", "https://torneo.example"),  # the default port, left out as browsers do
+    ("http://192.168.1.10:8080", "http://192.168.1.10:8080"),
+    ("http://[::1]:8080", "http://[::1]:8080"),
+])
+def test_the_public_url_is_read_as_its_origin(tmp_path, url, origin):
+    from builder.events.packs import load_pack, public_origin
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + f"event:\n  public_url: '{url}'\n", encoding="utf-8")
+    assert load_pack(pack).event.public_url == url and public_origin(url) == origin
+
+
 def test_schema_pack_describes_the_event_block():
     from builder.events.packs import pack_schema
 
     for variant in pack_schema()["oneOf"]:
         event = variant["properties"]["event"]
-        assert set(event["properties"]) == {"deadline", "token", "publish", "versions_per_team", "bytes_per_team"}
+        assert set(event["properties"]) == {"deadline", "token", "publish", "versions_per_team", "bytes_per_team", "public_url"}
         assert event["additionalProperties"] is False
 
 

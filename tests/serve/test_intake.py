@@ -51,3 +51,25 @@ def test_the_rate_limit_counts_a_sliding_minute_per_client():
 
 def test_secrets_match_only_when_equal_and_never_when_empty():
     assert same("abc", "abc") and not same("abc", "abd") and not same("", "") and not same(None, "x")
+
+
+def test_a_spooled_body_gives_the_same_form_its_large_files_on_disk_until_loaded():
+    import io
+    import tempfile
+
+    from builder.serve.intake import SPOOL_MEMORY
+
+    large = b"name: A\n" + b"#" * (3 * SPOOL_MEMORY)
+    sent = body(b'Content-Disposition: form-data; name="csrf"\r\n\r\nabc',
+                b'Content-Disposition: form-data; name="files"; filename="a.yaml"\r\n\r\n' + large)
+    spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY)
+    spool.write(sent)
+    spool.seek(0)
+    form = parse_form(TYPE, spool, 4 * SPOOL_MEMORY)
+    assert form.fields == {"csrf": "abc"} and form.files == []
+    (name, upload), = form.uploads
+    assert name == "a.yaml" and not isinstance(upload, io.BytesIO)  # past SPOOL_MEMORY: a file on disk
+    assert form.load().files == [("a.yaml", large)] and form.uploads == []
+    with pytest.raises(Rejected) as refused:
+        parse_form(TYPE, io.BytesIO(sent), SPOOL_MEMORY)
+    assert refused.value.status == 413

@@ -1,0 +1,176 @@
+"""The desk's connections, held before any request reaches the app: uvicorn's HTTP/1.1 protocol
+(h11) with the limits uvicorn lacks.
+
+uvicorn has no deadline for a request's head: its keep-alive timer starts again at every byte, so
+one client trickling bytes holds a connection for ever, and one address may open any number of
+them (uvicorn issue #157). Here, per process:
+
+- a request's head must be complete within ``head_timeout`` seconds of the connection opening, or
+  of the previous response ending on a kept-alive connection; else the connection is closed;
+- one address holds at most ``per_address`` connections (a trusted proxy's own are not counted:
+  it holds its clients itself); a new one past that is answered 503 and closed;
+- the process holds at most ``total`` connections, so its file descriptors never run out.
+
+The body's read timeout is the app's (:func:`builder.serve.intake.spool_body`): a response there
+can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
+CLI's, or each worker's from ``BUILDER_DESK``), so uvicorn can start workers from the import string
+``builder.desk.transport:DeskProtocol``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import math
+import resource
+from collections import Counter
+from dataclasses import asdict, dataclass, replace
+from typing import Any, ClassVar
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from builder.core import messages
+
+IMPORT_NAME = "builder.desk.transport:DeskProtocol"
+
+
+@dataclass(frozen=True)
+class Limits:
+    head_timeout: float = 10.0
+    """Seconds for a request's head to arrive whole."""
+    per_address: int = 16
+    """Connections open at once from one address, over all the server's processes."""
+    total: int = 512
+    """Connections open at once in one process (well under the usual 1,024 open files)."""
+    trusted: tuple[str, ...] = ()
+    """The trusted proxies (addresses or networks), whose connections the per-address cap skips."""
+    body_timeout: float = 10.0
+    """Seconds the app waits for the next piece of a request's body (then 408)."""
+
+    def for_workers(self, workers: int) -> Limits:
+        """Each of ``workers`` processes' share: the per-address cap divided (rounded up), so the
+        sum across them holds; the timeouts and the per-process total as they are."""
+        return replace(self, per_address=math.ceil(self.per_address / workers))
+
+
+def networks(addresses: tuple[str, ...] | list[str]) -> tuple[Any, ...]:
+    """Addresses or networks (``10.0.0.1``, ``10.0.0.0/8``, ``::1``) as ``ipaddress`` networks;
+    ValueError for one that is neither."""
+    return tuple(ipaddress.ip_network(a.strip().strip("[]"), strict=False) for a in addresses)
+
+
+def within(address: str, nets: tuple[Any, ...]) -> bool:
+    """Whether ``address`` (as a socket or a header names it) is in one of ``nets``."""
+    try:
+        ip = ipaddress.ip_address(address.strip().strip("[]"))
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip.version == net.version and ip in net for net in nets)
+
+
+def raise_open_files() -> None:
+    """The soft limit on open files raised to the hard one (best effort), so the caps above decide."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+    except (ValueError, OSError):
+        pass
+
+
+def configure(limits: Limits) -> None:
+    """This process's limits, for every connection accepted from now on."""
+    DeskProtocol.limits = limits
+    DeskProtocol.trusted_nets = networks(limits.trusted)
+
+
+def current() -> Limits:
+    """This process's limits."""
+    return DeskProtocol.limits
+
+
+def as_settings(limits: Limits) -> dict[str, Any]:
+    """The limits as JSON can carry them to the workers (see :func:`from_settings`)."""
+    return asdict(limits)
+
+
+def from_settings(given: dict[str, Any]) -> Limits:
+    return Limits(**{**given, "trusted": tuple(given["trusted"])})
+
+
+def refusal_bytes(code: str) -> bytes:
+    """A bare 503 for a connection refused before its request is read: its language isn't known
+    yet, so the message in Spanish, then in English on its own line."""
+    text = "\n".join(messages.text(f"desk.error.{code}", lang) for lang in ("es", "en")).encode("utf-8") + b"\n"
+    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            b"connection: close\r\nretry-after: 10\r\ncontent-length: %d\r\n\r\n" % len(text)) + text
+
+
+class DeskProtocol(H11Protocol):
+    limits: ClassVar[Limits] = Limits()
+    trusted_nets: ClassVar[tuple[Any, ...]] = ()
+    open_from: ClassVar[Counter[str]] = Counter()
+    """Connections open now in this process, by client address."""
+
+    _address: str | None = None
+    _refused = False
+    _head_deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        address = self.client[0] if self.client else "?"
+        if len(self.connections) > self.limits.total:
+            return self._refuse("desk-busy")
+        if not within(address, self.trusted_nets):
+            if self.open_from[address] >= self.limits.per_address:
+                return self._refuse("desk-too-many-connections")
+            self.open_from[address] += 1
+            self._address = address
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        if self._address is not None:
+            self.open_from[self._address] -= 1
+            if self.open_from[self._address] <= 0:
+                del self.open_from[self._address]
+            self._address = None
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # answered already; whatever the client sends is not read
+        super().data_received(data)
+
+    def handle_events(self) -> None:
+        before = self.cycle
+        super().handle_events()
+        if self.cycle is not before:  # a request's head arrived whole: its deadline is met
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        # Armed before uvicorn starts on a pipelined request, whose head (if whole) disarms it again.
+        self._arm()
+        super().on_response_complete()
+
+    def _refuse(self, code: str) -> None:
+        self._refused = True
+        self.transport.write(refusal_bytes(code))
+        self.transport.close()
+
+    def _arm(self) -> None:
+        self._disarm()
+        if not self.transport.is_closing():
+            self._head_deadline = self.loop.call_later(self.limits.head_timeout, self._head_late)
+
+    def _disarm(self) -> None:
+        if self._head_deadline is not None:
+            self._head_deadline.cancel()
+            self._head_deadline = None
+
+    def _head_late(self) -> None:
+        self._head_deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()

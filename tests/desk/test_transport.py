@@ -1,0 +1,245 @@
+"""The desk run directly, as `builder event serve` in its own process on loopback, against the
+slow and greedy clients of issue 39: other players' pages still answer, memory stays bounded,
+slow connections are dropped. Distinct clients are distinct loopback addresses (127.0.0.2, …:
+the whole 127/8 is the loopback on Linux). Timeouts are shortened with the hidden options."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.desk.test_server import PACK, ROOT, TOKEN, kill
+from tests.serve.live import free_port
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 and /proc are Linux's")
+
+
+def start(db: Path, port: int, *extra: str) -> subprocess.Popen:
+    server = subprocess.Popen([sys.executable, "-m", "builder", "event", "serve", str(PACK), "--db", str(db),
+                               "--port", str(port), "--token", TOKEN, "--rate", "10000", *extra],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            assert server.poll() is None, server.stderr.read().decode()
+            time.sleep(0.05)
+    raise AssertionError("the desk did not start")
+
+
+def page_time(port: int, source: str = "127.0.0.1") -> float:
+    """Seconds another player's GET / takes (from ``source``); it must answer 200."""
+    began = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    try:
+        conn.request("GET", "/")
+        answer = conn.getresponse()
+        answer.read()
+        assert answer.status == 200
+    finally:
+        conn.close()
+    return time.monotonic() - began
+
+
+def rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024
+
+
+def closed(sock: socket.socket, within: float) -> bytes | None:
+    """What the server sent before closing ``sock`` within ``within`` seconds; None if still open."""
+    sock.settimeout(within)
+    got = b""
+    try:
+        while chunk := sock.recv(65536):
+            got += chunk
+        return got
+    except ConnectionResetError:
+        return got
+    except socket.timeout:
+        return None
+
+
+def post(port: int, source: str, body: bytes, content_type: str, headers: dict[str, str] | None = None,
+         path: str = "/submit") -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+    try:
+        conn.request("POST", path, body=body, headers={"Content-Type": content_type, **(headers or {})})
+        answer = conn.getresponse()
+        return answer.status, answer.read()
+    finally:
+        conn.close()
+
+
+def test_slowloris_from_one_address_holds_no_more_than_its_share_and_is_dropped(tmp_path):
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port, "--header-timeout", "3")
+    slow: list[socket.socket] = []
+    try:
+        for _ in range(300):
+            sock = socket.socket()
+            sock.bind(("127.0.0.2", 0))
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-a: " % port)
+            slow.append(sock)
+        time.sleep(0.5)
+        refused, held = [], []
+        for sock in slow:
+            answer = closed(sock, 0.01)
+            (refused if answer is not None else held).append((sock, answer))
+        assert len(held) <= 16 and len(refused) >= 300 - 16
+        assert all(answer.startswith(b"HTTP/1.1 503") and "conexiones".encode() in answer for _, answer in refused)
+        # The held ones trickle a byte a second; another player's page answers meanwhile.
+        times = []
+        for _ in range(2):
+            for sock, _ in held:
+                sock.send(b"a")
+            times.append(page_time(port))
+            time.sleep(1)
+        assert max(times) < 1, times
+        # Past the head deadline (3 s from connecting, whatever they trickled), all are closed.
+        dropped = [closed(sock, 3) for sock, _ in held]
+        assert all(answer is not None for answer in dropped)
+        assert page_time(port, "127.0.0.2") < 1  # and the address may come back
+    finally:
+        for sock in slow:
+            sock.close()
+        kill(server)
+
+
+def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path):
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port, "--body-timeout", "4")
+    stalled: list[socket.socket] = []
+    half = b"x" * (3 * 1024 * 1024)
+    try:
+        before = rss_mb(server.pid)
+        for n in range(30):  # thirty players, each sending half of a 6 MB submission, then nothing
+            sock = socket.socket()
+            sock.bind((f"127.0.1.{n + 1}", 0))
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"POST /submit HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: multipart/form-data; "
+                         b"boundary=b\r\nContent-Length: %d\r\n\r\n" % (port, 2 * len(half)) + half)
+            stalled.append(sock)
+        time.sleep(0.5)
+        during = rss_mb(server.pid)
+        assert page_time(port) < 1
+        assert during < 300, (before, during)
+        answers = [closed(sock, 10) for sock in stalled]
+        assert all(answer is not None and answer.startswith(b"HTTP/1.1 408") for answer in answers)
+        assert page_time(port) < 1
+    finally:
+        for sock in stalled:
+            sock.close()
+        kill(server)
+
+
+def test_malformed_six_megabyte_forms_leave_the_page_answering(tmp_path):
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port)
+    junk = (b"--b\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.yaml\"\r\n\r\n"
+            + os.urandom(3 * 1024 * 1024).hex().encode())  # 6 MB, no closing boundary
+    answers: list[int] = []
+    times: list[float] = []
+    done = threading.Event()
+
+    def sender(n: int) -> None:
+        for _ in range(10):
+            answers.append(post(port, f"127.0.2.{n + 1}", junk, "multipart/form-data; boundary=b")[0])
+
+    def reader() -> None:
+        while not done.is_set() and len(times) < 200:
+            times.append(page_time(port))
+            time.sleep(0.05)
+
+    senders = [threading.Thread(target=sender, args=(n,)) for n in range(5)]
+    watcher = threading.Thread(target=reader)
+    try:
+        watcher.start()
+        for s in senders:
+            s.start()
+        for s in senders:
+            s.join(120)
+        done.set()
+        watcher.join(30)
+        assert len(answers) == 50 and set(answers) <= {400, 403, 413}, answers
+        assert times and statistics.median(times) < 1, times
+        assert rss_mb(server.pid) < 300
+    finally:
+        done.set()
+        kill(server)
+
+
+def forwarded_posts(port: int, forwarded: list[str]) -> list[int]:
+    """The status of an empty POST from 127.0.0.1 with each ``X-Forwarded-For``: the rate (2 a
+    minute) says which client the desk believed each came from."""
+    return [post(port, "127.0.0.1", b"lang=es", "application/x-www-form-urlencoded",
+                 {"X-Forwarded-For": value}, path="/status")[0] for value in forwarded]
+
+
+def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path):
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port, "--rate", "2")
+    try:  # not trusted: all three are 127.0.0.1's, whatever they say
+        assert forwarded_posts(port, ["10.0.0.1", "10.0.0.2", "10.0.0.3"])[2] == 429
+    finally:
+        kill(server)
+    server = start(tmp_path / "torneo.sqlite", port, "--rate", "2", "--trusted-proxy", "127.0.0.1")
+    try:
+        # Trusted: each its own client; what a client put left of its own address changes nothing.
+        assert 429 not in forwarded_posts(port, ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+        assert forwarded_posts(port, ["1.1.1.1, 10.0.0.9", "2.2.2.2, 10.0.0.9", "3.3.3.3,10.0.0.9"])[2] == 429
+    finally:
+        kill(server)
+
+
+def test_the_public_url_is_the_one_host_and_origin_answered(tmp_path):
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port, "--public-url", "https://torneo.example",
+                   "--trusted-proxy", "127.0.0.1")
+
+    def get(host: str) -> int:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/", headers={"Host": host})
+        status = conn.getresponse().status
+        conn.close()
+        return status
+
+    try:
+        assert (get("torneo.example"), get(f"127.0.0.1:{port}")) == (200, 200)
+        assert (get("evil.example"), get("torneo.example.evil.example"), get(f"192.0.2.1:{port}")) == (403, 403, 403)
+        form = "application/x-www-form-urlencoded"
+        own = post(port, "127.0.0.1", b"csrf=x", form, {"Host": "torneo.example", "Origin": "https://torneo.example",
+                                                         "X-Forwarded-Proto": "https"})
+        foreign = post(port, "127.0.0.1", b"csrf=x", form, {"Host": "torneo.example", "Origin": "https://evil.example",
+                                                             "X-Forwarded-Proto": "https"})
+        assert b'data-code="desk-csrf"' in own[1] and b'data-code="desk-foreign-origin"' in foreign[1]
+    finally:
+        kill(server)
+
+
+def test_listening_on_every_address_needs_a_public_url(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "builder", "event", "serve", str(PACK), "--db",
+                           str(tmp_path / "t.sqlite"), "--host", "0.0.0.0", "--port", str(free_port())],
+                          capture_output=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and b"--public-url" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_each_worker_takes_its_share_of_the_per_address_cap():
+    from builder.desk.transport import Limits
+
+    assert [Limits(per_address=16).for_workers(n).per_address for n in (1, 2, 3)] == [16, 8, 6]
+
+
