@@ -79,19 +79,28 @@ def event(lang: str | None) -> None:
 @option("--publish", is_flag=True, default=False, help="cli.event.publish")
 @option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True, help="cli.event.rate")
 @option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="cli.event.workers")
+@option("--weak-token", is_flag=True, default=False, help="cli.event.weak-token")
+@option("--session-hours", type=click.FloatRange(0.1, 24 * 14), default=12, show_default=True,
+        help="cli.event.session-hours")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
-          publish: bool, rate: int, workers: int, lang: str | None) -> None:
+          publish: bool, rate: int, workers: int, weak_token: bool, session_hours: float, lang: str | None) -> None:
     """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
-    port_free(host, port)
-    url = database_url(pack, db)
     drawn = not (token or event_pack.event.token)
-    token = token or event_pack.event.token or secrets.token_urlsafe(18)
+    token = token or event_pack.event.token or secrets.token_urlsafe(24)  # 192 random bits
     import uvicorn  # the web server and Starlette, only for this command
 
     from builder.desk.app import create_desk  # Starlette and Jinja2, only for this command
+    from builder.desk.sessions import STRONG_BITS, token_bits  # with it
+
+    bits = int(token_bits(token))
+    if bits < STRONG_BITS and not weak_token:
+        echo(messages.text("desk.weak-token", lang, bits=bits, least=STRONG_BITS), err=True)
+        raise SystemExit(2)
+    port_free(host, port)
+    url = database_url(pack, db)
 
     shown = _address_on_network() if host in ("0.0.0.0", "::") else host
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
@@ -100,13 +109,17 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     # Made here first even with workers: the event is created (and the database migrated) once.
     publish = publish or None  # not given: as the pack says
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
-                      publish=publish)
+                      publish=publish, session_hours=session_hours)
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
     echo(messages.text("desk.database", lang, db=_shown(url)))
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))
-    echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login?token={token}"))
+    # The token apart from the address: an address with it would stay in the browser's history.
+    echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login"))
+    echo(messages.text("desk.organiser-token", lang, token=token))
     if drawn:
         echo(messages.text("desk.token-drawn", lang))
+    if bits < STRONG_BITS:
+        echo(messages.text("desk.weak-token-warning", lang, bits=bits), err=True)
     if host not in LOOPBACK:
         echo(messages.text("desk.exposed", lang, host=host), err=True)
     if workers == 1:
@@ -115,7 +128,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     app.state.desk.store.close()
     os.environ["BUILDER_DESK"] = json.dumps({
         "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
-        "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish})
+        "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish,
+        "session_hours": session_hours})
     uvicorn.run("builder.desk.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 log_level="warning")
 

@@ -132,6 +132,10 @@ MESSAGES = {
     "cli.event.rate": {"es": "Envíos por minuto que admite cada proceso de una misma dirección.",
                        "en": "Posts a minute each process takes from one address."},
     "cli.event.workers": {"es": "Procesos que atienden a la vez.", "en": "Server processes answering at once."},
+    "cli.event.weak-token": {"es": "Aceptar una clave de la organización de menos de 128 bits (con un aviso).",
+                             "en": "Accept an organiser's token of less than 128 bits (with a warning)."},
+    "cli.event.session-hours": {"es": "Horas que dura la sesión de la organización desde que entra.",
+                                "en": "Hours the organiser's session lasts from the login."},
     "cli.event.print": {
         "es": "Imprime en SALIDA la hoja y las cartas de cada equipo.\n\n"
               "Una portada enumera los equipos; cada página lleva al pie la huella de su lista, para "

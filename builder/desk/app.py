@@ -29,7 +29,7 @@ from builder.desk import organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
-from builder.desk.sessions import mark_of
+from builder.desk.sessions import SESSION_HOURS, Sessions
 from builder.desk.state import Desk
 from builder.events.packs import load_pack
 from builder.events.store import Store
@@ -39,6 +39,8 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 POLICY = ("default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
           "base-uri 'none'")
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+GUESSES_PER_MINUTE = 10
+"""Tries at the organiser's token from one address: a few typos, never a search."""
 
 
 def from_environment() -> Starlette:
@@ -47,26 +49,30 @@ def from_environment() -> Starlette:
     given = json.loads(os.environ["BUILDER_DESK"])
     deadline = datetime.fromisoformat(given["deadline"]) if given["deadline"] else None
     return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
-                       given["rate"], deadline, given["publish"])
+                       given["rate"], deadline, given["publish"], given.get("session_hours", SESSION_HOURS))
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
-                deadline: datetime | None = None, publish: bool | None = None) -> Starlette:
+                deadline: datetime | None = None, publish: bool | None = None,
+                session_hours: float = SESSION_HOURS) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on (on
     the loopback, only requests addressed to it are answered). ``deadline`` and ``publish``, when
-    given, win over the pack's ``event:`` settings."""
+    given, win over the pack's ``event:`` settings; the organiser's session lasts ``session_hours``."""
     store = Store.open(db_url)
     event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
     deadline = deadline or pack.event.deadline
     if deadline is not None:  # the organiser's, given at start: lists after it are refused
         store.set_deadline(event_id, deadline)
     host, _, port = host_label.rpartition(":")
-    desk = Starlette(routes=ROUTES, middleware=[Middleware(Headers)], lifespan=lifespan)
+    session_seconds = max(1, round(session_hours * 3600))
+    desk = Starlette(routes=ROUTES, lifespan=lifespan,
+                     middleware=[Middleware(Headers), Middleware(Sessions, token=token, max_age=session_seconds)])
     desk.state.desk = Desk(
-        pack=pack, store=store, event_id=event_id, token=token, admin_mark=mark_of(token),
+        pack=pack, store=store, event_id=event_id, token=token, session_seconds=session_seconds,
         hosts=frozenset(f"{name}:{port}" for name in LOOPBACK) if host in LOOPBACK else None,
         publish=pack.event.publish if publish is None else publish, limit=RateLimit(posts_per_minute),
+        guesses=RateLimit(GUESSES_PER_MINUTE),
         # The work is mostly Python (checking a list), one at a time under the interpreter's lock: two
         # threads keep a file's write or a database wait from idling the process, and the others queue
         # in arrival order instead of sharing the processor, so no submission waits behind all the rest.
@@ -86,6 +92,7 @@ ROUTES = [
     Route("/status", endpoint(players.status), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
+    Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
     Route("/admin", endpoint(organiser.dashboard, admin=True)),
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),

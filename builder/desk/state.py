@@ -21,13 +21,15 @@ class Desk:
     event_id: int
     token: str
     """What opens the organiser's pages."""
-    admin_mark: str
-    """The organiser's cookie: made from the token, so the token itself never travels as a cookie."""
+    session_seconds: int
+    """How long the organiser's session lasts from the login (:mod:`builder.desk.sessions`)."""
     hosts: frozenset[str] | None
     """The Host headers answered when the desk listens on the loopback; None: it answers any."""
     publish: bool
     limit: RateLimit
     """POSTs a minute from one client."""
+    guesses: RateLimit
+    """Tries at the organiser's token a minute from one client, right or wrong."""
     working: anyio.CapacityLimiter
     """The worker threads handlers run in."""
     templates: Environment

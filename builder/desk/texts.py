@@ -98,10 +98,22 @@ MESSAGES = {
     "desk.error.desk-not-organiser": {"es": "Hace falta la clave de la organización.", "en": "The organiser's token is needed."},
     "desk.error.desk-no-such-page": {"es": "Esa página no existe.", "en": "No such page."},
     "desk.error.bad-verdict": {"es": "Esa acción no existe.", "en": "No such action."},
+    "desk.error.desk-too-many-tries": {
+        "es": "Demasiados intentos con la clave de la organización desde esta dirección: espera un minuto.",
+        "en": "Too many tries at the organiser's token from this address: wait a minute.",
+    },
+    "desk.error.stale-version": {
+        "es": "No se ha hecho nada: la página mostraba la versión {shown} y el equipo ya ha entregado la {latest}. "
+              "Mira la versión nueva antes de aprobarla o devolverla.",
+        "en": "Nothing was done: the page showed version {shown} and the team has since handed in version "
+              "{latest}. Look at the new version before you approve it or send it back.",
+    },
     # The organiser's side.
     "desk.admin": {"es": "Mesa de la organización", "en": "Organiser's desk"},
     "desk.login": {"es": "Entrar", "en": "Log in"},
     "desk.token": {"es": "Clave de la organización", "en": "Organiser's token"},
+    "desk.logout": {"es": "Salir", "en": "Log out"},
+    "desk.see-team": {"es": "Ver el equipo", "en": "See the team"},
     "desk.teams": {"es": "Equipos", "en": "Teams"},
     "desk.no-teams": {"es": "Aún no hay entregas.", "en": "No submissions yet."},
     "desk.version": {"es": "Versión", "en": "Version"},
@@ -163,11 +175,27 @@ MESSAGES = {
     "desk.starting": {"es": "Mesa del evento «{event}» en {url} (Ctrl+C para parar)",
                       "en": "Event desk for “{event}” at {url} (Ctrl+C to stop)"},
     "desk.players-url": {"es": "Jugadores: {url}", "en": "Players: {url}"},
-    "desk.organiser-url": {"es": "Organización (no la compartas): {url}", "en": "Organiser (keep it to yourself): {url}"},
+    "desk.organiser-url": {"es": "Organización: {url}", "en": "Organiser: {url}"},
+    "desk.organiser-token": {"es": "Clave de la organización (no la compartas): {token}",
+                             "en": "Organiser's token (keep it to yourself): {token}"},
     "desk.token-drawn": {"es": "(una clave nueva en cada arranque: fíjala con --token o en el bloque event: del pack "
-                               "para que el enlace siga valiendo)",
+                               "para que siga valiendo)",
                          "en": "(a new token at every start: set it with --token or in the pack's event: block "
-                               "for the link to keep working)"},
+                               "for it to keep working)"},
+    "desk.weak-token": {
+        "es": "La clave de la organización es débil (vale como mucho {bits} bits; hacen falta {least}, como 22 "
+              "caracteres al azar de letras, cifras, - y _, o 32 cifras hexadecimales). Quita --token y la clave "
+              "del pack para que se sortee una, o arranca con --weak-token si de verdad la quieres así.",
+        "en": "The organiser's token is weak (worth at most {bits} bits; {least} are needed, as 22 random "
+              "characters of letters, digits, - and _, or 32 hexadecimal digits). Leave --token and the pack's "
+              "token out to have one drawn, or start with --weak-token if you really want this one.",
+    },
+    "desk.weak-token-warning": {
+        "es": "AVISO: clave de la organización débil ({bits} bits como mucho), aceptada por --weak-token: "
+              "cualquiera que la adivine entra en la mesa de la organización.",
+        "en": "WARNING: a weak organiser's token (at most {bits} bits), accepted by --weak-token: whoever "
+              "guesses it opens the organiser's desk.",
+    },
     "desk.database": {"es": "Base de datos: {db}", "en": "Database: {db}"},
     "desk.exposed": {
         "es": "AVISO: con --host {host} la mesa es accesible desde la red, para cualquiera que llegue a este "
