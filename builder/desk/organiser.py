@@ -76,7 +76,17 @@ def team_action(request: Request, form: Form, lang: str) -> Response:
     if action in ("lock", "unlock"):
         desk.store.lock_team(team_id, locked=action == "lock")
     elif action in ("approved", "sent-back"):
-        desk.store.review(team_id, action, form.get("note").strip()[:2000])
+        # The version the organiser saw: a newer one that arrived meanwhile is not what was judged.
+        shown = form.get("version")
+        if not (shown.isascii() and shown.isdigit()):
+            return refusal(request, lang, "desk-bad-request", 400)
+        try:
+            desk.store.review(team_id, action, form.get("note").strip()[:2000], version=int(shown))
+        except StoreRefused as exc:
+            if exc.code != "stale-version":
+                raise
+            return refusal(request, lang, "stale-version", 409, team_id=team_id,
+                           said={"shown": int(shown), "latest": exc.detail})
     else:
         return refusal(request, lang, "bad-verdict", 400)
     return RedirectResponse(f"/admin?lang={lang}", status_code=303)

@@ -45,7 +45,7 @@ class StoreRefused(Exception):
     """A request the store turned down; ``code`` says why, in kebab-case: ``wrong-edit-code``,
     ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
     ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
-    ``newer-database``. Nothing was stored."""
+    ``stale-version``, ``newer-database``. Nothing was stored."""
 
     def __init__(self, code: str, detail: str = ""):
         super().__init__(f"{code}: {detail}" if detail else code)
@@ -256,9 +256,12 @@ class Store:
 
     # The organiser's reviews
 
-    def review(self, team_id: int, verdict: str, note: str = "", now: datetime | None = None) -> Review:
+    def review(self, team_id: int, verdict: str, note: str = "", now: datetime | None = None,
+               version: int | None = None) -> Review:
         """Approve (``approved``) or send back (``sent-back``) the team's latest version, with a
-        note the player sees; an earlier review stays in the history."""
+        note the player sees; an earlier review stays in the history. ``version``: the one the
+        organiser saw; if the latest is another, nothing is stored (``stale-version``, its detail
+        the latest version's number)."""
         if verdict not in ("approved", "sent-back"):
             raise StoreRefused("bad-verdict", verdict)
         with self.engine.begin() as conn:
@@ -266,6 +269,8 @@ class Store:
             last = conn.execute(sa.select(submissions.c.id, submissions.c.version)
                                 .where(submissions.c.team_id == team_id)
                                 .order_by(submissions.c.version.desc()).limit(1)).one()
+            if version is not None and version != last.version:
+                raise StoreRefused("stale-version", str(last.version))
             at = _utc(now)
             conn.execute(reviews.insert().values(team_id=team_id, submission_id=last.id, verdict=verdict,
                                                  note=note, at=at))

@@ -93,7 +93,8 @@ def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_withou
     first = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
     code = edit_code(first)
     admin(client)
-    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos"})
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos",
+                                       "version": "1"})
     form = client.get("/status")
     assert form.status_code == 200 and 'name="code"' in form.text
     look = lambda team, given: client.post("/status", data={"csrf": csrf(client), "team": team, "code": given})  # noqa: E731
