@@ -54,8 +54,16 @@ MESSAGES = {
         "en": "builder met an internal error (bug {bug}): it is logged in the server's console.",
     },
     # Refusals: desk.error.<code>
-    "desk.error.wrong-edit-code": {"es": "El código de edición no es el de ese equipo.",
-                                   "en": "That edit code is not that team's."},
+    # One answer for a wrong code, a name no team has given with a code, and a taken name given
+    # without one: no answer tells which names exist.
+    "desk.error.wrong-edit-code": {
+        "es": "Ese nombre de equipo y ese código de edición no corresponden a ninguna inscripción. Si ya "
+              "inscribiste el equipo, escribe su nombre y su código tal como salen en tu recibo; si es un "
+              "equipo nuevo, elige otro nombre y deja el código vacío.",
+        "en": "That team name and edit code don't match any entry. If you already registered the team, give "
+              "its name and code as your receipt shows them; if it is a new team, choose another name and "
+              "leave the code empty.",
+    },
     "desk.error.event-locked": {"es": "El evento está cerrado: no se aceptan entregas.",
                                 "en": "The event is locked: no submissions are taken."},
     "desk.error.team-locked": {"es": "La organización ha cerrado la lista de este equipo.",
@@ -66,8 +74,12 @@ MESSAGES = {
         "en": "A team of that name exists. If it is yours, give your edit code.",
     },
     "desk.error.no-such-team": {"es": "No hay ningún equipo con ese nombre.", "en": "No team has that name."},
-    "desk.error.bad-team-name": {"es": "El nombre del equipo debe tener de 1 a 80 caracteres, con alguna letra o cifra.",
-                                 "en": "The team's name must be 1 to 80 characters, with a letter or digit."},
+    "desk.error.bad-team-name": {
+        "es": "El nombre del equipo debe tener de 1 a 80 caracteres, con alguna letra o cifra, y ningún carácter "
+              "de control ni de dirección del texto (marcas invisibles que hacen que un nombre se vea como otro).",
+        "en": "The team's name must be 1 to 80 characters, with a letter or digit, and no control or "
+              "text-direction character (invisible marks that make one name look like another).",
+    },
     "desk.error.bad-file-name": {
         "es": "Un archivo tiene un nombre que no vale: solo nombres sencillos acabados en .yaml o .yml, sin carpetas.",
         "en": "A file's name won't do: only plain names ending in .yaml or .yml, no folders.",
