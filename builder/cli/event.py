@@ -81,7 +81,7 @@ def event(lang: str | None) -> None:
 @option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="cli.event.workers")
 @option("--weak-token", is_flag=True, default=False, help="cli.event.weak-token")
 @option("--session-hours", type=click.FloatRange(0.1, 24 * 14), default=12, show_default=True,
-        help="cli.event.session-hours")
+        metavar="cli.value.hours", help="cli.event.session-hours")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
           publish: bool, rate: int, workers: int, weak_token: bool, session_hours: float, lang: str | None) -> None:

@@ -19,6 +19,7 @@ MESSAGES = {
     "cli.value.database": {"es": "BASE_DE_DATOS", "en": "DATABASE"},
     "cli.value.address": {"es": "DIRECCIÓN", "en": "ADDRESS"},
     "cli.value.token": {"es": "CLAVE", "en": "TOKEN"},
+    "cli.value.hours": {"es": "HORAS", "en": "HOURS"},
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
     # The arguments, by their names.
     "cli.arg.paths": {"es": "RUTA", "en": "PATH"},
@@ -132,8 +133,9 @@ MESSAGES = {
     "cli.event.rate": {"es": "Envíos por minuto que admite cada proceso de una misma dirección.",
                        "en": "Posts a minute each process takes from one address."},
     "cli.event.workers": {"es": "Procesos que atienden a la vez.", "en": "Server processes answering at once."},
-    "cli.event.weak-token": {"es": "Aceptar una clave de la organización de menos de 128 bits (con un aviso).",
-                             "en": "Accept an organiser's token of less than 128 bits (with a warning)."},
+    "cli.event.weak-token": {"es": "Aceptar una clave de la organización débil (menos que 22 caracteres al azar), "
+                                   "con un aviso.",
+                             "en": "Accept a weak organiser's token (less than 22 random characters), with a warning."},
     "cli.event.session-hours": {"es": "Horas que dura la sesión de la organización desde que entra.",
                                 "en": "Hours the organiser's session lasts from the login."},
     "cli.event.print": {
