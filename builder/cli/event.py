@@ -112,10 +112,14 @@ class Network(click.ParamType):
         help="cli.event.connections-per-address")
 @option("--header-timeout", type=click.FloatRange(0.1, 600), default=10.0, hidden=True, help="cli.event.header-timeout")
 @option("--body-timeout", type=click.FloatRange(0.1, 600), default=10.0, hidden=True, help="cli.event.body-timeout")
+@option("--weak-token", is_flag=True, default=False, help="cli.event.weak-token")
+@option("--session-hours", type=click.FloatRange(0.1, 24 * 14), default=12, show_default=True,
+        metavar="cli.value.hours", help="cli.event.session-hours")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
           publish: bool, rate: int, workers: int, public_url: str | None, trusted: tuple[str, ...], per_address: int,
-          header_timeout: float, body_timeout: float, lang: str | None) -> None:
+          header_timeout: float, body_timeout: float, weak_token: bool, session_hours: float,
+          lang: str | None) -> None:
     """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
@@ -124,14 +128,20 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
         suggested = f"http://{_address_on_network()}:{port}"
         echo(messages.text("desk.needs-public-url", lang, host=host, url=suggested), err=True)
         raise SystemExit(2)
-    port_free(host, port)
-    url = database_url(pack, db)
     drawn = not (token or event_pack.event.token)
-    token = token or event_pack.event.token or secrets.token_urlsafe(18)
+    token = token or event_pack.event.token or secrets.token_urlsafe(24)  # 192 random bits
     import uvicorn  # the web server and Starlette, only for this command
 
     from builder.desk.app import create_desk  # Starlette and Jinja2, only for this command
     from builder.desk import transport  # with it
+    from builder.desk.sessions import STRONG_BITS, token_bits  # with it
+
+    bits = int(token_bits(token))
+    if bits < STRONG_BITS and not weak_token:
+        echo(messages.text("desk.weak-token", lang, bits=bits, least=STRONG_BITS), err=True)
+        raise SystemExit(2)
+    port_free(host, port)
+    url = database_url(pack, db)
 
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
     base = public_origin(public_url) or f"http://{bracketed(host)}:{port}"
@@ -139,16 +149,20 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     # Made here first even with workers: the event is created (and the database migrated) once.
     publish = publish or None  # not given: as the pack says
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
-                      publish=publish, public_url=public_url, trusted_proxies=trusted)
+                      publish=publish, public_url=public_url, trusted_proxies=trusted, session_hours=session_hours)
     limits = transport.Limits(head_timeout=header_timeout, per_address=per_address, trusted=trusted,
                               body_timeout=body_timeout)
     transport.raise_open_files()
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
     echo(messages.text("desk.database", lang, db=_shown(url)))
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))
-    echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login?token={token}"))
+    # The token apart from the address: an address with it would stay in the browser's history.
+    echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login"))
+    echo(messages.text("desk.organiser-token", lang, token=token))
     if drawn:
         echo(messages.text("desk.token-drawn", lang))
+    if bits < STRONG_BITS:
+        echo(messages.text("desk.weak-token-warning", lang, bits=bits), err=True)
     if host not in LOOPBACK:
         echo(messages.text("desk.exposed", lang, host=host), err=True)
     # uvicorn's own proxy_headers would believe X-Forwarded-For from 127.0.0.1: the desk decides
@@ -161,7 +175,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     os.environ["BUILDER_DESK"] = json.dumps({
         "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
         "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish,
-        "public_url": public_url, "transport": transport.as_settings(limits.for_workers(workers))})
+        "public_url": public_url, "transport": transport.as_settings(limits.for_workers(workers)),
+        "session_hours": session_hours})
     uvicorn.run("builder.desk.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 log_level="warning", http=transport.IMPORT_NAME, proxy_headers=False)
 

@@ -20,6 +20,7 @@ MESSAGES = {
     "cli.value.address": {"es": "DIRECCIÓN", "en": "ADDRESS"},
     "cli.value.token": {"es": "CLAVE", "en": "TOKEN"},
     "cli.value.url": {"es": "URL", "en": "URL"},
+    "cli.value.hours": {"es": "HORAS", "en": "HOURS"},
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
     # The arguments, by their names.
     "cli.arg.paths": {"es": "RUTA", "en": "PATH"},
@@ -160,6 +161,11 @@ MESSAGES = {
     },
     "cli.event.bad-proxy": {"es": "«{value}» no es una dirección IP ni una red",
                             "en": "“{value}” is not an IP address or network"},
+    "cli.event.weak-token": {"es": "Aceptar una clave de la organización débil (menos que 22 caracteres al azar), "
+                                   "con un aviso.",
+                             "en": "Accept a weak organiser's token (less than 22 random characters), with a warning."},
+    "cli.event.session-hours": {"es": "Horas que dura la sesión de la organización desde que entra.",
+                                "en": "Hours the organiser's session lasts from the login."},
     "cli.event.print": {
         "es": "Imprime en SALIDA la hoja y las cartas de cada equipo.\n\n"
               "Una portada enumera los equipos; cada página lleva al pie la huella de su lista, para "

@@ -30,7 +30,7 @@ from builder.desk import texts  # noqa: F401 - the desk's words join the message
 from builder.desk.checks import Lane
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
-from builder.desk.sessions import mark_of
+from builder.desk.sessions import SESSION_HOURS, Sessions
 from builder.desk.state import Desk
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.packs import load_pack, public_origin
@@ -42,6 +42,8 @@ POLICY = ("default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'se
           "base-uri 'none'")
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 WILDCARD = ("0.0.0.0", "[::]")
+GUESSES_PER_MINUTE = 10
+"""Tries at the organiser's token from one address: a few typos, never a search."""
 
 
 def from_environment() -> Starlette:
@@ -52,19 +54,21 @@ def from_environment() -> Starlette:
     limits = from_settings(given["transport"])
     configure(limits)
     return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
-                       given["rate"], deadline, given["publish"], given["public_url"], limits.trusted)
+                       given["rate"], deadline, given["publish"], given["public_url"], limits.trusted,
+                       given.get("session_hours", SESSION_HOURS))
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
                 deadline: datetime | None = None, publish: bool | None = None, public_url: str | None = None,
-                trusted_proxies: tuple[str, ...] = ()) -> Starlette:
+                trusted_proxies: tuple[str, ...] = (), session_hours: float = SESSION_HOURS) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
     ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
     settings. The desk answers only to requests addressed to the public URL's host, to the
     loopback when it listens there, or to the literal address it listens on (never, with neither,
     to a wildcard's: any name could point there). ``trusted_proxies``: the addresses or networks
-    whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed."""
+    whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed. The organiser's session
+    lasts ``session_hours``."""
     store = Store.open(db_url)
     event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
     deadline = deadline or pack.event.deadline
@@ -77,11 +81,14 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         hosts |= {f"{name}:{port}" for name in LOOPBACK}
     elif host not in WILDCARD:
         hosts.add(f"{host}:{port}")
-    desk = Starlette(routes=ROUTES, middleware=[Middleware(Headers)], lifespan=lifespan)
+    session_seconds = max(1, round(session_hours * 3600))
+    desk = Starlette(routes=ROUTES, lifespan=lifespan,
+                     middleware=[Middleware(Headers), Middleware(Sessions, token=token, max_age=session_seconds)])
     desk.state.desk = Desk(
-        pack=pack, store=store, event_id=event_id, token=token, admin_mark=mark_of(token),
+        pack=pack, store=store, event_id=event_id, token=token, session_seconds=session_seconds,
         hosts=frozenset(hosts), public_origin=origin, proxies=networks(trusted_proxies),
         publish=pack.event.publish if publish is None else publish, limit=RateLimit(posts_per_minute),
+        guesses=RateLimit(GUESSES_PER_MINUTE),
         # Pages and the store's writes: short, mostly under the interpreter's lock; a few threads keep a
         # database wait from idling the process. Checking a list is the lane's (worker processes), so
         # no page ever waits behind one.
@@ -101,6 +108,7 @@ ROUTES = [
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
+    Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
     Route("/admin", endpoint(organiser.dashboard, admin=True)),
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),

@@ -11,22 +11,33 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages
+from builder.desk.guard import client_address
 from builder.desk.pages import in_page_thread, page, rechecked, refusal, team_rows
-from builder.desk.sessions import is_token, open_session
+from builder.desk.sessions import close_session, is_token, open_session
 from builder.desk.state import desk_of
+from builder.events.store import StoreRefused
 from builder.events.submitted import latest_outcomes
 from builder.serve.app import attachment
 from builder.serve.intake import Form
 
 
 def login(request: Request, form: Form, lang: str) -> Response:
+    """The login form; the token only by POST (one in the address, which the browser would keep in
+    its history, is ignored), at most ``guesses`` tries a minute from one address."""
     desk = desk_of(request)
-    given = form.get("token") if request.method == "POST" else request.query_params.get("token", "")
-    if not is_token(desk, given):
-        return page(request, "login.html", lang, 403 if given else 200, failed=bool(given))
-    response = RedirectResponse(f"/admin?lang={lang}", status_code=303)
-    open_session(response, desk)
-    return response
+    if request.method != "POST":
+        return page(request, "login.html", lang, failed=False)
+    if not desk.guesses.allow(client_address(request)):
+        return refusal(request, lang, "desk-too-many-tries", 429)
+    if not is_token(desk, form.get("token")):
+        return page(request, "login.html", lang, 403, failed=True)
+    open_session(request)
+    return RedirectResponse(f"/admin?lang={lang}", status_code=303)
+
+
+def logout(request: Request, form: Form, lang: str) -> Response:
+    close_session(request)
+    return RedirectResponse(f"/admin/login?lang={lang}", status_code=303)
 
 
 def dashboard(request: Request, form: Form, lang: str) -> Response:
@@ -78,7 +89,17 @@ def act_on_team(request: Request, form: Form, lang: str) -> Response | dict:
     if action in ("lock", "unlock"):
         desk.store.lock_team(team_id, locked=action == "lock")
     elif action in ("approved", "sent-back"):
-        desk.store.review(team_id, action, form.get("note").strip()[:2000])
+        # The version the organiser saw: a newer one that arrived meanwhile is not what was judged.
+        shown = form.get("version")
+        if not (shown.isascii() and shown.isdigit()):
+            return refusal(request, lang, "desk-bad-request", 400)
+        try:
+            desk.store.review(team_id, action, form.get("note").strip()[:2000], version=int(shown))
+        except StoreRefused as exc:
+            if exc.code != "stale-version":
+                raise
+            return refusal(request, lang, "stale-version", 409, team_id=team_id,
+                           said={"shown": int(shown), "latest": exc.detail})
     else:
         return refusal(request, lang, "bad-verdict", 400)
     return RedirectResponse(f"/admin?lang={lang}", status_code=303)

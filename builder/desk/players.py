@@ -12,24 +12,28 @@ from starlette.responses import Response
 
 from builder.core import registry
 from builder.core.errors import InputError
-from builder.core.names import fold
 from builder.desk.pages import closed, in_page_thread, page, rechecked, refusal, team_rows
 from builder.desk.state import Desk, desk_of
+from builder.events.codes import matches_no_team
 from builder.events.schema import Checked
-from builder.events.store import StoreRefused
+from builder.events.store import StoreRefused, team_key, team_name
 from builder.events.submitted import Checking
 from builder.serve.intake import Form
 from builder.serve.workspace import findings_of, unreadable
 
 REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 423, "past-deadline": 423,
-                  "team-exists": 409, "no-such-team": 404, "file-too-large": 413, "team-versions-full": 409,
-                  "team-bytes-full": 413, "check-too-heavy": 422}
+                  "file-too-large": 413, "team-versions-full": 409, "team-bytes-full": 413, "check-too-heavy": 422}
 """The HTTP status of a store's refusal; any other (a bad name, no files…) is 400."""
+NO_MATCH = ("team-exists", "no-such-team")
+"""A store's refusals answered as a wrong code: a taken name given without its code, a name no team
+has given with a code. One answer for all three, so no answer tells which names exist."""
 
 
 def team_named(desk: Desk, team: str) -> tuple[int | None, str | None]:
-    """The event's team of that name, whatever its case or accents: its id and its name as kept."""
-    return next(((i, n) for i, n in desk.store.teams(desk.event_id).items() if fold(n) == fold(team)), (None, None))
+    """The event's team of that name, whatever its case, accents or compatibility forms (``team``
+    as :func:`builder.events.store.team_name` makes it): its id and its name as kept."""
+    key = team_key(team)
+    return next(((i, n) for i, n in desk.store.teams(desk.event_id).items() if team_key(n) == key), (None, None))
 
 
 def home(request: Request, form: Form, lang: str) -> Response:
@@ -59,9 +63,10 @@ def submitted(form: Form) -> dict[str, bytes]:
 def store_checked(request: Request, form: Form, lang: str, checking: Checking | StoreRefused | InputError) -> Response:
     """A checked submission stored (or why not), and the page that says so."""
     desk = desk_of(request)
-    team, code = " ".join(form.get("team").split()), form.get("code").strip()
-    back = {"team": team}
+    given, code = " ".join(form.get("team").split()), form.get("code").strip()
+    back = {"team": given}
     try:
+        team = team_name(given)
         if isinstance(checking, Exception):
             raise checking
         if checking.evaluation is None:
@@ -70,18 +75,20 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
         ev = checking.evaluation
         now = datetime.now(timezone.utc)
         checked = Checked.of(ev, lang)
-        team_id, team_name = team_named(desk, team) if code else (None, None)
+        team_id, kept = team_named(desk, team) if code else (None, None)
         if code:
             if team_id is None:
-                raise StoreRefused("no-such-team", team)
+                matches_no_team(code)
+                raise StoreRefused("wrong-edit-code")
             receipt = desk.store.submit(team_id, code, checking.files, checked, now=now, limits=desk.limits)
         else:
             receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits)
     except StoreRefused as exc:
-        return refusal(request, lang, exc.code, REFUSED_STATUS.get(exc.code, 400), **back)
+        answer = "wrong-edit-code" if exc.code in NO_MATCH else exc.code
+        return refusal(request, lang, answer, REFUSED_STATUS.get(answer, 400), **back)
     except InputError as exc:
         return refusal(request, lang, "unreadable", 422, findings=[unreadable(exc, lang)], **back)
-    return page(request, "receipt.html", lang, receipt=receipt, team=team_name or team, ev=ev,
+    return page(request, "receipt.html", lang, receipt=receipt, team=kept or team, ev=ev,
                 system=registry.get(ev.system).title, findings=findings_of(ev, lang),
                 when=now.strftime("%Y-%m-%d %H:%M:%S"), roster=checking.roster)
 
@@ -100,10 +107,13 @@ def team_status(request: Request, form: Form, lang: str) -> Response | dict:
         return page(request, "status.html", lang, s=None, team="")
     desk = desk_of(request)
     store = desk.store
-    team = " ".join(form.get("team").split())
-    team_id, _ = team_named(desk, team)
-    # One answer for a team that isn't there and a code that isn't its: names can't be probed.
-    if team_id is None or not store.code_is(team_id, form.get("code").strip()):
+    team, code = " ".join(form.get("team").split()), form.get("code").strip()
+    try:
+        team_id, _ = team_named(desk, team_name(team))
+    except StoreRefused as exc:
+        return refusal(request, lang, exc.code, 400, team=team)
+    # One answer for a team that isn't there and a code that isn't its, as slow: names can't be probed.
+    if not (store.code_is(team_id, code) if team_id is not None else matches_no_team(code)):
         return refusal(request, lang, "wrong-edit-code", 403, team=team)
     history = store.reviews(team_id)
     resubmit = not closed(store.event(desk.event_id)) and team_id not in store.locked_teams(desk.event_id)

@@ -24,8 +24,8 @@ class Desk:
     event_id: int
     token: str
     """What opens the organiser's pages."""
-    admin_mark: str
-    """The organiser's cookie: made from the token, so the token itself never travels as a cookie."""
+    session_seconds: int
+    """How long the organiser's session lasts from the login (:mod:`builder.desk.sessions`)."""
     hosts: frozenset[str]
     """The Host headers the desk answers to (lower case): its public URL's, or the loopback's or
     the literal address it listens on."""
@@ -36,6 +36,8 @@ class Desk:
     publish: bool
     limit: RateLimit
     """POSTs a minute from one client."""
+    guesses: RateLimit
+    """Tries at the organiser's token a minute from one client, right or wrong."""
     working: anyio.CapacityLimiter
     """The page threads handlers run in (checks run in the lane, never here)."""
     templates: Environment

@@ -54,8 +54,16 @@ MESSAGES = {
         "en": "builder met an internal error (bug {bug}): it is logged in the server's console.",
     },
     # Refusals: desk.error.<code>
-    "desk.error.wrong-edit-code": {"es": "El código de edición no es el de ese equipo.",
-                                   "en": "That edit code is not that team's."},
+    # One answer for a wrong code, a name no team has given with a code, and a taken name given
+    # without one: no answer tells which names exist.
+    "desk.error.wrong-edit-code": {
+        "es": "Ese nombre de equipo y ese código de edición no corresponden a ninguna inscripción. Si ya "
+              "inscribiste el equipo, escribe su nombre y su código tal como salen en tu recibo; si es un "
+              "equipo nuevo, elige otro nombre y deja el código vacío.",
+        "en": "That team name and edit code don't match any entry. If you already registered the team, give "
+              "its name and code as your receipt shows them; if it is a new team, choose another name and "
+              "leave the code empty.",
+    },
     "desk.error.event-locked": {"es": "El evento está cerrado: no se aceptan entregas.",
                                 "en": "The event is locked: no submissions are taken."},
     "desk.error.team-locked": {"es": "La organización ha cerrado la lista de este equipo.",
@@ -66,8 +74,12 @@ MESSAGES = {
         "en": "A team of that name exists. If it is yours, give your edit code.",
     },
     "desk.error.no-such-team": {"es": "No hay ningún equipo con ese nombre.", "en": "No team has that name."},
-    "desk.error.bad-team-name": {"es": "El nombre del equipo debe tener de 1 a 80 caracteres, con alguna letra o cifra.",
-                                 "en": "The team's name must be 1 to 80 characters, with a letter or digit."},
+    "desk.error.bad-team-name": {
+        "es": "El nombre del equipo debe tener de 1 a 80 caracteres, con alguna letra o cifra, y ningún carácter "
+              "de control ni de dirección del texto (marcas invisibles que hacen que un nombre se vea como otro).",
+        "en": "The team's name must be 1 to 80 characters, with a letter or digit, and no control or "
+              "text-direction character (invisible marks that make one name look like another).",
+    },
     "desk.error.bad-file-name": {
         "es": "Un archivo tiene un nombre que no vale: solo nombres sencillos acabados en .yaml o .yml, sin carpetas.",
         "en": "A file's name won't do: only plain names ending in .yaml or .yml, no folders.",
@@ -130,10 +142,22 @@ MESSAGES = {
     "desk.error.desk-not-organiser": {"es": "Hace falta la clave de la organización.", "en": "The organiser's token is needed."},
     "desk.error.desk-no-such-page": {"es": "Esa página no existe.", "en": "No such page."},
     "desk.error.bad-verdict": {"es": "Esa acción no existe.", "en": "No such action."},
+    "desk.error.desk-too-many-tries": {
+        "es": "Demasiados intentos con la clave de la organización desde esta dirección: espera un minuto.",
+        "en": "Too many tries at the organiser's token from this address: wait a minute.",
+    },
+    "desk.error.stale-version": {
+        "es": "No se ha hecho nada: la página mostraba la versión {shown} y el equipo ya ha entregado la {latest}. "
+              "Mira la versión nueva antes de aprobarla o devolverla.",
+        "en": "Nothing was done: the page showed version {shown} and the team has since handed in version "
+              "{latest}. Look at the new version before you approve it or send it back.",
+    },
     # The organiser's side.
     "desk.admin": {"es": "Mesa de la organización", "en": "Organiser's desk"},
     "desk.login": {"es": "Entrar", "en": "Log in"},
     "desk.token": {"es": "Clave de la organización", "en": "Organiser's token"},
+    "desk.logout": {"es": "Salir", "en": "Log out"},
+    "desk.see-team": {"es": "Ver el equipo", "en": "See the team"},
     "desk.teams": {"es": "Equipos", "en": "Teams"},
     "desk.no-teams": {"es": "Aún no hay entregas.", "en": "No submissions yet."},
     "desk.version": {"es": "Versión", "en": "Version"},
@@ -199,11 +223,27 @@ MESSAGES = {
     "desk.starting": {"es": "Mesa del evento «{event}» en {url} (Ctrl+C para parar)",
                       "en": "Event desk for “{event}” at {url} (Ctrl+C to stop)"},
     "desk.players-url": {"es": "Jugadores: {url}", "en": "Players: {url}"},
-    "desk.organiser-url": {"es": "Organización (no la compartas): {url}", "en": "Organiser (keep it to yourself): {url}"},
+    "desk.organiser-url": {"es": "Organización: {url}", "en": "Organiser: {url}"},
+    "desk.organiser-token": {"es": "Clave de la organización (no la compartas): {token}",
+                             "en": "Organiser's token (keep it to yourself): {token}"},
     "desk.token-drawn": {"es": "(una clave nueva en cada arranque: fíjala con --token o en el bloque event: del pack "
-                               "para que el enlace siga valiendo)",
+                               "para que siga valiendo)",
                          "en": "(a new token at every start: set it with --token or in the pack's event: block "
-                               "for the link to keep working)"},
+                               "for it to keep working)"},
+    "desk.weak-token": {
+        "es": "La clave de la organización es débil (vale como mucho {bits} bits; hacen falta {least}, como 22 "
+              "caracteres al azar de letras, cifras, - y _, o 32 cifras hexadecimales). Quita --token y la clave "
+              "del pack para que se sortee una, o arranca con --weak-token si de verdad la quieres así.",
+        "en": "The organiser's token is weak (worth at most {bits} bits; {least} are needed, as 22 random "
+              "characters of letters, digits, - and _, or 32 hexadecimal digits). Leave --token and the pack's "
+              "token out to have one drawn, or start with --weak-token if you really want this one.",
+    },
+    "desk.weak-token-warning": {
+        "es": "AVISO: clave de la organización débil ({bits} bits como mucho), aceptada por --weak-token: "
+              "cualquiera que la adivine entra en la mesa de la organización.",
+        "en": "WARNING: a weak organiser's token (at most {bits} bits), accepted by --weak-token: whoever "
+              "guesses it opens the organiser's desk.",
+    },
     "desk.database": {"es": "Base de datos: {db}", "en": "Database: {db}"},
     "desk.needs-public-url": {
         "es": "Con --host {host} la mesa necesita saber a qué dirección responde, o cualquier nombre que apunte a "

@@ -37,6 +37,9 @@ BUSY_TIMEOUT_MS = 10_000
 """How long a SQLite write waits for another process's write before it fails."""
 
 NAME_MOST = 80
+UNSEEN = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The marks that turn text's direction without being seen (bidirectional overrides, isolates and
+marks): a name holding one may show as another's."""
 FILE_NAME = re.compile(r"[^\W_][\w .-]{0,98}\.ya?ml", re.IGNORECASE)
 """A stored file's name: letters (accented too), digits, ``_ .-`` and spaces, starting with a letter or
 digit, ending in ``.yaml`` or ``.yml``; no separator, so never a path."""
@@ -46,7 +49,7 @@ class StoreRefused(Exception):
     """A request the store turned down; ``code`` says why, in kebab-case: ``wrong-edit-code``,
     ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
     ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
-    ``newer-database``, ``team-versions-full``, ``team-bytes-full``. Nothing was stored."""
+    ``stale-version``, ``newer-database``, ``team-versions-full``, ``team-bytes-full``. Nothing was stored."""
 
     def __init__(self, code: str, detail: str = ""):
         super().__init__(f"{code}: {detail}" if detail else code)
@@ -83,6 +86,26 @@ def _utc(moment: datetime | None) -> datetime:
 
 def _aware(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=timezone.utc) if moment is not None else None
+
+
+def team_name(given: str) -> str:
+    """A team's name as kept and compared: its compatibility forms made plain (NFKC: a full-width
+    «Ｌｏｂｏｓ» is «Lobos»), its spaces collapsed. Refused (``bad-team-name``): a control
+    character (NUL among them) or a direction mark, and a name without a letter or digit or over
+    :data:`NAME_MOST` characters."""
+    plain = unicodedata.normalize("NFKC", given)
+    if any(c in UNSEEN or (unicodedata.category(c) == "Cc" and c not in "\t\n\r") for c in plain):
+        raise StoreRefused("bad-team-name", "a control or direction character")
+    name = " ".join(plain.split())  # tabs and line breaks, as any run of spaces, are one space
+    if not team_key(name) or len(name) > NAME_MOST:
+        raise StoreRefused("bad-team-name", f"1 to {NAME_MOST} characters, a letter or digit among them")
+    return name
+
+
+def team_key(name: str) -> str:
+    """What two names of one team share: NFKC's plain forms, then :func:`builder.core.names.fold`
+    (no case, accents, spaces, hyphens or underscores)."""
+    return fold(unicodedata.normalize("NFKC", name))
 
 
 def slug(name: str) -> str:
@@ -199,11 +222,9 @@ class Store:
         plain text this once (only its salted hash is kept). Refused: ``no-such-event``,
         ``bad-team-name``, ``team-exists`` (the same name once case, accents and separators are
         left out), ``event-locked``, ``past-deadline`` (``now`` at or after the deadline), and the
-        files' and ``limits``' refusals of :meth:`submit`."""
-        name = " ".join(team.split())
-        folded = fold(name)
-        if not folded or len(name) > NAME_MOST:
-            raise StoreRefused("bad-team-name", f"1 to {NAME_MOST} characters, a letter or digit among them")
+        files' and ``limits``' refusals of :meth:`submit`. The name is kept as :func:`team_name` makes it."""
+        name = team_name(team)
+        folded = team_key(name)
         self._check_files(files)
         size = _size(files)
         (limits or Limits()).check(0, 0, size)
@@ -314,9 +335,12 @@ class Store:
 
     # The organiser's reviews
 
-    def review(self, team_id: int, verdict: str, note: str = "", now: datetime | None = None) -> Review:
+    def review(self, team_id: int, verdict: str, note: str = "", now: datetime | None = None,
+               version: int | None = None) -> Review:
         """Approve (``approved``) or send back (``sent-back``) the team's latest version, with a
-        note the player sees; an earlier review stays in the history."""
+        note the player sees; an earlier review stays in the history. ``version``: the one the
+        organiser saw; if the latest is another, nothing is stored (``stale-version``, its detail
+        the latest version's number)."""
         if verdict not in ("approved", "sent-back"):
             raise StoreRefused("bad-verdict", verdict)
         with self.engine.begin() as conn:
@@ -324,6 +348,8 @@ class Store:
             last = conn.execute(sa.select(submissions.c.id, submissions.c.version)
                                 .where(submissions.c.team_id == team_id)
                                 .order_by(submissions.c.version.desc()).limit(1)).one()
+            if version is not None and version != last.version:
+                raise StoreRefused("stale-version", str(last.version))
             at = _utc(now)
             conn.execute(reviews.insert().values(team_id=team_id, submission_id=last.id, verdict=verdict,
                                                  note=note, at=at))

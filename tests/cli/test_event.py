@@ -118,3 +118,44 @@ def test_a_deadline_that_is_no_date_is_said_as_the_form_to_write(tmp_path):
                                       "--deadline", "mañana"])
     assert result.exit_code == 2 and "«mañana» no es una fecha con hora" in result.output
     assert "%Y" not in result.output and not (tmp_path / "t.sqlite").exists()
+
+
+def serving(monkeypatch, tmp_path, *args: str):
+    """`builder event serve` up to the moment it would listen (uvicorn's run, stood in for)."""
+    import uvicorn
+
+    started = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **settings: started.append(app))
+    result = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--db", str(tmp_path / "t.sqlite"),
+                                      "--port", "18997", *args])
+    return result, started
+
+
+def test_a_weak_token_is_refused_unless_the_organiser_insists(monkeypatch, tmp_path):
+    for weak in ("1234", "a" * 21, "0123456789abcdef0123456789abcde"):
+        result, started = serving(monkeypatch, tmp_path, "--token", weak)
+        assert result.exit_code == 2 and "La clave de la organización es débil" in result.output, result.output
+        assert "--weak-token" in result.output and "Traceback" not in result.output and not started
+    assert not (tmp_path / "t.sqlite").exists()
+    result, started = serving(monkeypatch, tmp_path, "--token", "1234", "--weak-token", "--lang", "en")
+    assert result.exit_code == 0 and len(started) == 1, result.output
+    assert "WARNING: a weak organiser's token" in result.output
+
+
+def test_a_weak_token_in_the_pack_is_refused_too(monkeypatch, tmp_path):
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(PACK.read_text(encoding="utf-8") + "event:\n  token: dieciseis-letras\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["event", "serve", str(pack), "--port", "18997"])
+    assert result.exit_code == 2 and "débil" in result.output and not (tmp_path / "pack.sqlite").exists()
+
+
+def test_the_banner_gives_the_login_address_and_the_token_apart(monkeypatch, tmp_path):
+    from builder.desk.sessions import STRONG_BITS, token_bits
+
+    result, started = serving(monkeypatch, tmp_path, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "Organiser: http://127.0.0.1:18997/admin/login\n" in result.output and "token=" not in result.output
+    drawn = result.output.split("Organiser's token (keep it to yourself): ")[1].split()[0]
+    assert token_bits(drawn) >= STRONG_BITS and len(drawn) >= 22
+    chosen, _ = serving(monkeypatch, tmp_path, "--token", "A" * 6 + "b" * 10 + "-_" * 4, "--session-hours", "2")
+    assert chosen.exit_code == 0 and ("A" * 6 + "b" * 10 + "-_" * 4) in chosen.output and "AVISO" not in chosen.output

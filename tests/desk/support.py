@@ -44,5 +44,8 @@ def stored(db: str) -> tuple[int, int]:
     return counts
 
 
-def admin(client) -> None:
-    assert client.get(f"/admin/login?token={TOKEN}", follow_redirects=False).status_code == 303
+def admin(client, token: str = TOKEN):
+    """The organiser logs in, by POST as the login form sends it."""
+    response = client.post("/admin/login", data={"csrf": csrf(client), "token": token}, follow_redirects=False)
+    assert response.status_code == 303
+    return response

@@ -22,8 +22,8 @@ def test_the_dashboard_flags_a_list_sent_by_two_teams_and_the_organiser_reviews_
     assert "Listas repetidas" in board and "WT-068D-E2A7: Patrulla Alfa, Patrulla Beta" in board
     assert "misma lista que: Patrulla Beta" in board and "(borrador)" in board
     token = csrf(client)
-    assert client.post("/admin/team/1", data={"csrf": token, "action": "approved"}).status_code == 200
-    client.post("/admin/team/3", data={"csrf": token, "action": "sent-back", "note": "Sobran 8 puntos"})
+    assert client.post("/admin/team/1", data={"csrf": token, "action": "approved", "version": "1"}).status_code == 200
+    client.post("/admin/team/3", data={"csrf": token, "action": "sent-back", "note": "Sobran 8 puntos", "version": "1"})
     client.post("/admin/team/2", data={"csrf": token, "action": "lock"})
     client.post("/admin/event", data={"csrf": token, "action": "lock"})
     board = client.get("/admin").text
@@ -94,7 +94,8 @@ def test_the_organiser_reads_a_teams_problems_files_versions_and_reviews(client)
     submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=edit_code(first))
     assert client.get("/admin/team/1").status_code == 403
     admin(client)
-    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos"})
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos",
+                                       "version": "2"})
     assert 'href="/admin/team/1?lang=es"' in client.get("/admin").text
     team = client.get("/admin/team/1")
     assert team.status_code == 200 and "Asalto" in team.text
@@ -118,3 +119,27 @@ def test_a_teams_page_shows_its_versions_ten_at_a_time_and_the_dashboard_the_dat
     assert re.findall(r"<tr><td>(\d+)</td>", second) == ["2", "1"] and "Page 2 of 2" in second
     assert "Sargento" in second  # the latest version's files, on every page
     assert client.get("/admin/team/1?page=x").status_code == 200
+
+
+def test_an_approval_of_a_version_no_longer_the_latest_changes_nothing(client, db):
+    code = edit_code(submit(client, "Asalto"))  # version 1, legal
+    admin(client)
+    board = client.get("/admin").text
+    assert board.count('<input type="hidden" name="version" value="1">') == 2  # approve and send back
+    assert '<input type="hidden" name="version" value="1">' in client.get("/admin/team/1").text
+    # The dashboard showed version 1; the player sends version 2 (illegal) before the click lands.
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=code)
+    stale = client.post("/admin/team/1?lang=en", data={"csrf": csrf(client), "action": "approved", "version": "1"})
+    assert stale.status_code == 409 and 'data-code="stale-version"' in stale.text
+    assert "showed version 1" in stale.text and "version 2" in stale.text
+    assert 'href="/admin/team/1?lang=en"' in stale.text
+    assert Store.open(db).reviews(1) == []  # nothing landed on version 2
+    for shown in ("", "x", "²"):
+        refused = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "version": shown})
+        assert refused.status_code == 400
+    assert Store.open(db).reviews(1) == []
+    done = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "version": "2",
+                                              "note": "Sobran 8 puntos"})
+    assert done.status_code == 200
+    (review,) = Store.open(db).reviews(1)
+    assert (review.version, review.verdict) == (2, "sent-back")

@@ -37,9 +37,10 @@ def test_a_new_version_with_the_edit_code_and_a_wrong_code_refused_storing_nothi
     assert second.status_code == 200 and 'id="r-version">2<' in second.text and "edit-code" not in second.text
     assert "Receipt" in second.text  # in the language chosen
     wrong = submit(client, "Patrulla Alfa", code="AAAA-BBBB-CCCC-DDDD")
-    assert wrong.status_code == 403 and "no es el de ese equipo" in wrong.text and "Traceback" not in wrong.text
-    taken = submit(client, "Patrulla Alfa")  # the name again, without the code
-    assert taken.status_code == 409
+    assert wrong.status_code == 403 and "no corresponden a ninguna inscripción" in wrong.text
+    assert 'data-code="wrong-edit-code"' in wrong.text and "Traceback" not in wrong.text
+    taken = submit(client, "Patrulla Alfa")  # the name again, without the code: the same answer
+    assert taken.status_code == 403 and 'data-code="wrong-edit-code"' in taken.text
     assert stored(db) == (1, 2)
 
 
@@ -93,7 +94,8 @@ def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_withou
     first = submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
     code = edit_code(first)
     admin(client)
-    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos"})
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "sent-back", "note": "Sobran 8 puntos",
+                                       "version": "1"})
     form = client.get("/status")
     assert form.status_code == 200 and 'name="code"' in form.text
     look = lambda team, given: client.post("/status", data={"csrf": csrf(client), "team": team, "code": given})  # noqa: E731
@@ -163,7 +165,7 @@ def test_the_published_lists_are_made_once_until_something_changes(tmp_path):
         # its name for the page), each read a BEGIN and a SELECT.
         assert made >= 30 and len(queries) <= 4 * 30, (made, len(queries))
         assert not [q for q in queries if "submission" in q or "teams" in q]
-        c.post("/admin/team/1", data={"csrf": csrf(c), "action": "approved"})  # a change: made again
+        c.post("/admin/team/1", data={"csrf": csrf(c), "action": "approved", "version": "1"})  # a change: made again
         queries.clear()
         c.get("/lists")
         assert [q for q in queries if "submission_files" in q]
@@ -200,3 +202,69 @@ def test_a_team_past_its_versions_or_its_bytes_is_refused_and_nothing_is_stored(
         refused = submit(c, "Alfa", code=code)
         assert refused.status_code == 409 and 'data-code="team-versions-full"' in refused.text
     assert stored(db) == (1, 2)
+
+
+def answer(response, *said: str) -> tuple[int, str]:
+    """A refusal as a prober would compare it: its status and its text, what the prober typed left out."""
+    text = response.text
+    for typed in said:
+        text = text.replace(typed, "")
+    return response.status_code, text
+
+
+def test_a_wrong_code_a_name_no_team_has_and_a_taken_name_get_one_answer(client, db):
+    code = edit_code(submit(client, "Patrulla Alfa"))
+    other = "AAAA-BBBB-CCCC-DDDD"
+    wrong = submit(client, "Patrulla Alfa", code=other)  # the team's name, not its code
+    nobody = submit(client, "Patrulla Nadie", code=code)  # a name no team has, with a code
+    taken = submit(client, "Patrulla Alfa")  # a taken name, without a code
+    answers = {answer(wrong, "Patrulla Alfa"), answer(nobody, "Patrulla Nadie"), answer(taken, "Patrulla Alfa")}
+    assert len(answers) == 1
+    ((status, text),) = answers
+    assert status == 403 and 'data-code="wrong-edit-code"' in text and "No se ha guardado nada." in text
+    assert stored(db) == (1, 1)
+    look = lambda team, given: client.post("/status", data={"csrf": csrf(client), "team": team, "code": given})  # noqa: E731
+    assert answer(look("Patrulla Alfa", other), "Patrulla Alfa") == answer(look("Patrulla Nadie", code), "Patrulla Nadie")
+    assert look("Patrulla Nadie", code).status_code == 403
+
+
+def test_a_name_no_team_has_takes_as_long_to_refuse_as_a_wrong_code(client, monkeypatch):
+    """Both compare the code with a hash (a stored one, or one no team has), and the answers take
+    alike: medians of interleaved lookups within a generous ratio."""
+    import time
+
+    from builder.events import codes
+
+    submit(client, "Patrulla Alfa")
+    monkeypatch.setattr(client.app.state.desk.limit, "allow", lambda who: True)  # more than 30 POSTs here
+    compared = []
+    matches = codes.code_matches
+    monkeypatch.setattr(codes, "code_matches", lambda *given: compared.append(1) or matches(*given))
+    monkeypatch.setattr("builder.events.store.code_matches", codes.code_matches)
+    spent = {"Patrulla Alfa": [], "Patrulla Nadie": []}
+    for _ in range(15):  # interleaved, so the machine's moods fall on both alike
+        for team in spent:
+            before, start = len(compared), time.perf_counter()
+            response = client.post("/status", data={"csrf": csrf(client), "team": team, "code": "AAAA-BBBB-CCCC-DDDD"})
+            spent[team].append(time.perf_counter() - start)
+            assert response.status_code == 403 and len(compared) == before + 1  # one comparison each
+    known, unknown = (sorted(times)[len(times) // 2] for times in spent.values())
+    assert unknown < 3 * known and known < 3 * unknown
+
+
+def test_look_alike_names_are_one_team_and_hidden_marks_are_refused(client, db):
+    first = submit(client, "Lobos")
+    code = edit_code(first)
+    again = submit(client, "Ｌｏｂｏｓ", code=code)  # full-width letters: the same team
+    assert again.status_code == 200 and 'id="r-version">2<' in again.text
+    assert submit(client, "ＬＯＢＯＳ").status_code == 403  # taken, answered as every other guess
+    plain = submit(client, "Ｐａｔｒｕｌｌａ")
+    assert plain.status_code == 200 and 'id="r-team">Patrulla<' in plain.text  # kept in its plain form
+    for mark in ("\u202e", "\u2066", "\u200f", "\u061c", "\x00"):
+        refused = submit(client, f"Lobos{mark}Grises")
+        assert refused.status_code == 400 and 'data-code="bad-team-name"' in refused.text
+        assert "dirección del texto" in refused.text
+    status = client.post("/status", data={"csrf": csrf(client), "team": "Lo\u202ebos", "code": code})
+    assert status.status_code == 400 and 'data-code="bad-team-name"' in status.text
+    assert client.post("/status", data={"csrf": csrf(client), "team": "ｌｏｂｏｓ", "code": code}).status_code == 200
+    assert stored(db) == (2, 3)

@@ -180,6 +180,32 @@ def test_team_names_that_people_would_read_as_one_are_refused(store, event):
     assert count(store, schema.teams) == 2 and count(store, schema.submissions) == 2
 
 
+def test_team_names_are_kept_in_their_plain_forms_and_look_alikes_are_one_team(store, event):
+    lobos = store.register(event, "Ｌｏｂｏｓ  del\tℌielo", ROSTER, LEGAL, now=T0)  # full-width, black-letter
+    assert store.teams(event)[lobos.team_id] == "Lobos del Hielo"  # NFKC, spaces collapsed
+    for same in ("Lobos del Hielo", "lobos-del-hielo", "ＬＯＢＯＳ ＤＥＬ ＨＩＥＬＯ"):
+        with pytest.raises(StoreRefused, match="team-exists"):
+            store.register(event, same, ROSTER, LEGAL, now=T0)
+
+
+@pytest.mark.parametrize("mark", ["\u202e", "\u202a", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e",
+                                  "\u200f", "\u061c", "\x00", "\x07", "\x1b", "\x7f", "\x85"])
+def test_a_team_name_with_a_control_or_direction_character_is_refused(store, event, mark):
+    with pytest.raises(StoreRefused, match="bad-team-name"):
+        store.register(event, f"Lobos{mark}Grises", ROSTER, LEGAL, now=T0)
+    assert count(store, schema.teams) == 0
+
+
+def test_a_review_of_a_version_that_is_no_longer_the_latest_stores_nothing(store, event):
+    receipt = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
+    store.submit(receipt.team_id, receipt.edit_code, ROSTER, ILLEGAL, now=T0 + timedelta(minutes=1))
+    with pytest.raises(StoreRefused) as stale:
+        store.review(receipt.team_id, "approved", version=1)
+    assert (stale.value.code, stale.value.detail) == ("stale-version", "2")
+    assert store.reviews(receipt.team_id) == []
+    assert store.review(receipt.team_id, "sent-back", "Sobra", version=2).version == 2
+
+
 def test_approvals_and_send_backs_are_kept_as_a_history(store, event):
     receipt = store.register(event, "Patrulla Alfa", ROSTER, LEGAL, now=T0)
     assert store.standing(receipt.team_id) is None
