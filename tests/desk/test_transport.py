@@ -138,7 +138,10 @@ def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path):
         assert page_time(port) < 1
         assert during < 300, (before, during)
         answers = [closed(sock, 10) for sock in stalled]
-        assert all(answer is not None and answer.startswith(b"HTTP/1.1 408") for answer in answers)
+        # Each is answered and closed: 408 once its body stalls, or at once 503 (desk-busy) when the
+        # checks' lane already holds as many submissions as it takes (builder.desk.checks).
+        assert all(answer is not None and answer.startswith((b"HTTP/1.1 408", b"HTTP/1.1 503")) for answer in answers)
+        assert any(answer.startswith(b"HTTP/1.1 408") for answer in answers)
         assert page_time(port) < 1
     finally:
         for sock in stalled:
