@@ -33,6 +33,7 @@ from builder.core.printout import PrintSpec
 from builder.export import templating
 from builder.export.plain import plain_text
 from builder.serve import texts  # noqa: F401 - the page's words join the message table
+from builder.serve import timing
 from builder.serve.building import Builder, path_of
 from builder.serve.downloads import download
 from builder.serve.edits import Edit, EditRefused, apply
@@ -80,8 +81,10 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
 
     async def guarded(request: Request, call_next) -> Response:
         # Every request, whatever its path (an unknown one included), passes the guard first.
+        timings = timing.begin()
         refused = await guard(request)
         response = refused if refused is not None else await call_next(request)
+        response.headers["Server-Timing"] = timings.header()
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
@@ -213,7 +216,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         relative = _file_of(workspace, body)
         view = builder.view(relative, str(body.get("text", "")), _version(body), path_of(body.get("at") or []),
                             lang, trials=body.get("trials") is True)
-        return HTMLResponse(render_build(view, lang))
+        with timing.part("render"):
+            return HTMLResponse(render_build(view, lang))
 
     def edit(request: Request, body: dict[str, Any], lang: str) -> Response:
         """One click: the change made in the roster's file (saved, unless the page's roster is not
@@ -221,7 +225,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         relative = _file_of(workspace, body)
         text, version, at = builder.edit(relative, str(body.get("text", "")), _version(body), body, lang)
         view = builder.view(relative, text, version, at, lang)
-        return HTMLResponse(render_build(view, lang))
+        with timing.part("render"):
+            return HTMLResponse(render_build(view, lang))
 
     def choices(request: Request, body: dict[str, Any], lang: str) -> Response:
         """The choices the rules refuse in the part shown, tried one by one (see Builder.refusals)."""

@@ -21,6 +21,7 @@ from builder.core.yaml_data import parse_text
 from builder.core.system import Evaluation, System
 from builder.serve.edits import Edit, EditRefused, apply, change
 from builder.serve.forms import Forms, Node, place_findings, typed
+from builder.serve import timing
 from builder.serve.trials import try_choices
 from builder.serve.workspace import Refused, Workspace
 
@@ -90,8 +91,9 @@ class Builder:
         if read is None:
             return view
         system, data = read
-        forms = self._forms(system, data, ev, lang)
-        root = forms.build(data)
+        with timing.part("form"):
+            forms = self._forms(system, data, ev, lang)
+            root = forms.build(data)
         view.evaluation, view.root = ev, root
         view.general = place_findings(root, ev.findings, relative) if ev is not None else []
         for child in root.children:
@@ -168,7 +170,8 @@ class Builder:
         if edit is None:
             return text, version, at
         try:
-            new = apply(text, edit)
+            with timing.part("edit"):
+                new = apply(text, edit)
         except EditRefused as refused:
             raise Refused("serve-" + refused.code, 422) from None
         if version is not None:

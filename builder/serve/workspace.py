@@ -20,6 +20,7 @@ from builder.core.pipeline import as_roster, evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
 from builder.export.outputs import rename_new, write_atomically, write_new
+from builder.serve import timing
 
 
 class Refused(Exception):
@@ -118,7 +119,8 @@ class Workspace:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
         found beside it); InputError when it can't be read."""
         data = _encoded(text, relative) if isinstance(text, str) else text
-        return evaluate(document_from_bytes(data, self.folder / relative, relative, root=self.folder), pack=self.pack)
+        with timing.part("check"):
+            return evaluate(document_from_bytes(data, self.folder / relative, relative, root=self.folder), pack=self.pack)
 
     def save(self, relative: str, text: str, version: str | None) -> str:
         """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed
@@ -140,7 +142,8 @@ class Workspace:
         if not target.parent.is_dir():
             raise Refused("serve-outside-folder", 403)
         try:
-            write_atomically(target, lambda tmp: tmp.write_bytes(data))
+            with timing.part("save"):
+                write_atomically(target, lambda tmp: tmp.write_bytes(data))
         except (InputError, OSError):
             raise Refused("serve-cannot-write", 500) from None
         return version_of(data)
