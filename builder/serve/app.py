@@ -223,10 +223,12 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         """One click: the change made in the roster's file (saved, unless the page's roster is not
         on disk yet), checked again, and the builder view as it is now."""
         relative = _file_of(workspace, body)
-        text, version, at = builder.edit(relative, str(body.get("text", "")), _version(body), body, lang)
-        view = builder.view(relative, text, version, at, lang)
+        text, version, at, written = builder.edit_begun(relative, str(body.get("text", "")), _version(body), body, lang)
+        view = builder.view(relative, text, version, at, lang)  # drawn while the file reaches the disk
         with timing.part("render"):
-            return HTMLResponse(render_build(view, lang))
+            html = render_build(view, lang)
+        written()
+        return HTMLResponse(html)
 
     def choices(request: Request, body: dict[str, Any], lang: str) -> Response:
         """The choices the rules refuse in the part shown, tried one by one (see Builder.refusals)."""
