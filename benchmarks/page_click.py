@@ -146,6 +146,8 @@ def page_click(rounds: int) -> list[bool]:
         print(f"{label:<46} skipped (no Chromium or Playwright)")
         return []
     met = []
+    # How quiet "quiet" was: the machine's load as the measurement starts (other work counts).
+    print(f"{label:<46} load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for state, (took, server_ms) in measure(browser_path, max(rounds, 5) * 4).items():
         click_aim, server_aim = AIMS[state]
         for what, values, aim in (("click → total", took, click_aim), ("server (Server-Timing)", server_ms, server_aim)):
