@@ -20,11 +20,12 @@ from urllib.parse import quote
 import yaml
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
@@ -33,6 +34,7 @@ from builder.core.printout import PrintSpec
 from builder.export import templating
 from builder.export.plain import plain_text
 from builder.serve import texts  # noqa: F401 - the page's words join the message table
+from builder.serve import timing
 from builder.serve.building import Builder, path_of
 from builder.serve.downloads import download
 from builder.serve.edits import Edit, EditRefused, apply
@@ -78,13 +80,27 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
             return JSONResponse({"code": "serve-not-json"}, status_code=415)
         return None
 
-    async def guarded(request: Request, call_next) -> Response:
-        # Every request, whatever its path (an unknown one included), passes the guard first.
-        refused = await guard(request)
-        response = refused if refused is not None else await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        return response
+    def guarded(app: ASGIApp) -> ASGIApp:
+        # Every request, whatever its path (an unknown one included), passes the guard first. A
+        # plain ASGI layer: BaseHTTPMiddleware's task and streams cost a click milliseconds.
+        async def guarded_app(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] != "http":
+                return await app(scope, receive, send)
+            timings = timing.begin()
+
+            async def send_headed(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    headers = MutableHeaders(scope=message)
+                    headers.setdefault("X-Content-Type-Options", "nosniff")
+                    headers.setdefault("Referrer-Policy", "no-referrer")
+                    headers["Server-Timing"] = timings.header()
+                await send(message)
+
+            refused = await guard(Request(scope, receive))
+            if refused is not None:
+                return await refused(scope, receive, send_headed)
+            await app(scope, receive, send_headed)
+        return guarded_app
 
     def endpoint(handler):
         async def run(request: Request) -> Response:
@@ -214,15 +230,19 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         relative = _file_of(workspace, body)
         view = builder.view(relative, str(body.get("text", "")), _version(body), path_of(body.get("at") or []),
                             lang, trials=body.get("trials") is True)
-        return HTMLResponse(render_build(view, lang))
+        with timing.part("render"):
+            return HTMLResponse(render_build(view, lang))
 
     def edit(request: Request, body: dict[str, Any], lang: str) -> Response:
         """One click: the change made in the roster's file (saved, unless the page's roster is not
         on disk yet), checked again, and the builder view as it is now."""
         relative = _file_of(workspace, body)
-        text, version, at = builder.edit(relative, str(body.get("text", "")), _version(body), body, lang)
-        view = builder.view(relative, text, version, at, lang)
-        return HTMLResponse(render_build(view, lang))
+        text, version, at, written = builder.edit_begun(relative, str(body.get("text", "")), _version(body), body, lang)
+        view = builder.view(relative, text, version, at, lang)  # drawn while the file reaches the disk
+        with timing.part("render"):
+            html = render_build(view, lang)
+        written()
+        return HTMLResponse(html)
 
     def choices(request: Request, body: dict[str, Any], lang: str) -> Response:
         """The choices the rules refuse in the part shown, tried one by one (see Builder.refusals)."""
@@ -277,7 +297,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         Route("/api/choices", endpoint(choices), methods=["POST"]),
         Route("/fragments/edit", endpoint(edit), methods=["POST"]),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(BaseHTTPMiddleware, dispatch=guarded)])
+    return Starlette(routes=routes, middleware=[Middleware(guarded)])
 
 
 def _counts_points(system: Any) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
@@ -21,6 +21,7 @@ from builder.core.yaml_data import parse_text
 from builder.core.system import Evaluation, System
 from builder.serve.edits import Edit, EditRefused, apply, change
 from builder.serve.forms import Forms, Node, place_findings, typed
+from builder.serve import timing
 from builder.serve.trials import try_choices
 from builder.serve.workspace import Refused, Workspace
 
@@ -90,8 +91,9 @@ class Builder:
         if read is None:
             return view
         system, data = read
-        forms = self._forms(system, data, ev, lang)
-        root = forms.build(data)
+        with timing.part("form"):
+            forms = self._forms(system, data, ev, lang)
+            root = forms.build(data)
         view.evaluation, view.root = ev, root
         view.general = place_findings(root, ev.findings, relative) if ev is not None else []
         for child in root.children:
@@ -149,6 +151,14 @@ class Builder:
              lang: str) -> tuple[str, str | None, tuple[Any, ...]]:
         """Make the page's ``action`` in the roster's text and save it (unless the page holds a
         roster not yet on disk); the new text, its version and the part to show next."""
+        new, version, at, written = self.edit_begun(relative, text, version, action, lang)
+        written()
+        return new, version, at
+
+    def edit_begun(self, relative: str, text: str, version: str | None, action: Mapping[str, Any],
+                   lang: str) -> tuple[str, str | None, tuple[Any, ...], Callable[[], None]]:
+        """:meth:`edit`, its file still on its way to the disk: the last value waits until it is
+        there (see Workspace.save_begun)."""
         op = str(action.get("op", ""))
         try:
             doc = self.workspace.document(text, relative)
@@ -173,17 +183,19 @@ class Builder:
         value = other if isinstance(other, str) and other.strip() else action.get("value")
         edit, at = self._edit_of(forms, data, op, path, value, at, ev)
         if edit is None:
-            return text, version, at
+            return text, version, at, _done
         try:
-            new = apply(text, edit)
-            # A name others refer to by it takes them along, in the same change (one undo step).
-            for place, renamed in _references(system, data, edit):
-                new = apply(new, Edit("set", place, renamed))
+            with timing.part("edit"):
+                new = apply(text, edit)
+                # A name others refer to by it takes them along, in the same change (one undo step).
+                for place, renamed in _references(system, data, edit):
+                    new = apply(new, Edit("set", place, renamed))
         except EditRefused as refused:
             raise Refused("serve-" + refused.code, 422) from None
+        written = _done
         if version is not None:
-            version = self.workspace.save(relative, new, version)
-        return new, version, at
+            version, written = self.workspace.save_begun(relative, new, version)
+        return new, version, at, written
 
     def _allowed_start(self, forms: Forms, data: Any, ev: Evaluation, path: tuple[Any, ...],
                        item: dict[str, Any]) -> dict[str, Any]:
@@ -277,6 +289,10 @@ def _references(system: System, data: Any, edit: Edit) -> list[tuple[tuple[Any, 
         return list(system.renamed(data, edit.path, old, edit.value))
     except Exception:  # noqa: BLE001 - a half-made roster the game can't walk: the rename alone
         return []
+
+
+def _done() -> None:
+    """Nothing to wait for: no file was written."""
 
 
 def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:

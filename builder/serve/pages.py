@@ -30,4 +30,11 @@ def render_build(view: View, lang: str) -> str:
     return _environment().get_template("build.html").render(
         t=t, lang=lang, relative=view.relative, text=view.text, version=view.version, at=view.at,
         unreadable=view.unreadable is not None, unreadable_message=unreadable, evaluation=view.evaluation,
-        sections=view.sections, detail=view.detail, general=view.general)
+        sections=view.sections, detail=view.detail, general=view.general, part=_part_name(view, lang))
+
+
+def _part_name(view: View, lang: str) -> str:
+    """The part shown, as a list inside it is said to be its own («Añadir a Armas de Sargento»)."""
+    if view.detail is None or not view.at:
+        return messages.text("serve.the-roster", lang)
+    return str(view.detail.title or view.detail.label)

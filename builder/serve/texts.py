@@ -115,6 +115,17 @@ MESSAGES = {
     "serve.part": {"es": "Detalle", "en": "Details"},
     "serve.new-name": {"es": "Nuevo {n}", "en": "New {n}"},
     "serve.add-to": {"es": "Añadir a {list}", "en": "Add to {list}"},
+    # A new part of the roster («+ Nueva entrada en Armas»: a weapon of the Warbook) reads apart from
+    # a choice given to the part shown («Añadir a Armas de Sargento»: a weapon for Sargento).
+    "serve.new-in": {"es": "Nueva entrada en {list}", "en": "New entry in {list}"},
+    "serve.add-to-part": {"es": "Añadir a {list} de {part}", "en": "Add to {list} of {part}"},
+    "serve.leave-out-ask": {
+        "es": "¿Quitar «{name}» con todo lo que tiene? (Deshacer lo devuelve)",
+        "en": "Remove “{name}” with all it holds? (Undo brings it back)",
+    },
+    "serve.the-roster": {"es": "la lista", "en": "the roster"},
+    "serve.one-problem": {"es": "1 problema", "en": "1 problem"},
+    "serve.problems": {"es": "{n} problemas", "en": "{n} problems"},
     "serve.add-what": {"es": "Qué añadir a {list}", "en": "What to add to {list}"},
     "serve.add-other": {"es": "U otro, escrito: para {list}", "en": "Or another, typed: for {list}"},
     "serve.add": {"es": "Añadir", "en": "Add"},

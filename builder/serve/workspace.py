@@ -6,8 +6,10 @@ refused if it would lead outside it (``..``, an absolute path, a link that point
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -20,6 +22,7 @@ from builder.core.pipeline import as_roster, evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
 from builder.export.outputs import rename_new, write_atomically, write_new
+from builder.serve import timing
 
 
 class Refused(Exception):
@@ -143,11 +146,21 @@ class Workspace:
         """Check a roster as typed, as if it were saved at ``relative`` (its Warbook and teams are
         found beside it); InputError when it can't be read."""
         data = _encoded(text, relative) if isinstance(text, str) else text
-        return evaluate(document_from_bytes(data, self.folder / relative, relative, root=self.folder), pack=self.pack)
+        with timing.part("check"):
+            return evaluate(document_from_bytes(data, self.folder / relative, relative, root=self.folder), pack=self.pack)
 
     def save(self, relative: str, text: str, version: str | None) -> str:
         """Write ``text`` atomically; Refused (409) with the file as it is on disk when it changed
         since the page opened it (``version``), or exists and the page thought it new."""
+        version, written = self.save_begun(relative, text, version)
+        written()
+        return version
+
+    def save_begun(self, relative: str, text: str, version: str | None) -> tuple[str, Callable[[], None]]:
+        """:meth:`save` in two steps: the conflicts refused now, the file written (and on the disk)
+        in the writer's thread meanwhile. The function returned waits until it is, Refused if it
+        could not be: a click's view is drawn while its file reaches the disk, and the answer
+        still leaves only once it has."""
         target = self.path(relative)
         try:
             data = _encoded(text, relative)
@@ -164,11 +177,15 @@ class Workspace:
             raise Refused("serve-changed-on-disk", 409, disk=None, disk_version=None)  # removed meanwhile
         if not target.parent.is_dir():
             raise Refused("serve-outside-folder", 403)
-        try:
-            write_atomically(target, lambda tmp: tmp.write_bytes(data))
-        except (InputError, OSError):
-            raise Refused("serve-cannot-write", 500) from None
-        return version_of(data)
+        pending = _WRITER.submit(contextvars.copy_context().run, _write, target, data)
+
+        def written() -> None:
+            try:
+                pending.result()
+            except (InputError, OSError):
+                raise Refused("serve-cannot-write", 500) from None
+
+        return version_of(data), written
 
     def create(self, relative: str, text: str) -> str:
         """A new roster file; Refused (409) when one of that name exists. Its version."""
@@ -218,6 +235,15 @@ def _stamps(paths: tuple[Path, ...]) -> tuple[Any, ...]:
 NAME_MOST = 1024
 """A path the page may name, in characters; each of its parts at most PART_MOST bytes (as file systems allow)."""
 PART_MOST = 255
+
+
+def _write(target: Path, data: bytes) -> None:
+    with timing.part("save"):
+        write_atomically(target, lambda tmp: tmp.write_bytes(data))
+
+
+_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="builder-serve-save")
+"""One thread writes the page's files, one after another, in the order they were asked for."""
 
 
 def _encoded(text: str, relative: str) -> bytes:

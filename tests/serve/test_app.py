@@ -330,3 +330,18 @@ def test_a_cripmaquion_team_shows_its_specialty_slots_as_a_wartime_list_its_poin
     view = client.post("/fragments/build", json={"file": "grupetto.yaml", "text": text}).text
     assert '<span class="measure">5/5 plazas de especialista</span>' in view
     assert 'data-measure="5/5 plazas de especialista"' in view
+
+
+def test_every_answer_says_how_long_the_server_took_by_part(client, folder):
+    # Issue 40: what the browser's tools (and make bench) read of the server's share of a click.
+    text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    version = hashlib.sha256(text.encode()).hexdigest()
+    edit = client.post("/fragments/edit", json={"file": "compania-fenix.yaml", "text": text, "version": version,
+                                                "op": "set", "path": ["squads", 0, "name"], "value": "Alfa 1"})
+    parts = dict(p.strip().split(";dur=") for p in edit.headers["server-timing"].split(","))
+    assert {"edit", "save", "check", "form", "render", "total"} <= set(parts)
+    assert all(float(v) >= 0 for v in parts.values())
+    assert float(parts["total"]) >= float(parts["check"])
+    for answer in (client.get("/"), client.get("/static/app.js"), client.get("/api/files"),
+                   client.get("/api/files", headers={"host": "evil.example:8000"})):
+        assert answer.headers["server-timing"].startswith(("check", "total")), answer.request.url

@@ -86,6 +86,10 @@ class Browser:
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # A part with something in it asks before it goes (issue 40): the player says yes.
+        self.asked: list[str] = []
+        self.on_dialog = lambda d: (self.asked.append(d.message), d.accept())
+        self.page.on("dialog", self.on_dialog)
         self.page.goto(url)
         self.page.wait_for_function("document.querySelector('#new-system option') !== null")
 

@@ -55,7 +55,9 @@ function showLimit() {
 
 async function refreshFiles() {
   const data = await (await api(`/api/files?lang=${state.lang}`)).json();
-  suggestName(data.files.map((f) => f.path));
+  state.folder = data.folder;
+  state.files = data.files.map((f) => f.path);
+  suggestName(state.files);
   $("folder").textContent = data.folder + (data.pack ? " · " + t("serve.pack", { name: data.pack }) : "");
   $("files").replaceChildren(...data.files.map((f) => {
     const li = document.createElement("li");
@@ -158,7 +160,9 @@ async function check() {
   state.archetypes = data.archetypes || [];
   const points = data.points === null || data.points === undefined ? (data.measure ? " · " + data.measure : "") :
     " · " + t("serve.points", { points: data.points, limit: data.points_limit ?? "—" });
-  showStatus(statusText(data) + points, statusClass(data));
+  const errors = (data.findings || []).filter((f) => f.severity === "error").length;
+  const problems = data.readable && errors ? " · " + t(errors === 1 ? "serve.one-problem" : "serve.problems", { n: errors }) : "";
+  showStatus(statusText(data) + points + problems, statusClass(data));
   $("findings").replaceChildren(...(data.findings || []).map((f) => {
     const li = document.createElement("li");
     li.className = f.severity;
@@ -193,6 +197,16 @@ async function check() {
 async function preview() {
   const data = await (await api("/api/preview", { path: state.path, text: $("text").value })).json();
   $("preview").srcdoc = data.html;
+}
+
+function fitPreview() {
+  // The printed pages are wider than the side panel: shown whole, scaled to its width, never clipped.
+  const frame = $("preview");
+  const root = frame.contentDocument?.documentElement;
+  if (!root) return;
+  root.style.zoom = "";
+  const wide = root.scrollWidth;
+  if (wide > frame.clientWidth) root.style.zoom = String(Math.floor(frame.clientWidth / wide * 100) / 100);
 }
 
 async function share() {
@@ -267,6 +281,7 @@ async function save(version = state.version) {
   state.kept = $("text").value;
   for (const id of ["duplicate", "rename"]) $(id).disabled = false;
   markUnsaved();
+  remember();
   $("conflict").hidden = true;
   showStatus(t("serve.saved", { path: state.path }), true);
   refreshFiles();
@@ -315,6 +330,43 @@ async function newRoster() {
   showStatus(t("serve.saved", { path: data.path }), true);
 }
 
+function fileNameOf(name) {
+  // A new roster's file is named after the list («Compañía Fénix» → compania-fenix.yaml).
+  const stem = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  return stem ? `${stem}.yaml` : "";
+}
+
+function followName() {
+  // The file name follows the list's name until the player writes one of their own.
+  const field = $("new-name");
+  if (field.dataset.own === "true") return;
+  field.value = fileNameOf($("new-roster-name").value) || "nueva-lista.yaml";
+  suggestName(state.files || []);
+}
+
+function unsentField() {
+  // A field of the builder typed in and not yet left: its value not sent yet.
+  const el = document.activeElement;
+  if (!el || !el.closest("#build") || !("defaultValue" in el) || el.type === "checkbox") return null;
+  return el.value !== el.defaultValue ? el : null;
+}
+
+function sendUnsent() {
+  // Sent as leaving the field would send it (a phone switching apps, a tab hidden, another list).
+  const el = unsentField();
+  if (el) el.dispatchEvent(new Event("change", { bubbles: true }));
+  return el !== null;
+}
+
+async function reopen() {
+  // After a reload: the roster that was open, in the view it was shown in, at the part shown.
+  const kept = recallFolder();
+  if (!kept?.path || !(state.files || []).includes(kept.path)) return;
+  if (kept.view === "yaml") showView("yaml");
+  await openFile(kept.path);
+}
+
 function showTab(name) {
   state.tab = name;
   for (const tab of ["findings", "inspect", "preview", "catalog", "share"]) $("tab-" + tab).hidden = tab !== name;
@@ -357,5 +409,13 @@ document.addEventListener("DOMContentLoaded", async () => {
   // A file changed on disk meanwhile (by an editor, another tab) shows in the folder list
   // when the page is looked at again: only the files changed are checked again.
   window.addEventListener("focus", () => refreshFiles());
-  window.addEventListener("beforeunload", (event) => { if (unsaved()) event.preventDefault(); });
+  // Typing not yet sent is sent as the page is left or hidden, and leaving is asked about.
+  window.addEventListener("beforeunload", (event) => { if (sendUnsent() || unsaved()) event.preventDefault(); });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") sendUnsent(); });
+  document.body.addEventListener("htmx:beforeSwap", builderArriving);
+  $("preview").addEventListener("load", fitPreview);
+  window.addEventListener("resize", fitPreview);
+  $("new-roster-name").addEventListener("input", followName);
+  $("new-name").addEventListener("input", () => { $("new-name").dataset.own = "true"; });
+  await reopen();
 });

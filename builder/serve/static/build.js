@@ -5,11 +5,59 @@
 "use strict";
 
 function openEditor(path, text, version, kept = text) {
-  // Another roster: its own history of clicks, starting at its own first part.
-  state.undo = []; state.redo = []; state.at = "[]";
+  // Another roster: its own history of clicks and part shown, as the page left them when it
+  // last showed this very text (kept in the tab's sessionStorage), else from its first part.
+  const kept_ = recall(path, text);
+  state.undo = kept_?.undo || []; state.redo = kept_?.redo || []; state.at = kept_?.at || "[]";
   setEditor(path, text, version, kept);
   updateHistory();
+  remember();
   renderBuild();
+}
+
+const REMEMBERED_STEPS = 40;
+/* Undo steps kept per roster in sessionStorage: each is a whole text. */
+
+function memoryKey(path) {
+  return `builder:${state.folder}:${path}`;
+}
+
+function remember() {
+  // Per folder, the roster open and its view; per roster, the part shown and the history of
+  // clicks, with the text they lead to (a history is only taken back for that same text). The
+  // page remembers what it sent and was answered; the rules stay on the server.
+  if (!state.folder) return;
+  const store = (key, value) => {
+    try { sessionStorage.setItem(key, JSON.stringify(value)); return true; } catch (_) { return false; }
+  };
+  store(`builder:${state.folder}`, { path: state.path, view: state.view });
+  if (!state.path) return;
+  for (let steps = REMEMBERED_STEPS; steps >= 0; steps = steps ? Math.floor(steps / 2) : -1) {
+    // A full storage keeps fewer steps rather than none.
+    if (store(memoryKey(state.path), { at: state.at, text: $("text").value,
+      undo: state.undo.slice(-steps || state.undo.length + 1), redo: state.redo.slice(-steps || state.redo.length + 1) })) return;
+  }
+}
+
+function recall(path, text) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(memoryKey(path)) || "null");
+    return kept && kept.text === text ? kept : null;
+  } catch (_) { return null; }
+}
+
+function recallFolder() {
+  try { return JSON.parse(sessionStorage.getItem(`builder:${state.folder}`) || "null"); } catch (_) { return null; }
+}
+
+function historyOf(path, sent, text) {
+  // A click's answer for a roster no longer open (another was opened meanwhile): its step joins
+  // that roster's remembered history.
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(memoryKey(path)) || "null") || { at: "[]", undo: [], redo: [] };
+    kept.undo = [...(kept.undo || []), sent].slice(-REMEMBERED_STEPS); kept.redo = []; kept.text = text;
+    sessionStorage.setItem(memoryKey(path), JSON.stringify(kept));
+  } catch (_) { /* storage full: the step is only lost from the history */ }
 }
 
 function renderBuild() {
@@ -33,12 +81,14 @@ async function travel(from, to) {
   updateGutter();
   await save();  // the folder list is checked again there
   updateHistory();
+  remember();
   check();
   renderBuild();
 }
 
 function showView(name) {
   state.view = name;
+  remember();
   $("view-build").setAttribute("aria-selected", String(name === "build"));
   $("view-yaml").setAttribute("aria-selected", String(name === "yaml"));
   $("build-host").hidden = name !== "build";
@@ -58,14 +108,63 @@ function builderRequest(event) {
   if (path === "/fragments/edit") state.sent = $("text").value;
 }
 
+function builderArriving(event) {
+  // An answer about a roster that is no longer open (its field was left as another list was
+  // chosen) is not drawn over this one: its change is saved, and joins that roster's history.
+  const file = event.detail.requestConfig?.parameters?.file;
+  if (file === undefined || file === (state.path || "")) return;
+  event.detail.shouldSwap = false;
+  const html = new DOMParser().parseFromString(event.detail.serverResponse, "text/html");
+  const text = html.querySelector("#build-text")?.content.textContent;
+  const sent = event.detail.requestConfig?.parameters?.text;
+  if (event.detail.requestConfig?.path === "/fragments/edit" && text != null && sent != null && text !== sent) {
+    historyOf(file, sent, text);
+  }
+}
+
 function builderAnswered(event) {
   const build = $("build");
   if (!build || event.detail.target !== build && !build.contains(event.detail.elt)) return;
   state.at = build.dataset.at || "[]";
   state.drawn += 1;
   takeText(event, build);
+  showBuildStatus(build);
+  bringIntoView(event.detail.requestConfig?.elt);
+  remember();
   // Tried on the text the view was drawn from: the click's answer is taken in first.
   tryChoices();
+}
+
+function showBuildStatus(build) {
+  // The status line at once from the view just drawn (the server's verdict, total and problem
+  // count, as its summary says them); the problems panel follows from /api/check.
+  if (!build.dataset.system) return;
+  const f = statusOf(build);
+  const errors = Number(build.dataset.errors || 0);
+  const points = f.points === null ? (f.measure ? " · " + f.measure : "") :
+    " · " + t("serve.points", { points: f.points, limit: f.points_limit ?? "—" });
+  const problems = errors ? " · " + t(errors === 1 ? "serve.one-problem" : "serve.problems", { n: errors }) : "";
+  showStatus(statusText(f) + points + problems, statusClass(f));
+}
+
+function bringIntoView(source) {
+  // The part opened or added (from the outline) comes into view with its first field focused;
+  // an item added to a list of the part shown, likewise. Drawing the view for another reason
+  // (a value set, a roster opened) moves nothing.
+  const id = source?.id || "";
+  let place = null;
+  if (id.startsWith("o-") || source?.classList?.contains("add-part")) {
+    place = $("detail");
+  } else if (id.startsWith("add-f-") && !source.classList.contains("add-part")) {
+    place = document.querySelector(`#${CSS.escape(id.slice(4))} > .items > li:last-child`);
+  }
+  if (!place) return;
+  const field = place.querySelector("input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)");
+  place.scrollIntoView({ block: "start" });
+  if (field) {
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: "nearest" });
+  }
 }
 
 function takeText(event, build) {
@@ -151,15 +250,20 @@ function rowMeta(f) {
   return `${game}${points} · ${statusText(f)}`;
 }
 
+function statusOf(build) {
+  // The roster's status as the view just drawn says it (the server's, in its data- attributes).
+  return { system: build.dataset.system, readable: true, legal: build.dataset.legal === "true",
+    roster: build.dataset.roster !== "false", status_text: build.dataset.statusText,
+    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null,
+    measure: build.dataset.measure || null };
+}
+
 function updateRow(build) {
   // The open roster's line in the folder's list, from the view just drawn (the other files
   // haven't changed: they are not checked again on every click).
   const meta = document.querySelector(`#files li[data-path="${CSS.escape(state.path)}"] .meta`);
   if (!meta || !build.dataset.system) return;
-  const f = { system: build.dataset.system, readable: true, legal: build.dataset.legal === "true",
-    roster: build.dataset.roster !== "false", status_text: build.dataset.statusText,
-    points: build.dataset.points === "" ? null : build.dataset.points, points_limit: build.dataset.limit || null,
-    measure: build.dataset.measure || null };
+  const f = statusOf(build);
   meta.className = "meta " + statusClass(f);
   meta.textContent = rowMeta(f);
 }
