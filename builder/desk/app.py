@@ -31,9 +31,10 @@ from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import mark_of
 from builder.desk.state import Desk
+from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack
 from builder.events.store import Store
-from builder.serve.intake import Form, RateLimit
+from builder.serve.intake import Form
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 POLICY = ("default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
@@ -66,7 +67,9 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     desk.state.desk = Desk(
         pack=pack, store=store, event_id=event_id, token=token, admin_mark=mark_of(token),
         hosts=frozenset(f"{name}:{port}" for name in LOOPBACK) if host in LOOPBACK else None,
-        publish=pack.event.publish if publish is None else publish, limit=RateLimit(posts_per_minute),
+        publish=pack.event.publish if publish is None else publish,
+        # In the store, not in memory: every worker process, and every machine on one PostgreSQL, shares it.
+        limit=StoredRateLimit(store.engine.url, "post", posts_per_minute),
         # The work is mostly Python (checking a list), one at a time under the interpreter's lock: two
         # threads keep a file's write or a database wait from idling the process, and the others queue
         # in arrival order instead of sharing the processor, so no submission waits behind all the rest.
@@ -98,6 +101,7 @@ ROUTES = [
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
     yield
+    app.state.desk.limit.close()
     app.state.desk.store.close()
 
 

@@ -4,8 +4,9 @@ Since the desk may be reachable from players' devices:
 
 - the Host, when the desk listens on the loopback (as ``builder serve``: no DNS rebinding);
 - on a POST: its Origin, when the browser sends one, must be this server's own; at most
-  ``posts_per_minute`` from one client (429); the body bounded from its Content-Length and while
-  it streams (413); the form's CSRF token equal to its cookie (double submit, constant time);
+  ``posts_per_minute`` from one client, counted in the store by every process (429); the body
+  bounded from its Content-Length and while it streams (413); the form's CSRF token equal to its
+  cookie (double submit, constant time);
 - the organiser's routes need the organiser's session (:mod:`builder.desk.sessions`);
 - a bug is logged with a short id, and the page shows only the id.
 """
@@ -47,6 +48,9 @@ def endpoint(handler: Handler, admin: bool = False) -> Callable[[Request], Await
                 return refusal(request, lang, *refused)
             form = Form()
             if request.method == "POST":
+                # The count is in the store (one budget for every process): a query, off the event loop.
+                if not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client_address(request)):
+                    return refusal(request, lang, "desk-rate", 429)
                 body = await read_body(request, BODY_MOST)
                 form = parse_form(request.headers.get("content-type", ""), body, MAX_BYTES)
                 lang = messages.language(form.get("lang") or lang)
@@ -83,6 +87,4 @@ def gate(request: Request) -> tuple[str, int] | None:
     own = f"{request.url.scheme}://{request.headers.get('host', '')}"
     if origin is not None and origin != own:
         return "desk-foreign-origin", 403
-    if not desk.limit.allow(client_address(request)):
-        return "desk-rate", 429
     return None

@@ -10,8 +10,8 @@ from jinja2 import Environment
 from starlette.requests import Request
 
 from builder.core.pack import Pack
+from builder.events.limits import StoredRateLimit
 from builder.events.store import Store
-from builder.serve.intake import RateLimit
 
 
 @dataclass(frozen=True)
@@ -26,8 +26,8 @@ class Desk:
     hosts: frozenset[str] | None
     """The Host headers answered when the desk listens on the loopback; None: it answers any."""
     publish: bool
-    limit: RateLimit
-    """POSTs a minute from one client."""
+    limit: StoredRateLimit
+    """POSTs a minute from one client, counted by every process on the store."""
     working: anyio.CapacityLimiter
     """The worker threads handlers run in."""
     templates: Environment
