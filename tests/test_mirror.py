@@ -26,6 +26,7 @@ CROSS_CUTTING = {
     "serve/test_browser.py": "the served page driven in Chromium, end to end: its script and templates, not a module",
     "desk/test_browser.py": "the event desk in Chromium, end to end: a player's submission, the organiser's dashboard",
     "desk/test_server.py": "`builder event serve` in its own process, killed with SIGKILL and started again",
+    "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "test_docs.py": "the documentation's Spanish pages and their English twins: the same sections, commands and links",
     "test_install.py": "the locked install: every installed distribution is the lock's release",
