@@ -58,7 +58,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     the loopback, only requests addressed to it are answered). ``deadline`` and ``publish``, when
     given, win over the pack's ``event:`` settings."""
     store = Store.open(db_url)
-    event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
+    event_id = store.open_event(pack.name, pack.system)  # one event, however many processes start at once
     deadline = deadline or pack.event.deadline
     if deadline is not None:  # the organiser's, given at start: lists after it are refused
         store.set_deadline(event_id, deadline)

@@ -64,6 +64,28 @@ def count(store: Store, table: sa.Table) -> int:
         return conn.execute(sa.select(sa.func.count()).select_from(table)).scalar()
 
 
+def test_desks_starting_at_once_on_one_database_open_one_event(url):
+    import threading
+
+    stores = [Store.open(url) for _ in range(4)]
+    found: list[int] = []
+    start = threading.Barrier(len(stores))
+
+    def opening(store: Store) -> None:
+        start.wait()
+        found.append(store.open_event("Torneo de Otoño", "wartime"))
+
+    threads = [threading.Thread(target=opening, args=(store,)) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    for store in stores:
+        store.close()
+    assert len(found) == 4 and len(set(found)) == 1
+    assert count(Store.open(url), schema.events) == 1
+
+
 def test_a_desk_finds_its_event_again_by_name_and_system(store, event):
     assert store.find_event("Torneo de Otoño", "wartime") == event
     assert store.find_event("Torneo de Otoño", "cripmaquion") is None
