@@ -118,16 +118,18 @@ test-latest:
 	@$(LATEST)/bin/python -m compileall -q builder tests
 	BUILDER_UNLOCKED=1 $(LATEST)/bin/python -m pytest -n $(TEST_JOBS) --dist worksteal
 
-# The event store's tests against a real PostgreSQL as well as SQLite (not part of .ci/run): give
-# BUILDER_TEST_DB the URL of an empty database the tests may wipe, e.g. on Debian, after
-# `apt-get install postgresql` and creating a user and database:
-#   make test-postgres BUILDER_TEST_DB=postgresql://builder:builder@localhost/builder_test
+# The event store's, the rate limits' and the desk's tests against a real PostgreSQL as well as SQLite
+# (.ci/run runs the whole `make test` so, with the database tools/test-postgres.sh makes): give
+# BUILDER_TEST_DB the URL of a database the tests may write to; each test makes a schema of its own
+# there and drops it after (tests/databases.py). On Debian, as root, after `apt-get install postgresql`:
+#   make test-postgres BUILDER_TEST_DB=$$(sh tools/test-postgres.sh)
 # The driver, psycopg 3, is in the lock (the store reads postgresql:// as postgresql+psycopg://);
-# without BUILDER_TEST_DB, `make test` skips the PostgreSQL tests.
+# without BUILDER_TEST_DB, `make test` runs them on SQLite only.
 BUILDER_TEST_DB ?=
 test-postgres: venv
 	@test -n "$(BUILDER_TEST_DB)" || { echo "set BUILDER_TEST_DB=postgresql://user:password@host/database"; exit 2; }
-	BUILDER_TEST_DB='$(BUILDER_TEST_DB)' $(BIN)/python -m pytest tests/events/test_store.py -v
+	BUILDER_TEST_DB='$(BUILDER_TEST_DB)' $(BIN)/python -m pytest -n $(TEST_JOBS) tests/events/test_store.py \
+	  tests/events/test_limits.py tests/desk
 
 # The hostile-input tests with a long fuzzing budget (make test runs a short, fixed one):
 # about ten minutes, most of it random stacked mistakes (BUILDER_FUZZ_SECONDS, 480 here).

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -326,6 +327,14 @@ def main() -> int:
 
         results.append(desk_report("desk: 50 clients submit 1000 lists", load_run(), 1000))
         results.append(desk_report("desk: the same, killed after 300, restarted", load_run(kill_after=300), 1000))
+        # Issue 39: as deployed (deploy/: Caddy, two desks, one database), an open-loop rush of 50 a second.
+        import desk_rush
+
+        if shutil.which("caddy") is None:
+            print("desk behind caddy: skipped (apt-get install caddy)")
+        else:
+            results += [desk_rush.report(f"desk behind caddy, 50/s open loop, {kind}", desk_rush.rush(kind))
+                        for kind in desk_rush.kinds()]
         from desk_print import print_timing
 
         results.append(print_timing(work_dir, max(3, args.rounds // 2), PYTHON, BUILDER, LIST_TEMPLATE, ROOT,

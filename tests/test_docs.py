@@ -29,6 +29,7 @@ TWINS = [  # (Spanish, English)
     ("README.md", "README.en.md"),
     ("docs/jugadores.md", "docs/players.md"),
     ("docs/organizadores.md", "docs/organisers.md"),
+    ("docs/despliegue.md", "docs/deployment.md"),
 ]
 PAGES = [page for pair in TWINS for page in pair]
 FIRST_LINES = 5  # the link to the twin is in this many first lines

@@ -33,9 +33,10 @@ from builder.desk.pages import refusal
 from builder.desk.sessions import SESSION_HOURS, Sessions
 from builder.desk.state import Desk
 from builder.desk.transport import configure, from_settings, networks
+from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
 from builder.events.store import Store
-from builder.serve.intake import Form, RateLimit
+from builder.serve.intake import Form
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 POLICY = ("default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
@@ -70,7 +71,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed. The organiser's session
     lasts ``session_hours``."""
     store = Store.open(db_url)
-    event_id = store.find_event(pack.name, pack.system) or store.create_event(pack.name, pack.system)
+    event_id = store.open_event(pack.name, pack.system)  # one event, however many processes start at once
     deadline = deadline or pack.event.deadline
     if deadline is not None:  # the organiser's, given at start: lists after it are refused
         store.set_deadline(event_id, deadline)
@@ -87,8 +88,10 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     desk.state.desk = Desk(
         pack=pack, store=store, event_id=event_id, token=token, session_seconds=session_seconds,
         hosts=frozenset(hosts), public_origin=origin, proxies=networks(trusted_proxies),
-        publish=pack.event.publish if publish is None else publish, limit=RateLimit(posts_per_minute),
-        guesses=RateLimit(GUESSES_PER_MINUTE),
+        publish=pack.event.publish if publish is None else publish,
+        # In the store, not in memory: every worker process, and every machine on one PostgreSQL, shares them.
+        limit=StoredRateLimit(store.engine.url, "post", posts_per_minute),
+        guesses=StoredRateLimit(store.engine.url, "guess", GUESSES_PER_MINUTE),
         # Pages and the store's writes: short, mostly under the interpreter's lock; a few threads keep a
         # database wait from idling the process. Checking a list is the lane's (worker processes), so
         # no page ever waits behind one.
@@ -123,6 +126,8 @@ async def lifespan(app: Starlette):
     app.state.desk.checks.start()
     yield
     app.state.desk.checks.close()
+    app.state.desk.limit.close()
+    app.state.desk.guesses.close()
     app.state.desk.store.close()
 
 

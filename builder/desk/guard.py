@@ -5,10 +5,10 @@ Since the desk may be reachable from players' devices:
 - the Host: one the desk answers to (its ``--public-url``'s, else the loopback's or the literal
   address it listens on), so no DNS rebinding reaches it;
 - on a POST: its Origin, when the browser sends one, must be this server's own; at most
-  ``posts_per_minute`` from one client (429); the body bounded from its Content-Length and while
-  it streams (413), each wait for it bounded (408), spooled to disk past a small size and parsed
-  in a worker thread; the form's CSRF token equal to its cookie (double submit, constant time),
-  checked before its files are read into memory;
+  ``posts_per_minute`` from one client, counted in the store by every process (429); the body
+  bounded from its Content-Length and while it streams (413), each wait for it bounded (408),
+  spooled to disk past a small size and parsed in a worker thread; the form's CSRF token equal to
+  its cookie (double submit, constant time), checked before its files are read into memory;
 - a client is the connection's address, or, from a trusted proxy only, the rightmost address of
   ``X-Forwarded-For`` that isn't one (and the scheme its ``X-Forwarded-Proto``);
 - the organiser's routes need the organiser's session (:mod:`builder.desk.sessions`);
@@ -60,6 +60,10 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False) -> Cal
             refused = gate(request)
             if refused is not None:
                 return refusal(request, lang, *refused)
+            if request.method == "POST":
+                # The count is in the store (one budget for every process): a query, off the event loop.
+                if not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client_address(request)):
+                    return refusal(request, lang, "desk-rate", 429)
             if checks and request.method == "POST":
                 admitted = desk_of(request).checks.admit(client_address(request))
             if request.method == "POST":
@@ -143,6 +147,4 @@ def gate(request: Request) -> tuple[str, int] | None:
     own = f"{scheme_of(request)}://{request.headers.get('host', '').lower()}"
     if origin is not None and origin.lower() not in (own, desk.public_origin):
         return "desk-foreign-origin", 403
-    if not desk.limit.allow(client_address(request)):
-        return "desk-rate", 429
     return None

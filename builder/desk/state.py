@@ -13,8 +13,8 @@ from starlette.requests import Request
 
 from builder.core.pack import Pack
 from builder.desk.checks import Lane
+from builder.events.limits import StoredRateLimit
 from builder.events.store import Limits, Store
-from builder.serve.intake import RateLimit
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,10 @@ class Desk:
     proxies: tuple[Any, ...]
     """The trusted proxies (``ipaddress`` networks): only from them are forwarded headers believed."""
     publish: bool
-    limit: RateLimit
-    """POSTs a minute from one client."""
-    guesses: RateLimit
-    """Tries at the organiser's token a minute from one client, right or wrong."""
+    limit: StoredRateLimit
+    """POSTs a minute from one client, counted by every process on the store."""
+    guesses: StoredRateLimit
+    """Tries at the organiser's token a minute from one client, right or wrong, counted likewise."""
     working: anyio.CapacityLimiter
     """The page threads handlers run in (checks run in the lane, never here)."""
     templates: Environment

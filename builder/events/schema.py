@@ -18,6 +18,9 @@ The tables, one database per event desk (several events may share it: every row 
     the files of one submission (a roster and, say, the Warbook it names), their text as sent.
 ``reviews``
     append-only: each approval or send-back of a team's version, with the organiser's note.
+``rate_hits``
+    the per-client rate limits every desk process shares (:mod:`builder.events.limits`): how many
+    requests a key (a limit's name and a client's address) made in one window of time (migration 2).
 ``schema_version``
     one row per migration applied: the database's version is the highest.
 
@@ -102,6 +105,13 @@ reviews = sa.Table(
     sa.Index("reviews_by_team", "team_id", "id"),
 )
 
+rate_hits = sa.Table(
+    "rate_hits", metadata,
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("window_start", sa.BigInteger, primary_key=True, autoincrement=False),  # Unix time / window
+    sa.Column("count", sa.Integer, nullable=False),
+)
+
 schema_version = sa.Table(
     "schema_version", sa.MetaData(),  # its own: made before any migration, never by one
     sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
@@ -128,7 +138,11 @@ def _counted(conn: sa.Connection) -> None:
                                              .scalar_subquery()))
 
 
-MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted)
+def _rate_hits(conn: sa.Connection) -> None:
+    metadata.create_all(conn, tables=[rate_hits])
+
+
+MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)

@@ -189,6 +189,20 @@ class Store:
             return conn.execute(sa.select(events.c.id).where(events.c.name == name, events.c.system == system)
                                 .order_by(events.c.id).limit(1)).scalar()
 
+    def open_event(self, name: str, system: str) -> int:
+        """The id of the first event of this name and system, made (unlocked, no deadline) if there is
+        none, in one transaction: desk processes starting at once on one database find one event."""
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # on SQLite, BEGIN IMMEDIATE already serialises writers
+                conn.execute(sa.text("LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE"))
+            found = conn.execute(sa.select(events.c.id).where(events.c.name == name, events.c.system == system)
+                                 .order_by(events.c.id).limit(1)).scalar()
+            if found is not None:
+                return found
+            return conn.execute(events.insert().values(
+                name=name, system=system, deadline=None, locked=False,
+                created_at=schema.utcnow())).inserted_primary_key[0]
+
     def event(self, event_id: int) -> Event:
         with self._reading() as conn:
             row = self._event(conn, event_id)

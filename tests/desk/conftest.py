@@ -1,16 +1,19 @@
-"""The desk of the example tournament on a real SQLite file, and a client that has loaded its first page."""
+"""The desk of the example tournament on a real database (a SQLite file, and the PostgreSQL that
+BUILDER_TEST_DB names when it is set: tests/databases.py), and a client that has loaded its first page."""
 
 from __future__ import annotations
 
 import pytest
 
 from builder.events.packs import load_pack
+from tests.databases import KINDS, database
 from tests.desk.support import BASE, PACK, TOKEN
 
 
-@pytest.fixture
-def db(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+@pytest.fixture(params=KINDS)
+def db(request, tmp_path) -> str:
+    with database(request.param, tmp_path, "torneo") as url:
+        yield url
 
 
 @pytest.fixture

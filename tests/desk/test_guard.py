@@ -52,6 +52,23 @@ def test_too_many_posts_from_one_client_are_answered_429(db):
     assert answers == [403, 403, 429]
 
 
+def test_two_desks_on_one_database_share_one_clients_budget(db):
+    """Two processes of one desk (``--workers 2``, or two machines on one PostgreSQL): the POSTs one
+    address makes through either count against one limit."""
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    first = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", posts_per_minute=3)
+    second = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", posts_per_minute=3)
+    with TestClient(first, base_url=BASE) as one, TestClient(second, base_url=BASE) as other:
+        one.get("/")
+        other.get("/")
+        answers = [c.post("/admin/login", data={"csrf": c.cookies["desk_csrf"], "token": "x"}).status_code
+                   for c in (one, other, one, other, one)]
+    assert answers == [403, 403, 403, 429, 429]
+
+
 def test_a_foreign_host_and_an_unknown_page_are_refused(client):
     assert client.get("/", headers={"host": "evil.example:8080"}).status_code == 403
     assert client.get("/nada").status_code == 404

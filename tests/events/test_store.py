@@ -1,6 +1,6 @@
 """The event store on real databases: a SQLite file in tmp_path always, and the PostgreSQL that
-BUILDER_TEST_DB names when it is set (`make test-postgres`); the durability and SQLite pragma tests
-are SQLite's alone."""
+BUILDER_TEST_DB names when it is set (.ci/run sets it; each test in a schema of its own:
+tests/databases.py); the durability and SQLite pragma tests are SQLite's alone."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from builder.core.pipeline import evaluate
 from builder.events import schema
 from builder.events.codes import code_matches
 from builder.events.store import Checked, Store, StoreRefused, plain_file_name
+from tests.databases import KINDS, POSTGRES, database
 
 ROOT = Path(__file__).resolve().parents[2]
-POSTGRES = os.environ.get("BUILDER_TEST_DB", "")
 T0 = datetime(2026, 5, 1, 10, 0, tzinfo=timezone.utc)
 LEGAL = Checked("wartime", 240, 250, True, 0, "WT-AAAA-0001", "es")
 ILLEGAL = Checked("wartime", 325, 250, False, 2, "WT-BBBB-0002", "en")
@@ -35,20 +35,10 @@ def checked(fingerprint: str, legal: bool = True) -> Checked:
     return Checked("wartime", 200, 250, legal, 0 if legal else 1, fingerprint)
 
 
-@pytest.fixture(params=["sqlite"] + (["postgresql"] if POSTGRES else []))
+@pytest.fixture(params=KINDS)
 def url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'event.sqlite'}"
-    try:
-        engine = sa.create_engine(POSTGRES)
-        with engine.begin() as conn:  # a clean database for every test
-            found = sa.MetaData()
-            found.reflect(conn)
-            found.drop_all(conn)
-        engine.dispose()
-    except ImportError as driver_missing:
-        pytest.skip(f"no PostgreSQL driver for {POSTGRES.split(':')[0]}: {driver_missing}")
-    return POSTGRES
+    with database(request.param, tmp_path) as opened:  # on PostgreSQL, a schema of its own
+        yield opened
 
 
 @pytest.fixture
@@ -63,7 +53,7 @@ def event(store) -> int:
     return store.create_event("Torneo de Otoño", "wartime", deadline=T0 + timedelta(days=7))
 
 
-@pytest.mark.skipif(not POSTGRES, reason="the store on PostgreSQL: make test-postgres BUILDER_TEST_DB=postgresql://…")
+@pytest.mark.skipif(not POSTGRES, reason="the store on PostgreSQL: set BUILDER_TEST_DB (.ci/run does, with tools/test-postgres.sh)")
 def test_every_store_test_also_runs_on_postgresql_when_builder_test_db_names_one(url):
     """One skip in place of one per test: the tests that take ``url`` run on it too when it is set."""
     assert POSTGRES
@@ -72,6 +62,28 @@ def test_every_store_test_also_runs_on_postgresql_when_builder_test_db_names_one
 def count(store: Store, table: sa.Table) -> int:
     with store.engine.connect() as conn:
         return conn.execute(sa.select(sa.func.count()).select_from(table)).scalar()
+
+
+def test_desks_starting_at_once_on_one_database_open_one_event(url):
+    import threading
+
+    stores = [Store.open(url) for _ in range(4)]
+    found: list[int] = []
+    start = threading.Barrier(len(stores))
+
+    def opening(store: Store) -> None:
+        start.wait()
+        found.append(store.open_event("Torneo de Otoño", "wartime"))
+
+    threads = [threading.Thread(target=opening, args=(store,)) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    for store in stores:
+        store.close()
+    assert len(found) == 4 and len(set(found)) == 1
+    assert count(Store.open(url), schema.events) == 1
 
 
 def test_a_desk_finds_its_event_again_by_name_and_system(store, event):
