@@ -37,11 +37,6 @@ pytestmark = pytest.mark.skipif(shutil.which("caddy") is None,
                                 reason="Caddy is not installed (apt-get install caddy; .ci/run does)")
 
 
-def serve_help() -> str:
-    return subprocess.run([sys.executable, "-m", "builder", "event", "serve", "--help"], capture_output=True,
-                          text=True, cwd=ROOT, timeout=WAIT).stdout
-
-
 class Browser:
     """A player's or the organiser's browser, as far as the desk can tell: HTTPS to one address,
     trusting one root certificate, keeping the cookies it is given."""
@@ -104,11 +99,9 @@ def until(ready, what: str, processes: list[subprocess.Popen], logs: list[Path])
 
 def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_one_database(tmp_path, db):
     https, http_port, desks = free_port(), free_port(), [free_port(), free_port()]
-    flags = serve_help()
-    # The flags deploy/builder-desk@.service passes; a desk without them (an older branch) answers
-    # only the Host it listens on, so Caddy names that one instead (DESK_UPSTREAM_EXTRA).
-    proxied = "--trusted-proxy" in flags and "--public-url" in flags
-    behind = ["--trusted-proxy", "127.0.0.1", "--public-url", f"https://127.0.0.1:{https}"] if proxied else []
+    # The flags deploy/builder-desk@.service passes: forwarded headers believed from Caddy alone, and
+    # the one Host and Origin the desk answers to, the site's.
+    behind = ["--trusted-proxy", "127.0.0.1", "--public-url", f"https://127.0.0.1:{https}"]
     processes: list[subprocess.Popen] = []
     logs = [tmp_path / f"desk-{port}.log" for port in desks] + [tmp_path / "caddy.log"]
     try:
@@ -120,8 +113,8 @@ def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_on
             ["caddy", "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"], logs[-1],
             HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
             DESK_SITE=f"127.0.0.1:{https}", DESK_HTTPS_PORT=str(https), DESK_HTTP_PORT=str(http_port),
-            DESK_ADMIN="off", DESK_GLOBAL_EXTRA="default_bind 127.0.0.1", DESK_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in desks),
-            DESK_UPSTREAM_EXTRA="" if proxied else "header_up Host {upstream_hostport}"))
+            DESK_ADMIN="off", DESK_GLOBAL_EXTRA="default_bind 127.0.0.1",
+            DESK_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in desks)))
         root = home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
         until(root.is_file, "Caddy made no local authority", processes, logs)
 
