@@ -6,6 +6,7 @@ installed (.ci/run installs Debian's)."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import http.cookies
 import os
@@ -13,11 +14,14 @@ import re
 import secrets
 import shutil
 import signal
+import socket
 import ssl
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Iterator, NamedTuple
 
 import pytest
 
@@ -41,12 +45,15 @@ class Browser:
     """A player's or the organiser's browser, as far as the desk can tell: HTTPS to one address,
     trusting one root certificate, keeping the cookies it is given."""
 
-    def __init__(self, port: int, root: Path):
+    def __init__(self, port: int, root: Path, source: str = "127.0.0.1"):
         self.port, self.context = port, ssl.create_default_context(cafile=str(root))
+        self.source = source
+        """The loopback address it connects from: each of 127/8 is a client of its own to Caddy."""
         self.cookies: dict[str, str] = {}
 
     def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None):
-        conn = http.client.HTTPSConnection("127.0.0.1", self.port, context=self.context, timeout=WAIT)
+        conn = http.client.HTTPSConnection("127.0.0.1", self.port, context=self.context, timeout=WAIT,
+                                           source_address=(self.source, 0))
         try:
             sent = {**(headers or {}), "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
             conn.request(method, path, body=body or None, headers=sent)
@@ -97,7 +104,17 @@ def until(ready, what: str, processes: list[subprocess.Popen], logs: list[Path])
     raise AssertionError(f"{what}:\n" + "\n".join(log.read_text(errors="replace")[-2000:] for log in logs))
 
 
-def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_one_database(tmp_path, db):
+class Deployed(NamedTuple):
+    https: int
+    http: int
+    root: Path
+    """Caddy's local authority, the one root its clients trust."""
+    desks: list[subprocess.Popen]
+
+
+@contextlib.contextmanager
+def deployed(tmp_path: Path, db: str) -> Iterator[Deployed]:
+    """deploy/'s Caddyfile run by the real Caddy before two desks on ``db``, as the unit runs them."""
     https, http_port, desks = free_port(), free_port(), [free_port(), free_port()]
     # The flags deploy/builder-desk@.service passes: forwarded headers believed from Caddy alone, and
     # the one Host and Origin the desk answers to, the site's.
@@ -117,7 +134,6 @@ def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_on
             DESK_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in desks)))
         root = home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
         until(root.is_file, "Caddy made no local authority", processes, logs)
-
         player = Browser(https, root)
 
         def page_loads():
@@ -126,7 +142,17 @@ def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_on
             except (OSError, ssl.SSLError):
                 return False
         until(page_loads, "the desk's page never loaded through Caddy", processes, logs)
-        assert "desk_csrf" in player.cookies
+        yield Deployed(https, http_port, root, processes[:2])
+    finally:
+        for process in processes:
+            stop(process)
+
+
+def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_one_database(tmp_path, db):
+    with deployed(tmp_path, db) as site:
+        https, http_port, root = site.https, site.http, site.root
+        player = Browser(https, root)
+        assert player.request("GET", "/")[0] == 200 and "desk_csrf" in player.cookies
 
         status, receipt = player.post("/submit", {"team": "Patrulla Alfa", "code": "", "lang": "es", "pasted": ""},
                                       (("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK)))
@@ -147,13 +173,78 @@ def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_on
         redirect = conn.getresponse()
         conn.close()
         assert redirect.status in (301, 308) and redirect.getheader("location", "").startswith("https://")
-    finally:
-        for process in processes:
-            stop(process)
     store = Store.open(db)
     try:
         (alfa,) = store.latest(1)
         assert (alfa.team, alfa.version) == ("Patrulla Alfa", 1)
         assert [review.verdict for review in store.reviews(alfa.team_id)] == ["approved"]
+    finally:
+        store.close()
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of a process and its children (a desk's checking lane), in MB."""
+    total = 0.0
+    for proc in [pid, *(int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]:
+        with contextlib.suppress(OSError):
+            found = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{proc}/status").read_text())
+            total += int(found.group(1)) / 1024 if found else 0
+    return total
+
+
+def timed(work) -> tuple[float, object]:
+    start = time.monotonic()
+    done = work()
+    return time.monotonic() - start, done
+
+
+def test_the_attacks_replayed_behind_caddy_leave_the_other_players_their_desk(tmp_path):
+    """Issue 39's attacks through the proxy, as the desk is deployed: 300 connections from one address
+    that never finish a request, 30 uploads stalled halfway, and one address sending its heaviest
+    submissions three at a time. Meanwhile another player's page answers in under a second and a
+    submission in under two; the desks' memory, their checking lanes included, stays under 300 MB
+    each; and what was acknowledged is stored."""
+    db = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+    with deployed(tmp_path, db) as site:
+        held: list[socket.socket] = []
+        try:
+            for n in range(300):  # slowloris: a TLS connection and half a request head, from 127.0.0.2
+                sock = socket.create_connection(("127.0.0.1", site.https), timeout=WAIT, source_address=("127.0.0.2", 0))
+                held.append(sock)
+                if n % 10 == 0:
+                    tls = ssl.create_default_context(cafile=str(site.root)).wrap_socket(sock, server_hostname="127.0.0.1")
+                    held[-1] = tls
+                    tls.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            for n in range(30):  # stalled uploads: half of a 6 MB body, then nothing, one address each
+                tls = ssl.create_default_context(cafile=str(site.root)).wrap_socket(
+                    socket.create_connection(("127.0.0.1", site.https), timeout=WAIT,
+                                             source_address=(f"127.0.2.{n + 1}", 0)), server_hostname="127.0.0.1")
+                tls.sendall(b"POST /submit HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: multipart/form-data; "
+                            b"boundary=b\r\nContent-Length: 6291456\r\n\r\n" % site.https + b"x" * 3_145_728)
+                held.append(tls)
+            greedy = Browser(site.https, site.root, "127.0.0.3")
+            assert greedy.request("GET", "/")[0] == 200
+            heavy = tuple((f"{n}.yaml", b"# " + b"x" * (1024 * 1024 - 3) + b"\n") for n in range(5))
+            pool = ThreadPoolExecutor(3)
+            flood = [pool.submit(greedy.post, "/submit", {"team": f"Voraz {n}", "code": "", "lang": "es",
+                                                          "pasted": ""}, heavy) for n in range(3)]
+            player = Browser(site.https, site.root, "127.0.0.4")
+            pages = [timed(lambda: player.request("GET", "/"))[0] for _ in range(5)]
+            spent, (status, receipt) = timed(lambda: player.post(
+                "/submit", {"team": "Patrulla Alfa", "code": "", "lang": "es", "pasted": ""},
+                (("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK))))
+            memory = [rss_mb(desk.pid) for desk in site.desks]
+            answers = [future.result(timeout=WAIT)[0] for future in flood]
+            pool.shutdown()
+        finally:
+            for sock in held:
+                sock.close()
+        assert max(pages) < 1, pages
+        assert status == 200 and re.search(r'id="edit-code">[A-Z0-9-]+<', receipt) and spent < 2, spent
+        assert max(memory) < 300, memory
+        assert all(answer in (400, 413, 422, 429, 503) for answer in answers), answers  # refused, nothing stored
+    store = Store.open(db)
+    try:
+        assert [(s.team, s.version) for s in store.latest(1)] == [("Patrulla Alfa", 1)]
     finally:
         store.close()
