@@ -76,15 +76,21 @@ class Form:
         self.uploads.clear()
 
 
-async def read_body(request: Request, most: int) -> bytes:
-    """The request's body; Rejected 413 from a Content-Length over ``most``, or as soon as more
-    than ``most`` bytes have arrived."""
+def refuse_declared(request: Request, most: int) -> None:
+    """Rejected before a byte of the body is read: a Content-Length that is no number (400) or over
+    ``most`` (413)."""
     try:
         declared = int(request.headers.get("content-length") or 0)
     except ValueError:
         raise Rejected("desk-bad-request", 400) from None
     if declared > most:
         raise Rejected("desk-too-large", 413)
+
+
+async def read_body(request: Request, most: int) -> bytes:
+    """The request's body; Rejected 413 from a Content-Length over ``most``, or as soon as more
+    than ``most`` bytes have arrived."""
+    refuse_declared(request, most)
     raw = bytearray()
     async for chunk in request.stream():
         raw += chunk
@@ -98,12 +104,7 @@ async def spool_body(request: Request, most: int, timeout: float = READ_TIMEOUT)
     read from its start. Rejected 413 from a Content-Length over ``most`` or as soon as more than
     ``most`` bytes have arrived; 408 when ``timeout`` seconds pass with nothing more of it; 400 when
     the client goes away."""
-    try:
-        declared = int(request.headers.get("content-length") or 0)
-    except ValueError:
-        raise Rejected("desk-bad-request", 400) from None
-    if declared > most:
-        raise Rejected("desk-too-large", 413)
+    refuse_declared(request, most)
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY)
     received = 0
     try:

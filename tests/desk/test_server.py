@@ -31,9 +31,11 @@ TOKEN = "una-clave-de-prueba-larga"
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 
 
-def start(db: Path, port: int, workers: int = 1) -> subprocess.Popen:
+def start(db: Path, port: int, workers: int = 1, *extra: str) -> subprocess.Popen:
+    """``builder event serve`` in a process of its own (``extra``: more of its options), once it listens."""
     server = subprocess.Popen([sys.executable, "-m", "builder", "event", "serve", str(PACK), "--db", str(db),
-                               "--port", str(port), "--token", TOKEN, "--rate", "10000", "--workers", str(workers)],
+                               "--port", str(port), "--token", TOKEN, "--rate", "10000", "--workers", str(workers),
+                               *extra],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
                               start_new_session=True)
     deadline = time.monotonic() + 30

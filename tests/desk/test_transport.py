@@ -19,24 +19,14 @@ from pathlib import Path
 import pytest
 
 from tests.desk.test_server import PACK, ROOT, TOKEN, kill
+from tests.desk.test_server import start as serve
 from tests.serve.live import free_port
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 and /proc are Linux's")
 
 
 def start(db: Path, port: int, *extra: str) -> subprocess.Popen:
-    server = subprocess.Popen([sys.executable, "-m", "builder", "event", "serve", str(PACK), "--db", str(db),
-                               "--port", str(port), "--token", TOKEN, "--rate", "10000", *extra],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return server
-        except OSError:
-            assert server.poll() is None, server.stderr.read().decode()
-            time.sleep(0.05)
-    raise AssertionError("the desk did not start")
+    return serve(db, port, 1, *extra)
 
 
 def page_time(port: int, source: str = "127.0.0.1") -> float:
