@@ -105,6 +105,7 @@ def missing(request: Request, form: Form, lang: str) -> Response:
 ROUTES = [
     Route("/", endpoint(players.home)),
     Route("/submit", endpoint(players.submit, checks=True), methods=["POST"]),
+    Route("/receipt/{receipt}", endpoint(players.receipt)),
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),

@@ -42,9 +42,19 @@ MESSAGES = {
     "desk.player": {"es": "Jugador", "en": "Player"},
     "desk.edit-code": {"es": "Código de edición", "en": "Edit code"},
     "desk.edit-code-once": {
-        "es": "Apúntalo ahora: no se vuelve a mostrar, y sin él no se puede entregar otra versión.",
-        "en": "Write it down now: it is not shown again, and without it no new version can be submitted.",
+        "es": "Apúntalo, imprime el recibo o envíatelo por correo: sin el código no se puede entregar otra versión. "
+              "Este recibo se ve solo en este navegador y durante {minutes} minutos; luego, nunca más.",
+        "en": "Write it down, print the receipt or e-mail it to yourself: without the code no new version can be "
+              "submitted. This receipt shows only in this browser and for {minutes} minutes; after that, never again.",
     },
+    "desk.receipt-keep": {"es": "Guarda el recibo", "en": "Keep the receipt"},
+    "desk.receipt-print": {"es": "Para imprimirlo, usa Imprimir en el navegador (Ctrl+P): sale solo el recibo.",
+                           "en": "To print it, use the browser's Print (Ctrl+P): the receipt alone is printed."},
+    "desk.receipt-mail": {"es": "Enviarme el recibo por correo", "en": "E-mail the receipt to myself"},
+    "desk.receipt-mail-subject": {"es": "Recibo de «{team}», versión {version}",
+                                  "en": "Receipt of “{team}”, version {version}"},
+    "desk.receipt-mail-intro": {"es": "Recibo de la entrega de listas de «{event}»",
+                                "en": "Receipt of the list submission of “{event}”"},
     "desk.findings": {"es": "Problemas", "en": "Problems"},
     "desk.no-findings": {"es": "Ningún problema.", "en": "No problems."},
     "desk.not-stored": {"es": "No se ha guardado nada.", "en": "Nothing was stored."},
@@ -141,6 +151,12 @@ MESSAGES = {
     "desk.error.desk-rate": {"es": "Demasiadas peticiones: espera un minuto.", "en": "Too many requests: wait a minute."},
     "desk.error.desk-not-organiser": {"es": "Hace falta la clave de la organización.", "en": "The organiser's token is needed."},
     "desk.error.desk-no-such-page": {"es": "Esa página no existe.", "en": "No such page."},
+    "desk.error.desk-receipt-gone": {
+        "es": "Este recibo ya no se muestra: solo se ve en el navegador que hizo la entrega y durante {minutes} "
+              "minutos. Tu lista sigue guardada: consulta su estado con el nombre del equipo y su código.",
+        "en": "This receipt is no longer shown: it shows only in the browser that submitted, for {minutes} "
+              "minutes. Your list is still stored: look up its status with the team's name and its code.",
+    },
     "desk.error.bad-verdict": {"es": "Esa acción no existe.", "en": "No such action."},
     "desk.error.desk-too-many-tries": {
         "es": "Demasiados intentos con la clave de la organización desde esta dirección: espera un minuto.",
@@ -197,6 +213,7 @@ MESSAGES = {
     "desk.status-intro": {"es": "Escribe el nombre del equipo y su código de edición.",
                           "en": "Give your team's name and its edit code."},
     "desk.status-look": {"es": "Ver el estado", "en": "See the status"},
+    "desk.status-other": {"es": "Consultar otro equipo", "en": "Look up another team"},
     "desk.review-of": {"es": "de la versión {version}", "en": "of version {version}"},
     "desk.note-from": {"es": "Nota de la organización", "en": "The organiser's note"},
     "desk.can-resubmit": {"es": "Se puede entregar una versión nueva", "en": "A new version can be handed in"},
