@@ -228,6 +228,24 @@ MESSAGES = {
     "desk.publish-when-locked": {"es": "las listas se publicarán en /lists al cerrar el evento",
                                  "en": "the lists will be published at /lists once the event is locked"},
     "desk.back-to-teams": {"es": "← Todos los equipos", "en": "← Every team"},
+    "desk.new-code": {"es": "Dar un código de edición nuevo", "en": "Issue a new edit code"},
+    "desk.new-code-hint": {
+        "es": "Para un equipo que perdió su código: el nuevo se muestra aquí una sola vez, y el anterior deja de "
+              "valer al instante.",
+        "en": "For a team that lost its code: the new one is shown here once, and the old one stops working at once.",
+    },
+    "desk.new-code-confirm": {"es": "Sí, el código anterior dejará de valer", "en": "Yes, the old code will stop working"},
+    "desk.new-code-issued": {
+        "es": "Código de edición nuevo: dáselo al equipo ahora, no se vuelve a mostrar. El anterior ya no vale.",
+        "en": "The new edit code: give it to the team now, it is not shown again. The old one no longer works.",
+    },
+    "desk.code-changes": {"es": "Códigos de edición", "en": "Edit codes"},
+    "desk.code-changed": {"es": "la organización dio un código nuevo; el anterior dejó de valer",
+                          "en": "the organiser issued a new code; the old one stopped working"},
+    "desk.error.desk-confirm-new-code": {
+        "es": "Marca la casilla de confirmación para dar un código nuevo: el anterior dejará de valer.",
+        "en": "Tick the confirmation box to issue a new code: the old one will stop working.",
+    },
     "desk.versions": {"es": "Versiones", "en": "Versions"},
     "desk.files-sent": {"es": "Archivos entregados", "en": "Files handed in"},
     "desk.database-size": {"es": "Base de datos: {size} MiB", "en": "Database: {size} MiB"},

@@ -143,3 +143,22 @@ def test_an_approval_of_a_version_no_longer_the_latest_changes_nothing(client, d
     assert done.status_code == 200
     (review,) = Store.open(db).reviews(1)
     assert (review.version, review.verdict) == (2, "sent-back")
+
+
+def test_the_organiser_issues_a_new_edit_code_shown_once_and_the_old_one_stops_working(client, db):
+    old = edit_code(submit(client, "Asalto"))
+    admin(client)
+    unconfirmed = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code"})
+    assert unconfirmed.status_code == 400 and 'data-code="desk-confirm-new-code"' in unconfirmed.text
+    assert Store.open(db).code_is(1, old)
+    issued = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code", "confirm": "yes"},
+                         follow_redirects=False)
+    assert issued.status_code == 303 and issued.headers["location"] == "/admin/team/1?lang=es"
+    page = client.get(issued.headers["location"])
+    new = re.search(r'id="new-code">([A-Z0-9-]+)<', page.text).group(1)
+    assert new != old and 'id="code-changes"' in page.text and "el anterior dejó de valer" in page.text
+    reloaded = client.get("/admin/team/1")  # shown once: a reload shows the history, not the code
+    assert new not in reloaded.text and 'id="code-changes"' in reloaded.text
+    refused = submit(client, "Asalto", code=old)
+    assert refused.status_code == 403
+    assert 'id="r-version">2<' in submit(client, "Asalto", code=new).text
