@@ -43,7 +43,7 @@ def logout(request: Request, form: Form, lang: str) -> Response:
 def dashboard(request: Request, form: Form, lang: str) -> Response:
     desk = desk_of(request)
     return page(request, "admin.html", lang, rows=team_rows(desk), duplicates=desk.store.duplicates(desk.event_id),
-                publish=desk.publish, size=f"{desk.store.size() / 1024 / 1024:.1f}")
+                size=f"{desk.store.size() / 1024 / 1024:.1f}")
 
 
 def lock_event(request: Request, form: Form, lang: str) -> Response:
@@ -57,6 +57,8 @@ def lock_event(request: Request, form: Form, lang: str) -> Response:
             return refusal(request, lang, "bad-deadline", 400)
     elif action in ("lock", "unlock"):
         desk.store.lock_event(desk.event_id, locked=action == "lock")
+    elif action in ("publish", "unpublish"):
+        desk.store.set_publish(desk.event_id, action == "publish")
     else:
         return refusal(request, lang, "bad-verdict", 400)
     return RedirectResponse(f"/admin?lang={lang}", status_code=303)

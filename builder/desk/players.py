@@ -184,9 +184,9 @@ def shown_status(request: Request, lang: str, team_id: int, code: str) -> Respon
 
 def published_lists(request: Request, form: Form, lang: str) -> Response:
     desk = desk_of(request)
-    if not desk.publish:
-        return refusal(request, lang, "desk-no-publishing", 404)
     event = desk.store.event(desk.event_id)
+    if not event.publish:
+        return refusal(request, lang, "desk-no-publishing", 404)
     if not closed(event):
         return refusal(request, lang, "desk-not-published", 404)
     rows = desk.published.get(event.changes, lambda: team_rows(desk, desk.store.latest(desk.event_id)))
