@@ -36,20 +36,21 @@ def test_the_dashboard_flags_a_list_sent_by_two_teams_and_the_organiser_reviews_
 
 def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(client):
     submit(client, "Patrulla Alfa")
-    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    code = edit_code(submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK))))
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=code)
     admin(client)
     response = client.get("/admin/summary.xlsx?lang=en")
     assert response.status_code == 200 and "Torneo%20de%20Oto%C3%B1o.xlsx" in response.headers["content-disposition"]
     sheet = load_workbook(io.BytesIO(response.content))["Lists"]
     rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
-    assert [(r[0], r[4], r[6]) for r in rows] == [("patrulla-alfa-1/alfa.yaml", 178, "LEGAL"),
-                                                   ("asalto-2/asalto.yaml", 258, "ILLEGAL")]
+    assert [(r[0], r[4], r[6]) for r in rows] == [("patrulla-alfa/v1/alfa.yaml", 178, "LEGAL"),
+                                                   ("asalto/v2/asalto.yaml", 258, "ILLEGAL")]
     # Who sent each list, which version, when and its review: a sheet of the desk's own, second.
     book = load_workbook(io.BytesIO(response.content))
     assert book.sheetnames[1] == "Submissions"
     teams = [[c.value for c in row] for row in book["Submissions"].iter_rows(min_row=2)]
     assert [(r[0], r[1], r[3], r[4], r[6]) for r in teams] == [
-        ("Patrulla Alfa", 1, "no", "pending", "patrulla-alfa-1/alfa.yaml"), ("Asalto", 1, "no", "pending", "asalto-2/asalto.yaml")]
+        ("Patrulla Alfa", 1, "no", "pending", "patrulla-alfa/v1/alfa.yaml"), ("Asalto", 2, "no", "pending", "asalto/v2/asalto.yaml")]
 
 
 def test_the_print_has_every_teams_sheet_footed_with_the_fingerprint_its_receipt_gave(client):
