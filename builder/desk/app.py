@@ -65,7 +65,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
     ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
-    settings. The desk answers only to requests addressed to the public URL's host, to the
+    settings (the pack's ``publish:`` sets only an event's first value: the dashboard switches it). The desk answers only to requests addressed to the public URL's host, to the
     loopback when it listens there, or to the literal address it listens on (never, with neither,
     to a wildcard's: any name could point there). ``trusted_proxies``: the addresses or networks
     whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed. The organiser's session
@@ -75,6 +75,10 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     deadline = deadline or pack.event.deadline
     if deadline is not None:  # the organiser's, given at start: lists after it are refused
         store.set_deadline(event_id, deadline)
+    # Publishing is the event's (the dashboard switches it, every worker reads it from the database):
+    # --publish sets it at start; the pack's publish: only when it was never set.
+    if publish is not None or not store.publishing_set(event_id):
+        store.set_publish(event_id, pack.event.publish if publish is None else publish)
     host, _, port = host_label.lower().rpartition(":")
     origin = public_origin(public_url or pack.event.public_url)
     hosts = {origin.partition("://")[2]} if origin else set()
@@ -108,6 +112,7 @@ def missing(request: Request, form: Form, lang: str) -> Response:
 ROUTES = [
     Route("/", endpoint(players.home)),
     Route("/submit", endpoint(players.submit, checks=True), methods=["POST"]),
+    Route("/receipt/{receipt}", endpoint(players.receipt)),
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),

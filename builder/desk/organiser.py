@@ -43,7 +43,7 @@ def logout(request: Request, form: Form, lang: str) -> Response:
 def dashboard(request: Request, form: Form, lang: str) -> Response:
     desk = desk_of(request)
     return page(request, "admin.html", lang, rows=team_rows(desk), duplicates=desk.store.duplicates(desk.event_id),
-                publish=desk.publish, size=f"{desk.store.size() / 1024 / 1024:.1f}")
+                size=f"{desk.store.size() / 1024 / 1024:.1f}")
 
 
 def lock_event(request: Request, form: Form, lang: str) -> Response:
@@ -57,6 +57,8 @@ def lock_event(request: Request, form: Form, lang: str) -> Response:
             return refusal(request, lang, "bad-deadline", 400)
     elif action in ("lock", "unlock"):
         desk.store.lock_event(desk.event_id, locked=action == "lock")
+    elif action in ("publish", "unpublish"):
+        desk.store.set_publish(desk.event_id, action == "publish")
     else:
         return refusal(request, lang, "bad-verdict", 400)
     return RedirectResponse(f"/admin?lang={lang}", status_code=303)
@@ -86,6 +88,12 @@ def act_on_team(request: Request, form: Form, lang: str) -> Response | dict:
     if request.method != "POST":
         return team_page(request, team_id)
     action = form.get("action")
+    if action == "new-code":
+        if form.get("confirm") != "yes":
+            return refusal(request, lang, "desk-confirm-new-code", 400, team_id=team_id)
+        # Shown once, on the team's page the 303 leads to: kept in the organiser's session till then.
+        request.session["new_code"] = {"team": team_id, "code": desk.store.new_code(team_id)}
+        return RedirectResponse(f"/admin/team/{team_id}?lang={lang}", status_code=303)
     if action in ("lock", "unlock"):
         desk.store.lock_team(team_id, locked=action == "lock")
     elif action in ("approved", "sent-back"):
@@ -115,9 +123,12 @@ def team_page(request: Request, team_id: int) -> dict:
     except ValueError:
         number = 1
     versions, total = desk.store.history(team_id, number, PER_PAGE)
+    issued = request.session.pop("new_code", None)
     return {"s": desk.store.newest(team_id), "versions": versions, "page": number,
             "pages": max(1, -(-total // PER_PAGE)), "reviews": desk.store.reviews(team_id),
-            "locked": team_id in desk.store.locked_teams(desk.event_id)}
+            "locked": team_id in desk.store.locked_teams(desk.event_id),
+            "new_code": issued["code"] if issued and issued.get("team") == team_id else None,
+            "code_changes": desk.store.code_changes(team_id)}
 
 
 def summary(request: Request, form: Form, lang: str) -> Response:

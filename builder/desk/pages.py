@@ -28,7 +28,7 @@ def page(request: Request, name: str, lang: str, status: int = 200, **context: A
     event = desk.store.event(desk.event_id)
     html = desk.templates.get_template(name).render(
         t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, event=event,
-        closed=closed(event), published=desk.publish and closed(event),
+        closed=closed(event), published=event.publish and closed(event),
         title=registry.get(desk.pack.system).title, host_label=desk.host_label, **context)
     response = HTMLResponse(html, status_code=status)
     if request.cookies.get(CSRF_COOKIE) != csrf:

@@ -1,25 +1,28 @@
-"""The players' side of the desk: the form to submit a list (``/``, ``/submit``), a team's status
-with its edit code (``/status``), and the lists once published (``/lists``, kept until the event
-changes). A list is checked in the lane (:mod:`builder.desk.checks`), what is stored and shown in a
-page thread."""
+"""The players' side of the desk: the form to submit a list (``/``, ``/submit``), its receipt
+(``/receipt/<id>``), a team's status with its edit code (``/status``), and the lists once published
+(``/lists``, kept until the event changes). A list is checked in the lane (:mod:`builder.desk.checks`),
+what is stored and shown in a page thread. A POST that stores or finds something answers 303 to a
+page that can be reloaded (:mod:`builder.desk.receipts`)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 
-from builder.core import registry
+from builder.core import messages, registry
 from builder.core.errors import InputError
-from builder.desk.pages import closed, in_page_thread, page, rechecked, refusal, team_rows
+from builder.desk.pages import closed, findings_of_check, in_page_thread, page, rechecked, refusal, team_rows
+from builder.desk.receipts import RECEIPT_COOKIE, RECEIPT_MINUTES, STATUS_COOKIE, keep, kept, new_receipt_id
 from builder.desk.state import Desk, desk_of
 from builder.events.codes import matches_no_team
 from builder.events.schema import Checked
 from builder.events.store import StoreRefused, team_key, team_name
 from builder.events.submitted import Checking
 from builder.serve.intake import Form
-from builder.serve.workspace import findings_of, unreadable
+from builder.serve.workspace import unreadable
 
 REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 423, "past-deadline": 423,
                   "file-too-large": 413, "team-versions-full": 409, "team-bytes-full": 413, "check-too-heavy": 422}
@@ -88,9 +91,48 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
         return refusal(request, lang, answer, REFUSED_STATUS.get(answer, 400), **back)
     except InputError as exc:
         return refusal(request, lang, "unreadable", 422, findings=[unreadable(exc, lang)], **back)
-    return page(request, "receipt.html", lang, receipt=receipt, team=kept or team, ev=ev,
-                system=registry.get(ev.system).title, findings=findings_of(ev, lang),
-                when=now.strftime("%Y-%m-%d %H:%M:%S"), roster=checking.roster)
+    # The receipt on a page of its own: a reload shows it again and sends nothing.
+    rid = new_receipt_id()
+    answer = RedirectResponse(f"/receipt/{rid}?lang={lang}", status_code=303)
+    keep(request, answer, RECEIPT_COOKIE, "/receipt",
+         {"id": rid, "submission": receipt.submission_id, "code": receipt.edit_code})
+    return answer
+
+
+async def receipt(request: Request, form: Form, lang: str) -> Response:
+    """The receipt of the submission this browser made, while its cookie lasts; the list's problems
+    checked again from its files as they were stored (in the lane)."""
+    given = kept(request, RECEIPT_COOKIE)
+    if given is None or given.get("id") != request.path_params["receipt"]:
+        return await in_page_thread(request, refusal, request, lang, "desk-receipt-gone", 404,
+                                    said={"minutes": RECEIPT_MINUTES})
+    s = await in_page_thread(request, desk_of(request).store.submission, given["submission"])
+    try:
+        checking: Checking | StoreRefused | InputError = await desk_of(request).checks.check(
+            {n: t.encode("utf-8") for n, t in s.files.items()})
+    except (StoreRefused, InputError) as exc:
+        checking = exc
+    ev = checking.evaluation if isinstance(checking, Checking) else None
+    game = registry.find(s.checked.system or "")
+    when = s.submitted_at.strftime("%Y-%m-%d %H:%M:%S")
+    return await in_page_thread(
+        request, page, request, "receipt.html", lang, s=s, code=given.get("code"), player=ev.player if ev else None,
+        system=game.title if game is not None else "—", findings=findings_of_check(checking, lang), when=when,
+        mail=mail_link(lang, desk_of(request).pack.name, s.team, s.version, s.checked.fingerprint, when, given.get("code")),
+        minutes=RECEIPT_MINUTES)
+
+
+def mail_link(lang: str, event: str, team: str, version: int, fingerprint: str | None, when: str, code: str | None) -> str:
+    """A ``mailto:`` with no address, the receipt in its subject and body, for the player to send to
+    themself (no script: the browser's mail program fills in the rest)."""
+    t = lambda key, **p: messages.text(key, lang, **p)  # noqa: E731
+    lines = [t("desk.receipt-mail-intro", event=event), "",
+             f"{t('desk.team')}: {team}", f"{t('desk.version')}: {version}",
+             f"{t('desk.fingerprint')}: {fingerprint or '—'}", f"{t('desk.time')}: {when}"]
+    if code:
+        lines.append(f"{t('desk.edit-code')}: {code}")
+    subject = t("desk.receipt-mail-subject", team=team, version=version)
+    return "mailto:?" + urlencode({"subject": subject, "body": "\r\n".join(lines)}, quote_via=quote)
 
 
 async def status(request: Request, form: Form, lang: str) -> Response:
@@ -102,9 +144,13 @@ async def status(request: Request, form: Form, lang: str) -> Response:
 
 
 def team_status(request: Request, form: Form, lang: str) -> Response | dict:
-    """The status page's team (what it shows but the list's problems), or the page that refuses it."""
+    """A POST's name and code checked, and a 303 to ``GET /status``; a GET's team (what it shows but
+    the list's problems) while the browser keeps the one it looked up, else the form."""
     if request.method != "POST":
-        return page(request, "status.html", lang, s=None, team="")
+        looked = kept(request, STATUS_COOKIE)
+        if looked is None or "look" in request.query_params:
+            return page(request, "status.html", lang, s=None, team="")
+        return shown_status(request, lang, looked["team"], looked["code"])
     desk = desk_of(request)
     store = desk.store
     team, code = " ".join(form.get("team").split()), form.get("code").strip()
@@ -115,16 +161,32 @@ def team_status(request: Request, form: Form, lang: str) -> Response | dict:
     # One answer for a team that isn't there and a code that isn't its, as slow: names can't be probed.
     if not (store.code_is(team_id, code) if team_id is not None else matches_no_team(code)):
         return refusal(request, lang, "wrong-edit-code", 403, team=team)
+    answer = RedirectResponse(f"/status?lang={lang}", status_code=303)
+    keep(request, answer, STATUS_COOKIE, "/status", {"team": team_id, "code": code})
+    return answer
+
+
+def shown_status(request: Request, lang: str, team_id: int, code: str) -> Response | dict:
+    """The team looked up, if its code is still the one given (the organiser may have issued another)."""
+    desk = desk_of(request)
+    store = desk.store
+    try:
+        still = store.code_is(team_id, code)
+    except StoreRefused:
+        still = False
+    if not still:
+        return page(request, "status.html", lang, s=None, team="")
     history = store.reviews(team_id)
     resubmit = not closed(store.event(desk.event_id)) and team_id not in store.locked_teams(desk.event_id)
-    return {"s": store.newest(team_id), "standing": history[-1] if history else None, "open": resubmit, "team": team}
+    return {"s": store.newest(team_id), "standing": history[-1] if history else None, "open": resubmit,
+            "team": store.teams(desk.event_id).get(team_id, "")}
 
 
 def published_lists(request: Request, form: Form, lang: str) -> Response:
     desk = desk_of(request)
-    if not desk.publish:
-        return refusal(request, lang, "desk-no-publishing", 404)
     event = desk.store.event(desk.event_id)
+    if not event.publish:
+        return refusal(request, lang, "desk-no-publishing", 404)
     if not closed(event):
         return refusal(request, lang, "desk-not-published", 404)
     rows = desk.published.get(event.changes, lambda: team_rows(desk, desk.store.latest(desk.event_id)))

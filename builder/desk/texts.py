@@ -42,9 +42,19 @@ MESSAGES = {
     "desk.player": {"es": "Jugador", "en": "Player"},
     "desk.edit-code": {"es": "Código de edición", "en": "Edit code"},
     "desk.edit-code-once": {
-        "es": "Apúntalo ahora: no se vuelve a mostrar, y sin él no se puede entregar otra versión.",
-        "en": "Write it down now: it is not shown again, and without it no new version can be submitted.",
+        "es": "Apúntalo, imprime el recibo o envíatelo por correo: sin el código no se puede entregar otra versión. "
+              "Este recibo se ve solo en este navegador y durante {minutes} minutos; luego, nunca más.",
+        "en": "Write it down, print the receipt or e-mail it to yourself: without the code no new version can be "
+              "submitted. This receipt shows only in this browser and for {minutes} minutes; after that, never again.",
     },
+    "desk.receipt-keep": {"es": "Guarda el recibo", "en": "Keep the receipt"},
+    "desk.receipt-print": {"es": "Para imprimirlo, usa Imprimir en el navegador (Ctrl+P): sale solo el recibo.",
+                           "en": "To print it, use the browser's Print (Ctrl+P): the receipt alone is printed."},
+    "desk.receipt-mail": {"es": "Enviarme el recibo por correo", "en": "E-mail the receipt to myself"},
+    "desk.receipt-mail-subject": {"es": "Recibo de «{team}», versión {version}",
+                                  "en": "Receipt of “{team}”, version {version}"},
+    "desk.receipt-mail-intro": {"es": "Recibo de la entrega de listas de «{event}»",
+                                "en": "Receipt of the list submission of “{event}”"},
     "desk.findings": {"es": "Problemas", "en": "Problems"},
     "desk.no-findings": {"es": "Ningún problema.", "en": "No problems."},
     "desk.not-stored": {"es": "No se ha guardado nada.", "en": "Nothing was stored."},
@@ -141,6 +151,12 @@ MESSAGES = {
     "desk.error.desk-rate": {"es": "Demasiadas peticiones: espera un minuto.", "en": "Too many requests: wait a minute."},
     "desk.error.desk-not-organiser": {"es": "Hace falta la clave de la organización.", "en": "The organiser's token is needed."},
     "desk.error.desk-no-such-page": {"es": "Esa página no existe.", "en": "No such page."},
+    "desk.error.desk-receipt-gone": {
+        "es": "Este recibo ya no se muestra: solo se ve en el navegador que hizo la entrega y durante {minutes} "
+              "minutos. Tu lista sigue guardada: consulta su estado con el nombre del equipo y su código.",
+        "en": "This receipt is no longer shown: it shows only in the browser that submitted, for {minutes} "
+              "minutes. Your list is still stored: look up its status with the team's name and its code.",
+    },
     "desk.error.bad-verdict": {"es": "Esa acción no existe.", "en": "No such action."},
     "desk.error.desk-too-many-tries": {
         "es": "Demasiados intentos con la clave de la organización desde esta dirección: espera un minuto.",
@@ -197,6 +213,7 @@ MESSAGES = {
     "desk.status-intro": {"es": "Escribe el nombre del equipo y su código de edición.",
                           "en": "Give your team's name and its edit code."},
     "desk.status-look": {"es": "Ver el estado", "en": "See the status"},
+    "desk.status-other": {"es": "Consultar otro equipo", "en": "Look up another team"},
     "desk.review-of": {"es": "de la versión {version}", "en": "of version {version}"},
     "desk.note-from": {"es": "Nota de la organización", "en": "The organiser's note"},
     "desk.can-resubmit": {"es": "Se puede entregar una versión nueva", "en": "A new version can be handed in"},
@@ -208,9 +225,31 @@ MESSAGES = {
                                       "en": "The lists are published once the event is locked."},
     "desk.error.desk-no-publishing": {"es": "La organización no publica las listas de este evento.",
                                       "en": "The organiser doesn't publish this event's lists."},
-    "desk.publish-when-locked": {"es": "las listas se publicarán en /lists al cerrar el evento",
-                                 "en": "the lists will be published at /lists once the event is locked"},
+    "desk.publish-when-locked": {"es": "Las listas se publicarán en /lists al cerrar el evento.",
+                                 "en": "The lists will be published at /lists once the event is closed."},
+    "desk.not-publishing": {"es": "Las listas no se publican: solo las ve la organización.",
+                            "en": "The lists are not published: only the organiser sees them."},
+    "desk.publish": {"es": "Publicar las listas al cerrar", "en": "Publish the lists once closed"},
+    "desk.unpublish": {"es": "Dejar de publicarlas", "en": "Stop publishing them"},
     "desk.back-to-teams": {"es": "← Todos los equipos", "en": "← Every team"},
+    "desk.new-code": {"es": "Dar un código de edición nuevo", "en": "Issue a new edit code"},
+    "desk.new-code-hint": {
+        "es": "Para un equipo que perdió su código: el nuevo se muestra aquí una sola vez, y el anterior deja de "
+              "valer al instante.",
+        "en": "For a team that lost its code: the new one is shown here once, and the old one stops working at once.",
+    },
+    "desk.new-code-confirm": {"es": "Sí, el código anterior dejará de valer", "en": "Yes, the old code will stop working"},
+    "desk.new-code-issued": {
+        "es": "Código de edición nuevo: dáselo al equipo ahora, no se vuelve a mostrar. El anterior ya no vale.",
+        "en": "The new edit code: give it to the team now, it is not shown again. The old one no longer works.",
+    },
+    "desk.code-changes": {"es": "Códigos de edición", "en": "Edit codes"},
+    "desk.code-changed": {"es": "la organización dio un código nuevo; el anterior dejó de valer",
+                          "en": "the organiser issued a new code; the old one stopped working"},
+    "desk.error.desk-confirm-new-code": {
+        "es": "Marca la casilla de confirmación para dar un código nuevo: el anterior dejará de valer.",
+        "en": "Tick the confirmation box to issue a new code: the old one will stop working.",
+    },
     "desk.versions": {"es": "Versiones", "en": "Versions"},
     "desk.files-sent": {"es": "Archivos entregados", "en": "Files handed in"},
     "desk.database-size": {"es": "Base de datos: {size} MiB", "en": "Database: {size} MiB"},

@@ -20,7 +20,10 @@ The tables, one database per event desk (several events may share it: every row 
     append-only: each approval or send-back of a team's version, with the organiser's note.
 ``rate_hits``
     the per-client rate limits every desk process shares (:mod:`builder.events.limits`): how many
-    requests a key (a limit's name and a client's address) made in one window of time (migration 2).
+    requests a key (a limit's name and a client's address) made in one window of time (migration 3).
+``code_changes``
+    append-only: each new edit code the organiser issued a team (when; never the code), so the
+    team's history says the old one stopped working then (migration 4).
 ``schema_version``
     one row per migration applied: the database's version is the highest.
 
@@ -51,6 +54,9 @@ events = sa.Table(
     sa.Column("created_at", sa.DateTime, nullable=False),
     # Migration 2: bumped by every write to the event, so a page made from it is kept until it changes.
     sa.Column("changes", sa.BigInteger, nullable=False, server_default="0"),
+    # Migration 3: whether the lists are shown to everyone once the event closes; NULL until set
+    # (the desk then starts from its --publish or the pack's publish:).
+    sa.Column("publish", sa.Boolean, nullable=True),
 )
 
 teams = sa.Table(
@@ -112,6 +118,14 @@ rate_hits = sa.Table(
     sa.Column("count", sa.Integer, nullable=False),
 )
 
+code_changes = sa.Table(  # migration 4
+    "code_changes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("team_id", sa.Integer, sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("at", sa.DateTime, nullable=False),
+    sa.Index("code_changes_by_team", "team_id", "id"),
+)
+
 schema_version = sa.Table(
     "schema_version", sa.MetaData(),  # its own: made before any migration, never by one
     sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
@@ -121,6 +135,10 @@ schema_version = sa.Table(
 
 def _first(conn: sa.Connection) -> None:
     metadata.create_all(conn, tables=[events, teams, submissions, submission_files, reviews])
+
+
+def _columns(conn: sa.Connection, table: sa.Table) -> set[str]:
+    return {c["name"] for c in sa.inspect(conn).get_columns(table.name)}
 
 
 def _counted(conn: sa.Connection) -> None:
@@ -142,7 +160,14 @@ def _rate_hits(conn: sa.Connection) -> None:
     metadata.create_all(conn, tables=[rate_hits])
 
 
-MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits)
+def _publishing_and_codes(conn: sa.Connection) -> None:
+    """``events.publish`` (NULL: not set yet) and the ``code_changes`` table."""
+    if "publish" not in _columns(conn, events):
+        conn.exec_driver_sql("ALTER TABLE events ADD COLUMN publish BOOLEAN")
+    code_changes.create(conn, checkfirst=True)
+
+
+MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)
@@ -177,6 +202,8 @@ class Event:
     locked: bool
     changes: int = 0
     """How many writes the event has had: a page made from it holds while this stays."""
+    publish: bool = False
+    """Whether its lists are shown to everyone once it is closed (the organiser's switch)."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from builder.core.names import fold
 from builder.events import schema
 from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
-from builder.events.schema import events, reviews, submission_files, submissions, teams
+from builder.events.schema import code_changes, events, reviews, submission_files, submissions, teams
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a SQLite write waits for another process's write before it fails."""
@@ -49,7 +49,7 @@ class StoreRefused(Exception):
     """A request the store turned down; ``code`` says why, in kebab-case: ``wrong-edit-code``,
     ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
     ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
-    ``stale-version``, ``newer-database``, ``team-versions-full``, ``team-bytes-full``. Nothing was stored."""
+    ``stale-version``, ``newer-database``, ``no-such-submission``, ``team-versions-full``, ``team-bytes-full``. Nothing was stored."""
 
     def __init__(self, code: str, detail: str = ""):
         super().__init__(f"{code}: {detail}" if detail else code)
@@ -206,7 +206,19 @@ class Store:
     def event(self, event_id: int) -> Event:
         with self._reading() as conn:
             row = self._event(conn, event_id)
-        return Event(row.id, row.name, row.system, _aware(row.deadline), row.locked, row.changes)
+        return Event(row.id, row.name, row.system, _aware(row.deadline), row.locked, row.changes, bool(row.publish))
+
+    def publishing_set(self, event_id: int) -> bool:
+        """Whether the event's publishing was ever set (by :meth:`set_publish`)."""
+        with self._reading() as conn:
+            return self._event(conn, event_id).publish is not None
+
+    def set_publish(self, event_id: int, publish: bool) -> None:
+        """Show the event's lists to everyone once it is closed (or stop showing them)."""
+        with self.engine.begin() as conn:
+            self._event(conn, event_id)
+            conn.execute(events.update().where(events.c.id == event_id)
+                         .values(publish=publish, changes=events.c.changes + 1))
 
     def set_deadline(self, event_id: int, deadline: datetime | None) -> None:
         with self.engine.begin() as conn:
@@ -279,6 +291,24 @@ class Store:
             self._changed(conn, team.event_id)
         return Receipt(team_id, submission_id, (last or 0) + 1)
 
+    def new_code(self, team_id: int, now: datetime | None = None) -> str:
+        """A new edit code for the team, in plain text this once; the old one stops working at once.
+        The change is kept in the team's history (:meth:`code_changes`), never the code."""
+        code = new_edit_code()
+        with self.engine.begin() as conn:
+            team = self._team(conn, team_id, for_update=True)
+            conn.execute(teams.update().where(teams.c.id == team_id).values(code_hash=hash_code(code)))
+            conn.execute(code_changes.insert().values(team_id=team_id, at=_utc(now)))
+            self._changed(conn, team.event_id)
+        return code
+
+    def code_changes(self, team_id: int) -> list[datetime]:
+        """When the organiser issued the team a new edit code, the first first."""
+        with self._reading() as conn:
+            self._team(conn, team_id)
+            return [_aware(at) for at in conn.execute(sa.select(code_changes.c.at).where(
+                code_changes.c.team_id == team_id).order_by(code_changes.c.id)).scalars()]
+
     # Reading
 
     def code_is(self, team_id: int, edit_code: str) -> bool:
@@ -311,6 +341,14 @@ class Store:
         with self._reading() as conn:
             self._team(conn, team_id)
             return self._submissions(conn, submissions.c.id == newest)[0]
+
+    def submission(self, submission_id: int) -> Submission:
+        """One stored version, with its files (refused ``no-such-submission``)."""
+        with self._reading() as conn:
+            found = self._submissions(conn, submissions.c.id == submission_id)
+        if not found:
+            raise StoreRefused("no-such-submission", str(submission_id))
+        return found[0]
 
     def history(self, team_id: int, page: int = 1, per_page: int = 10) -> tuple[list[Submission], int]:
         """One page of a team's versions, the newest first, without their files (``files`` empty),

@@ -129,15 +129,24 @@ def written_out(submission: Submission, folder: Path) -> Path:
     return home / next(iter(submission.files))
 
 
+def version_labels(latest: Sequence[Submission]) -> list[str]:
+    """How a summary names each stored version's list: ``<team slug>/v<version>/<roster's name>``,
+    what the team and its version say to a reader (a team's number says nothing); two teams whose
+    names make one slug are told apart by their ids."""
+    slugs = [slug(s.team) for s in latest]
+    return [f"{name if slugs.count(name) == 1 else f'{name}-{s.team_id}'}/v{s.version}/{next(iter(s.files), '')}"
+            for s, name in zip(latest, slugs)]
+
+
 def latest_outcomes(latest: Sequence[Submission], pack: Pack | None) -> list[Outcome]:
     """Each submission checked again from its stored files (its roster first), each in a folder of
-    its own, labelled ``<team slug>-<team id>/<file>``; then the event's rules across them all, as
+    its own, labelled as :func:`version_labels` names it; then the event's rules across them all, as
     ``builder check --pack`` applies them to a folder. Each inside its own boundary: an unreadable
     roster or a bug is that team's outcome."""
     outcomes = []
+    labels = version_labels(latest)
     with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
-        for submission in latest:
-            label = f"{home_name(submission)}/{next(iter(submission.files), '')}"
+        for submission, label in zip(latest, labels):
             try:
                 roster = written_out(submission, Path(tmp).resolve())
                 outcomes.append(Outcome(label, evaluation=evaluate(read_document(roster, label, root=roster.parent),

@@ -25,10 +25,12 @@ def csrf(client) -> str:
 
 
 def submit(client, team: str, files=(("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK)), code: str = "",
-           lang: str = "es", pasted: str = "", **headers):
+           lang: str = "es", pasted: str = "", follow_redirects: bool = True, **headers):
+    """A submission as the form sends it; stored, it is followed to its receipt (303, then GET)."""
     return client.post("/submit", data={"csrf": csrf(client), "team": team, "code": code, "lang": lang,
                                         "pasted": pasted},
-                       files=[("files", (name, data, "application/x-yaml")) for name, data in files], headers=headers)
+                       files=[("files", (name, data, "application/x-yaml")) for name, data in files], headers=headers,
+                       follow_redirects=follow_redirects)
 
 
 def edit_code(response) -> str:

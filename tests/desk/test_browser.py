@@ -123,3 +123,114 @@ def test_on_a_phone_every_desk_page_fits_and_has_no_serious_accessibility_findin
     player.goto(f"{desk}/admin/login?lang=en")
     audit("login")
     assert found == {name: [] for name in found}
+
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SCREENS = pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+
+
+def hand_in(page, desk: str, team: str, tmp_path) -> str:
+    """A team's list handed in from the players' page; the receipt's edit code."""
+    roster = tmp_path / "alfa.yaml"
+    roster.write_bytes((ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+                       .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml"))
+    page.goto(f"{desk}/")
+    page.fill("#team", team)
+    page.set_input_files("#files", [str(roster), str(ROOT / "examples" / "wartime" / "fenix-warbook.yaml")])
+    page.click("#send")
+    page.locator("#receipt").wait_for()
+    return page.locator("#edit-code").inner_text()
+
+
+def log_in(browser, desk: str, screen: dict):
+    organiser = browser.new_context(locale="es-ES", viewport=screen, bypass_csp=True).new_page()
+    organiser.goto(f"{desk}/admin/login")
+    organiser.fill("#token", TOKEN)
+    organiser.click("button[type=submit]")
+    organiser.locator("#event-state").wait_for()
+    return organiser
+
+
+@SCREENS
+def test_a_reload_of_the_receipt_sends_nothing_again_and_keeps_the_edit_code(desk, browser, tmp_path, screen):
+    player = browser.new_context(locale="es-ES", viewport=screen).new_page()
+    code = hand_in(player, desk, "Patrulla Alfa", tmp_path)
+    assert "/receipt/" in player.url and code not in player.url
+    player.reload()
+    player.locator("#receipt").wait_for()
+    assert player.locator("#edit-code").inner_text() == code and player.locator("#r-version").inner_text() == "1"
+    assert player.locator(".refused").count() == 0
+    mail = player.locator("#mail-receipt").get_attribute("href")
+    assert mail.startswith("mailto:?subject=") and code in mail and "WT-068D-E2A7" in mail
+    player.emulate_media(media="print")  # on paper: the receipt, not the ways around the desk
+    assert player.locator("#receipt").is_visible() and not player.locator("#keep-receipt").is_visible()
+    player.emulate_media(media="screen")
+    player.go_back()  # the form, empty: going back sends nothing either
+    player.go_forward()
+    player.locator("#receipt").wait_for()
+    from builder.events.store import Store
+
+    store = Store.open(f"sqlite:///{tmp_path / 'torneo.sqlite'}")
+    assert [len(store.versions(t)) for t in store.teams(1)] == [1]
+    store.close()
+
+
+def test_on_a_phone_the_dashboard_is_one_card_a_team_its_name_beside_its_actions(desk, browser, tmp_path):
+    player = browser.new_context(locale="es-ES").new_page()
+    for team in ("Patrulla Alfa", "Los Lobos de la Colina del Norte", "Gamma"):
+        hand_in(player, desk, team, tmp_path)
+    organiser = log_in(browser, desk, PHONE)
+    assert organiser.evaluate("document.documentElement.scrollWidth") <= 390
+    cards = organiser.locator("#teams tr.team-card")
+    assert cards.count() == 3
+    boxes = [cards.nth(n).bounding_box() for n in range(3)]  # before any scroll: one frame of reference
+    assert all(a["y"] + a["height"] <= b["y"] for a, b in zip(boxes, boxes[1:]))  # cards one under another
+    for n in range(3):
+        card = cards.nth(n)
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] < 844
+        for part in [card.locator("td.team-name a")] + [card.locator("button").nth(k) for k in range(3)]:
+            inner = part.bounding_box()
+            assert box["x"] <= inner["x"] and inner["x"] + inner["width"] <= box["x"] + box["width"] + 0.5
+            assert box["y"] <= inner["y"] and inner["y"] + inner["height"] <= box["y"] + box["height"] + 0.5
+        # The name just above the buttons: both on screen together, whichever is tapped.
+        name, approve = card.locator("td.team-name a").bounding_box(), card.locator("button", has_text="Aprobar").bounding_box()
+        assert approve["y"] - (name["y"] + name["height"]) < 120
+    assert serious_violations(organiser) == []
+    wide = log_in(browser, desk, DESKTOP)  # on a desktop, still a table with its headings
+    assert wide.locator("#teams thead").is_visible()
+    assert wide.evaluate("getComputedStyle(document.querySelector('#teams tr.team-card')).display") == "table-row"
+
+
+@SCREENS
+def test_a_closed_event_shows_players_no_form_only_the_notice_and_the_status_lookup(desk, browser, tmp_path, screen):
+    organiser = log_in(browser, desk, screen)
+    player = browser.new_context(locale="es-ES", viewport=screen, bypass_csp=True).new_page()
+    player.goto(f"{desk}/")
+    assert player.locator("#send").is_visible()
+    organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.locator("#event-state", has_text="cerrado").wait_for()
+    player.reload()
+    assert player.locator("text=Las entregas están cerradas.").is_visible()
+    assert player.locator("form[action^='/submit']").count() == 0 and player.locator("#status-link").is_visible()
+    assert serious_violations(player) == []
+
+
+@SCREENS
+def test_publishing_is_switched_on_and_off_from_the_dashboard(desk, browser, tmp_path, screen):
+    player = browser.new_context(locale="es-ES", viewport=screen).new_page()
+    hand_in(player, desk, "Patrulla Alfa", tmp_path)
+    organiser = log_in(browser, desk, screen)
+    organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.locator("#event-state", has_text="cerrado").wait_for()
+    organiser.locator("#publishing button", has_text="Dejar de publicarlas").click()  # the fixture's --publish
+    organiser.locator("#publishing", has_text="no se publican").wait_for()
+    assert player.goto(f"{desk}/lists").status == 404
+    organiser.locator("#publishing button", has_text="Publicar").click()
+    organiser.locator("#published-link").wait_for()
+    assert player.goto(f"{desk}/lists").status == 200 and "WT-068D-E2A7" in player.locator("#published").inner_text()
+    player.goto(f"{desk}/")
+    assert player.locator("#published-link").is_visible()
+    assert serious_violations(organiser) == []

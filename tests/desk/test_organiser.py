@@ -36,20 +36,21 @@ def test_the_dashboard_flags_a_list_sent_by_two_teams_and_the_organiser_reviews_
 
 def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(client):
     submit(client, "Patrulla Alfa")
-    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    code = edit_code(submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK))))
+    submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=code)
     admin(client)
     response = client.get("/admin/summary.xlsx?lang=en")
     assert response.status_code == 200 and "Torneo%20de%20Oto%C3%B1o.xlsx" in response.headers["content-disposition"]
     sheet = load_workbook(io.BytesIO(response.content))["Lists"]
     rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
-    assert [(r[0], r[4], r[6]) for r in rows] == [("patrulla-alfa-1/alfa.yaml", 178, "LEGAL"),
-                                                   ("asalto-2/asalto.yaml", 258, "ILLEGAL")]
+    assert [(r[0], r[4], r[6]) for r in rows] == [("patrulla-alfa/v1/alfa.yaml", 178, "LEGAL"),
+                                                   ("asalto/v2/asalto.yaml", 258, "ILLEGAL")]
     # Who sent each list, which version, when and its review: a sheet of the desk's own, second.
     book = load_workbook(io.BytesIO(response.content))
     assert book.sheetnames[1] == "Submissions"
     teams = [[c.value for c in row] for row in book["Submissions"].iter_rows(min_row=2)]
     assert [(r[0], r[1], r[3], r[4], r[6]) for r in teams] == [
-        ("Patrulla Alfa", 1, "no", "pending", "patrulla-alfa-1/alfa.yaml"), ("Asalto", 1, "no", "pending", "asalto-2/asalto.yaml")]
+        ("Patrulla Alfa", 1, "no", "pending", "patrulla-alfa/v1/alfa.yaml"), ("Asalto", 2, "no", "pending", "asalto/v2/asalto.yaml")]
 
 
 def test_the_print_has_every_teams_sheet_footed_with_the_fingerprint_its_receipt_gave(client):
@@ -143,3 +144,22 @@ def test_an_approval_of_a_version_no_longer_the_latest_changes_nothing(client, d
     assert done.status_code == 200
     (review,) = Store.open(db).reviews(1)
     assert (review.version, review.verdict) == (2, "sent-back")
+
+
+def test_the_organiser_issues_a_new_edit_code_shown_once_and_the_old_one_stops_working(client, db):
+    old = edit_code(submit(client, "Asalto"))
+    admin(client)
+    unconfirmed = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code"})
+    assert unconfirmed.status_code == 400 and 'data-code="desk-confirm-new-code"' in unconfirmed.text
+    assert Store.open(db).code_is(1, old)
+    issued = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code", "confirm": "yes"},
+                         follow_redirects=False)
+    assert issued.status_code == 303 and issued.headers["location"] == "/admin/team/1?lang=es"
+    page = client.get(issued.headers["location"])
+    new = re.search(r'id="new-code">([A-Z0-9-]+)<', page.text).group(1)
+    assert new != old and 'id="code-changes"' in page.text and "el anterior dejó de valer" in page.text
+    reloaded = client.get("/admin/team/1")  # shown once: a reload shows the history, not the code
+    assert new not in reloaded.text and 'id="code-changes"' in reloaded.text
+    refused = submit(client, "Asalto", code=old)
+    assert refused.status_code == 403
+    assert 'id="r-version">2<' in submit(client, "Asalto", code=new).text

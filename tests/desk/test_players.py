@@ -268,3 +268,46 @@ def test_look_alike_names_are_one_team_and_hidden_marks_are_refused(client, db):
     assert status.status_code == 400 and 'data-code="bad-team-name"' in status.text
     assert client.post("/status", data={"csrf": csrf(client), "team": "ｌｏｂｏｓ", "code": code}).status_code == 200
     assert stored(db) == (2, 3)
+
+
+def test_a_closed_event_shows_the_notice_and_the_status_lookup_but_no_form(client, db):
+    assert 'id="send"' in client.get("/").text
+    admin(client)
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"})
+    page = client.get("/").text
+    assert "Las entregas están cerradas." in page and 'id="status-link"' in page
+    assert 'action="/submit' not in page and 'id="send"' not in page
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "unlock"})
+    past = datetime.now() - timedelta(minutes=1)  # the server's local time, as the form's field
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "deadline",
+                                      "deadline": past.strftime("%Y-%m-%dT%H:%M")})
+    page = client.get("/").text
+    assert "Las entregas están cerradas." in page and 'id="send"' not in page
+
+
+def test_publishing_is_switched_from_the_dashboard_and_every_process_agrees(db, tmp_path):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    pack = load_pack(PACK)  # publish: not set in the pack: off
+    desks = [create_desk(pack, db, TOKEN, "127.0.0.1:8080") for _ in range(2)]  # two worker processes
+    with TestClient(desks[0], base_url=BASE) as one, TestClient(desks[1], base_url=BASE) as two:
+        one.get("/")
+        admin(one)
+        one.post("/admin/event", data={"csrf": csrf(one), "action": "lock"})
+        assert two.get("/lists").status_code == 404
+        switched = one.post("/admin/event", data={"csrf": csrf(one), "action": "publish"}, follow_redirects=False)
+        assert switched.status_code == 303
+        assert 'id="published-link"' in one.get("/admin").text
+        assert two.get("/lists").status_code == 200  # the other process reads it from the database
+        one.post("/admin/event", data={"csrf": csrf(one), "action": "unpublish"})
+        assert two.get("/lists").status_code == 404
+        one.post("/admin/event", data={"csrf": csrf(one), "action": "publish"})
+    # A restart keeps what the dashboard chose over the pack's publish:, but not over --publish.
+    kept = create_desk(pack, db, TOKEN, "127.0.0.1:8080").state.desk
+    assert kept.store.event(kept.event_id).publish is True
+    forced = create_desk(pack, db, TOKEN, "127.0.0.1:8080", publish=False).state.desk
+    assert forced.store.event(forced.event_id).publish is False
+    for desk in (kept, forced):
+        desk.store.close()

@@ -54,7 +54,8 @@ def kill(server: subprocess.Popen) -> None:
     server.wait()
 
 
-def submit(port: int, team: str, code: str = "") -> tuple[int, bytes]:
+def submit(port: int, team: str, code: str = "", follow: bool = True) -> tuple[int, bytes]:
+    """The POST's status (303 once stored) and, ``follow``ing it, the receipt page it leads to."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
     conn.request("GET", "/")
     page = conn.getresponse()
@@ -69,6 +70,12 @@ def submit(port: int, team: str, code: str = "") -> tuple[int, bytes]:
                  headers={"Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": f"desk_csrf={csrf}"})
     answer = conn.getresponse()
     body = answer.read()
+    if follow and answer.status == 303:  # the receipt, shown to the browser holding its cookie
+        receipt = re.search(r"desk_receipt=([^;]+)", answer.getheader("set-cookie")).group(1)
+        conn.request("GET", answer.getheader("location"), headers={"Cookie": f"desk_receipt={receipt}"})
+        shown = conn.getresponse()
+        assert shown.status == 200
+        body = shown.read()
     conn.close()
     return answer.status, body
 
@@ -93,12 +100,12 @@ def test_what_was_acknowledged_survives_a_kill_and_the_codes_still_work(tmp_path
         codes = {}
         for n in range(5):
             status, body = submit(port, f"Equipo {n}")
-            assert status == 200
+            assert status == 303
             codes[f"Equipo {n}"] = code_of(body)
         kill(server)
         server = start(db, port)
         status, body = submit(port, "Equipo 2", codes["Equipo 2"])  # a new version after the restart
-        assert status == 200 and b'id="r-version">2<' in body
+        assert status == 303 and b'id="r-version">2<' in body
         assert submit(port, "Equipo 3", "AAAA-BBBB-CCCC-DDDD")[0] == 403
     finally:
         kill(server)
@@ -114,10 +121,10 @@ def test_a_kill_in_the_middle_of_submissions_loses_none_acknowledged(tmp_path):
     def player(n: int) -> None:
         for k in range(40):
             try:
-                status, _ = submit(port, f"Jugador {n}-{k}")
+                status, _ = submit(port, f"Jugador {n}-{k}", follow=False)
             except (OSError, http.client.HTTPException):
                 return  # the server is gone: nothing more acknowledged
-            if status == 200:
+            if status == 303:  # stored: the answer leads to the receipt
                 with lock:
                     acknowledged.append(f"Jugador {n}-{k}")
 
@@ -132,7 +139,7 @@ def test_a_kill_in_the_middle_of_submissions_loses_none_acknowledged(tmp_path):
             p.join(30)
         seen = list(acknowledged)
         server = start(db, port)  # the database opens clean and the desk answers
-        assert submit(port, "Tras el corte")[0] == 200
+        assert submit(port, "Tras el corte")[0] == 303
     finally:
         kill(server)
     there = teams_in(db)

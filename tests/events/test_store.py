@@ -470,3 +470,55 @@ def test_a_database_of_schema_1_gains_the_counts_with_every_version_sized(tmp_pa
     with store.engine.connect() as conn:
         assert conn.execute(sa.select(schema.submissions.c.bytes)).scalar() == len("ñandú: 1\n".encode())
     store.close()
+
+
+def test_the_organiser_issues_a_new_edit_code_and_the_old_one_stops_working(store, event):
+    receipt = store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    changes = store.event(event).changes
+    fresh = store.new_code(receipt.team_id, now=T0 + timedelta(hours=1))
+    assert fresh != receipt.edit_code and store.code_is(receipt.team_id, fresh)
+    assert not store.code_is(receipt.team_id, receipt.edit_code)
+    with pytest.raises(StoreRefused) as refused:
+        store.submit(receipt.team_id, receipt.edit_code, ROSTER, LEGAL, now=T0 + timedelta(hours=2))
+    assert refused.value.code == "wrong-edit-code"
+    assert store.submit(receipt.team_id, fresh, ROSTER, LEGAL, now=T0 + timedelta(hours=2)).version == 2
+    assert store.code_changes(receipt.team_id) == [T0 + timedelta(hours=1)]  # when, never the code
+    assert store.event(event).changes > changes and store.reviews(receipt.team_id) == []
+    with pytest.raises(StoreRefused):
+        store.new_code(999)
+
+
+def test_publishing_is_kept_in_the_event_for_every_process(store, event, url):
+    assert store.event(event).publish is False and not store.publishing_set(event)
+    store.set_publish(event, True)
+    other = Store.open(url)  # another worker process's view
+    assert other.event(event).publish is True and other.publishing_set(event)
+    other.set_publish(event, False)
+    other.close()
+    assert store.event(event).publish is False
+
+
+def test_one_stored_version_is_read_by_its_id(store, event):
+    receipt = store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    found = store.submission(receipt.submission_id)
+    assert (found.team, found.version, dict(found.files)) == ("Alfa", 1, ROSTER)
+    with pytest.raises(StoreRefused) as refused:
+        store.submission(receipt.submission_id + 1)
+    assert refused.value.code == "no-such-submission"
+
+
+def test_a_database_of_schema_3_gains_publishing_and_the_code_changes(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    store = Store.open(url)
+    event = store.create_event("Torneo", "wartime")
+    store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    with store.engine.begin() as conn:  # back to schema 3, as a desk of issue 39 left it
+        conn.exec_driver_sql("DROP TABLE code_changes")
+        conn.exec_driver_sql("ALTER TABLE events DROP COLUMN publish")
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version == 4))
+    store.close()
+    again = Store.open(url)
+    assert again.schema_version() == schema.LATEST == 4
+    assert again.event(event).publish is False and not again.publishing_set(event)
+    assert again.code_changes(1) == [] and [s.team for s in again.latest(event)] == ["Alfa"]
+    again.close()

@@ -9,7 +9,7 @@ from builder.core.errors import InputError
 from builder.events.packs import load_pack
 from builder.events.schema import Checked, Submission
 from builder.events.store import StoreRefused
-from builder.events.submitted import check_submission, latest_outcomes
+from builder.events.submitted import check_submission, latest_outcomes, version_labels
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = load_pack(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml")
@@ -75,8 +75,17 @@ def test_stored_versions_are_checked_again_and_the_same_list_twice_is_flagged():
         return Submission(team_id, team_id, team, 1, Checked("wartime", 178, 250, True, 0, None), False, None, files)
 
     one, two = latest_outcomes([stored(1, "Patrulla Alfa"), stored(2, "Beta")], PACK)
-    assert (one.file, two.file) == ("patrulla-alfa-1/alfa.yaml", "beta-2/alfa.yaml")
+    assert (one.file, two.file) == ("patrulla-alfa/v1/alfa.yaml", "beta/v1/alfa.yaml")
     assert [f.code for f in one.evaluation.findings] == ["repeated-list", "player-with-two-lists"]  # Ana Robles twice
+
+
+def test_a_summary_names_each_list_by_its_team_and_version_and_tells_like_slugs_apart():
+    def stored(team_id: int, team: str, version: int) -> Submission:
+        return Submission(team_id, team_id, team, version, Checked("wartime", 1, 2, True, 0, None), False, None,
+                          {"lista.yaml": "", "fenix-warbook.yaml": ""})
+
+    assert version_labels([stored(1, "Los Lobos", 3), stored(2, "Ñandú", 1), stored(3, "Los Lobos!", 2)]) == [
+        "los-lobos-1/v3/lista.yaml", "nandu/v1/lista.yaml", "los-lobos-3/v2/lista.yaml"]
 
 
 def test_a_file_the_list_does_not_read_is_refused_not_stored():
