@@ -280,6 +280,13 @@ class System(ABC):
         references are then those to change. None by default."""
         return []
 
+    def starts(self, path: tuple[str | int, ...]) -> Mapping[str, Any]:
+        """What a new part added to the list at ``path`` (``("minions",)``) starts with, by
+        field, where the least its schema allows is not a value the rules allow (a group of the
+        book's smallest size, not of none). The page then moves on to the first choices the
+        rules allow. None by default."""
+        return {}
+
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         """Short derived figures the page shows beside a part of the roster, by its path (``squads/0``:
         its points; ``runners/3``: its profile), worked out by the game's own check."""
