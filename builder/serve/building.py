@@ -47,6 +47,11 @@ class View:
     general: list[Any] = field(default_factory=list)
     """Findings about the roster as a whole, or another file."""
     at: tuple[Any, ...] = ()
+    reads: list[tuple[str, str]] = field(default_factory=list)
+    """The folder's files the roster reads, each with what it holds in the player's words
+    («Warbook», fenix-warbook.yaml): a link to open each."""
+    read_by: list[str] | None = None
+    """For a file that holds no list (a Warbook): the folder's lists that read it."""
 
 
 @lru_cache(maxsize=None)
@@ -110,9 +115,20 @@ class Builder:
             chosen = replace(root, children=[_without(c, outlined) for c in root.children
                                              if c.kind != "constant" and c.path not in outlined])
         view.detail = chosen
+        if ev is not None:
+            self._related(view, ev, forms, lang)
         if trials and ev is not None:
             try_choices(view, forms, data, lang, self.workspace.pack)
         return view
+
+    def _related(self, view: View, ev: Evaluation, forms: Forms, lang: str) -> None:
+        """The links between a list and the files it reads (its Warbook), both ways."""
+        folder = self.workspace.folder.resolve()
+        words = set(registry.get(ev.system).file_fields().values())
+        label = forms.label(next(iter(words)), {}) if len(words) == 1 else ""
+        view.reads = [(label, p.name) for p in ev.inputs if p.resolve().parent == folder and p.name != view.relative]
+        if ev.holds is not None:
+            view.read_by = [path for path in self.workspace.users(view.relative, lang) if path != view.relative]
 
     def refusals(self, relative: str, text: str, at: Sequence[Any], lang: str) -> dict[str, dict[str, str]]:
         """The choices the rules refuse in the part shown, by control and value: the text the
