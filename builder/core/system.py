@@ -301,9 +301,9 @@ class System(ABC):
         return (self.templates_folder / f"new-{kind}.{lang}.yaml").read_text(encoding="utf-8")
 
     def new_kinds(self) -> tuple[str, ...]:
-        """The kinds of file besides a roster the game starts one of (Wartime's ``warbook``, a
+        """The kinds of file besides a roster the game starts one of (``warbook``: a
         file holding only a Warbook): each a ``new-<kind>.<lang>.yaml`` of its templates folder,
-        called by ``new.<game>.<kind>`` in the message table."""
+        called by the label of the key it holds (``form.<game>.<kind>``)."""
         found = sorted(p.name.removeprefix("new-").split(".")[0] for p in self.templates_folder.glob("new-*.es.yaml"))
         return tuple(k for k in found if k != "roster")
 

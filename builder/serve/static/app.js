@@ -42,7 +42,7 @@ async function loadUI() {
   });
   state.systems = Object.fromEntries(ui.systems.map((s) => [s.key, s]));  // by key: its title, and whether it counts points
   const select = $("new-system");
-  // Each game's list, then the other kinds of file it starts (Wartime's Warbook): «game/kind».
+  // Each game's list, then the other kinds of file it starts (a Warbook): «game/kind».
   select.replaceChildren(...ui.systems.flatMap((s) => [new Option(s.title, s.key),
     ...(s.kinds || []).map((k) => new Option(`${s.title} · ${k.title}`, `${s.key}/${k.key}`))]));
   showLimit();
