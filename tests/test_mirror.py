@@ -31,6 +31,8 @@ CROSS_CUTTING = {
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "serve/test_browser_references.py": "renames and the folder list in Chromium: the builder view, the workspace "
                                         "and the games' rename hooks end to end",
+    "serve/test_browser_parts.py": "new parts, the shared text and Warbooks in Chromium, on a desktop and a phone: "
+                                   "the builder view, the export and the workspace together",
     "serve/test_browser_page.py": "the page as issue 40's players used it, in Chromium on a desktop and a phone: focus, "
                                   "the status line, what a reload and another list keep, wording and layout",
     "test_docs.py": "the documentation's Spanish pages and their English twins: the same sections, commands and links",

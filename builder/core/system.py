@@ -184,13 +184,14 @@ class System(ABC):
         if "_placeholders" not in self.__dict__:
             values: dict[str, set[str]] = {}
             for lang in LANGUAGES:
-                try:
-                    data, _ = parse_text(self.starting_roster(lang))
-                except OSError:
-                    continue  # a game without a starting roster in this language
-                for key in (self.name_key, "player"):
-                    if isinstance(data, dict) and isinstance(data.get(key), str):
-                        values.setdefault(key, set()).add(fold(data[key]))
+                for kind in ("roster", *self.new_kinds()):
+                    try:
+                        data, _ = parse_text(self.starting_roster(lang, kind))
+                    except OSError:
+                        continue  # a game without a starting roster in this language
+                    for key in (self.name_key, "player"):
+                        if isinstance(data, dict) and isinstance(data.get(key), str):
+                            values.setdefault(key, set()).add(fold(data[key]))
             self.__dict__["_placeholders"] = {k: frozenset(v) for k, v in values.items()}
         return self.__dict__["_placeholders"]
 
@@ -280,14 +281,31 @@ class System(ABC):
         references are then those to change. None by default."""
         return []
 
+    def starts(self, path: tuple[str | int, ...]) -> Mapping[str, Any]:
+        """What a new part added to the list at ``path`` (``("minions",)``) starts with, by
+        field, where the least its schema allows is not a value the rules allow (a group of the
+        book's smallest size, not of none). The page then moves on to the first choices the
+        rules allow. None by default."""
+        return {}
+
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         """Short derived figures the page shows beside a part of the roster, by its path (``squads/0``:
         its points; ``runners/3``: its profile), worked out by the game's own check."""
         return {}
 
-    def starting_roster(self, lang: str) -> str:
-        """A commented roster to start from, in ``lang`` (``builder new``)."""
-        return (self.templates_folder / f"new-roster.{lang}.yaml").read_text(encoding="utf-8")
+    def starting_roster(self, lang: str, kind: str = "roster") -> str:
+        """A commented roster to start from, in ``lang`` (``builder new``); another ``kind`` of
+        file the game has (see :meth:`new_kinds`): that file to start from."""
+        if kind not in ("roster", *self.new_kinds()):
+            raise FileNotFoundError(kind)
+        return (self.templates_folder / f"new-{kind}.{lang}.yaml").read_text(encoding="utf-8")
+
+    def new_kinds(self) -> tuple[str, ...]:
+        """The kinds of file besides a roster the game starts one of (``warbook``: a
+        file holding only a Warbook): each a ``new-<kind>.<lang>.yaml`` of its templates folder,
+        called by the label of the key it holds (``form.<game>.<kind>``)."""
+        found = sorted(p.name.removeprefix("new-").split(".")[0] for p in self.templates_folder.glob("new-*.es.yaml"))
+        return tuple(k for k in found if k != "roster")
 
     def workbook(self, evaluation: Evaluation, lang: str) -> "WorkbookSpec":
         """The spreadsheet of a checked roster: summary facts and unit tables."""

@@ -36,5 +36,6 @@ def plain_text(ev: Evaluation, lang: str) -> str:
                 lines += ["- " + " · ".join("—" if cell is None or cell == "" else str(cell) for cell in row)
                           for row in rows]
     if ev.findings:
-        lines += [""] + [f"! [{f.code}] {f.detail(lang)}" for f in ev.findings]
+        # Words for players: the message and its rule; the code is for machines (--json).
+        lines += [""] + [f"! {f.detail(lang)} ({f.rule})" for f in ev.findings]
     return "\n".join(lines)

@@ -141,7 +141,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
     def ui(request: Request, body: dict[str, Any], lang: str) -> Response:
         table = registry.all_messages()
         return JSONResponse({"lang": lang, "text": {k: v[lang] for k, v in table.items() if k.startswith("serve.")},
-                             "systems": [{"key": s.key, "title": s.title, "points": _counts_points(s)}
+                             "systems": [{"key": s.key, "title": s.title, "points": _counts_points(s),
+                                          "kinds": [{"key": k, "title": _kind_title(s, k, lang)} for k in s.new_kinds()]}
                                          for s in registry.all_systems()]})
 
     def files(request: Request, body: dict[str, Any], lang: str) -> Response:
@@ -207,9 +208,10 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
 
     def new(request: Request, body: dict[str, Any], lang: str) -> Response:
         system = registry.find(request.query_params.get("system", ""))
-        if system is None:
+        kind = request.query_params.get("kind") or "roster"
+        if system is None or kind not in ("roster", *system.new_kinds()):
             raise Refused("unknown-system", 404)
-        return JSONResponse({"text": system.starting_roster(lang)})
+        return JSONResponse({"text": system.starting_roster(lang, kind)})
 
     def browse(request: Request, body: dict[str, Any], lang: str) -> Response:
         topics = catalog(request.query_params.get("system", ""))
@@ -254,10 +256,12 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         """«Crear»: a new roster file of the game chosen, named and limited as asked, from the
         game's commented starting roster; never over a file that exists."""
         system = registry.find(str(body.get("system", "")))
-        if system is None:
+        # A kind of file besides a list: one holding only a Warbook.
+        kind = str(body.get("kind") or "roster")
+        if system is None or kind not in ("roster", *system.new_kinds()):
             raise Refused("unknown-system", 404)
         relative = _relative(workspace, body)
-        text = system.starting_roster(lang)
+        text = system.starting_roster(lang, kind)
         name = str(body.get("name") or "").strip()
         try:
             if name:
@@ -303,6 +307,13 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
 def _counts_points(system: Any) -> bool:
     """Whether a game's lists are held to a points limit: its schema has one to write."""
     return "points_limit" in system.schema().get("properties", {})
+
+
+def _kind_title(system: Any, kind: str, lang: str) -> str:
+    """What a kind of file the game starts is called: the label of the key it holds
+    (``form.<game>.warbook``: «Warbook»)."""
+    key = f"form.{system.key}.{kind}"
+    return messages.text(key, lang) if key in messages.table() else kind
 
 
 def _relative(workspace: Workspace, body: dict[str, Any]) -> str:

@@ -47,6 +47,11 @@ class View:
     general: list[Any] = field(default_factory=list)
     """Findings about the roster as a whole, or another file."""
     at: tuple[Any, ...] = ()
+    reads: list[tuple[str, str]] = field(default_factory=list)
+    """The folder's files the roster reads, each with what it holds in the player's words
+    («Warbook», fenix-warbook.yaml): a link to open each."""
+    read_by: list[str] | None = None
+    """For a file that holds no list (a Warbook): the folder's lists that read it."""
 
 
 @lru_cache(maxsize=None)
@@ -110,9 +115,20 @@ class Builder:
             chosen = replace(root, children=[_without(c, outlined) for c in root.children
                                              if c.kind != "constant" and c.path not in outlined])
         view.detail = chosen
+        if ev is not None:
+            self._related(view, ev, forms, lang)
         if trials and ev is not None:
             try_choices(view, forms, data, lang, self.workspace.pack)
         return view
+
+    def _related(self, view: View, ev: Evaluation, forms: Forms, lang: str) -> None:
+        """The links between a list and the files it reads (its Warbook), both ways."""
+        folder = self.workspace.folder.resolve()
+        words = set(registry.get(ev.system).file_fields().values())
+        label = forms.label(next(iter(words)), {}) if len(words) == 1 else ""
+        view.reads = [(label, p.name) for p in ev.inputs if p.resolve().parent == folder and p.name != view.relative]
+        if ev.holds is not None:
+            view.read_by = [path for path in self.workspace.users(view.relative, lang) if path != view.relative]
 
     def refusals(self, relative: str, text: str, at: Sequence[Any], lang: str) -> dict[str, dict[str, str]]:
         """The choices the rules refuse in the part shown, by control and value: the text the
@@ -181,7 +197,7 @@ class Builder:
         # A name typed in beside the choices («U otro, escrito») is the one added.
         other = action.get("other")
         value = other if isinstance(other, str) and other.strip() else action.get("value")
-        edit, at = self._edit_of(forms, data, op, path, value, at, ev)
+        edit, at = self._edit_of(forms, data, op, path, value, at, ev, system)
         if edit is None:
             return text, version, at, _done
         try:
@@ -218,18 +234,22 @@ class Builder:
 
         if not breaks(item):
             return item
+        fields = forms.resolve(forms.at(path, change(data, Edit("append", path[:-1], item))) or {}).get("properties", {})
         for key, value in list(item.items()):
-            options = forms.options_for((*path, key))
+            # The game's choices, else the values the schema lists (a machine mobile or not).
+            options = [o.value for o in forms.options_for((*path, key))] or \
+                [str(v) for v in forms.resolve(fields.get(key, {})).get("enum", ())]
             for option in options[1:]:
                 if tries >= STARTS_TRIED:
                     return item
-                candidate = {**item, key: type(value)(option.value) if isinstance(value, int) else option.value}
+                candidate = {**item, key: type(value)(option) if isinstance(value, int) else option}
                 if not breaks(candidate):
                     return candidate
         return item
 
     def _edit_of(self, forms: Forms, data: Any, op: str, path: tuple[Any, ...], value: Any,
-                 at: tuple[Any, ...], ev: Evaluation | None = None) -> tuple[Edit | None, tuple[Any, ...]]:
+                 at: tuple[Any, ...], ev: Evaluation | None = None,
+                 system: System | None = None) -> tuple[Edit | None, tuple[Any, ...]]:
         schema = forms.at(path, data)
         if schema is None or not path:
             raise Refused("serve-bad-path", 400)
@@ -248,6 +268,8 @@ class Builder:
                     forms.default(item_schema, (*path, len(items)), len(items))
                 if new is None:
                     return None, at
+                if isinstance(new, dict) and value in (None, ""):
+                    new = _started(forms, system, path, items, new)
                 if isinstance(new, dict) and ev is not None:
                     new = self._allowed_start(forms, data, ev, (*path, len(items)), new)
                 chosen = (*path, len(items)) if forms.resolve(item_schema).get("type") == "object" and len(path) <= 2 else at
@@ -277,6 +299,22 @@ class Builder:
 
 
 _MISSING = object()
+
+
+def _started(forms: Forms, system: System | None, path: tuple[Any, ...], items: list[Any],
+             new: dict[str, Any]) -> dict[str, Any]:
+    """A new part as its game starts one (:meth:`System.starts`), named by its kind and the
+    first number no other part of its list has taken («Corredor 9», never a second one)."""
+    new = {**new, **(system.starts(path) if system is not None else {})}
+    name = new.get("name")
+    taken = {item.get("name") for item in items if isinstance(item, dict)}
+    if isinstance(name, str) and name in taken:
+        n = len(items) + 1
+        while name in taken and n < len(items) + 100:
+            n += 1
+            name = forms.new_name((*path, len(items), "name"), n)
+        new["name"] = name
+    return new
 
 
 def _references(system: System, data: Any, edit: Edit) -> list[tuple[tuple[Any, ...], Any]]:

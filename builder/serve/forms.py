@@ -156,8 +156,9 @@ class Forms:
     def default(self, schema: Mapping[str, Any], path: Sequence[Key] = (), siblings: int = 0,
                 entry: bool = False) -> Any:
         """A value a new part starts with: the schema's default, or the least it allows; a name
-        a choice may take is its first choice, a required name is «Nuevo N». An ``entry`` of a
-        table (a map): the choices at its path are the table's names, never its value's."""
+        a choice may take is its first choice, a required name is its kind and number
+        («Corredor 9», see :meth:`new_name`). An ``entry`` of a table (a map): the choices at its
+        path are the table's names, never its value's."""
         forms, nullable = self.alternatives(schema)
         resolved = self.resolve(schema)
         if "default" in resolved and resolved["default"] is not None:
@@ -189,7 +190,18 @@ class Forms:
             least = int(low) + (1 if "exclusiveMinimum" in form else 0) if kind == "integer" else low
             # A table's new entry (three magazines of a weapon) starts at one of it, not none.
             return max(least, 1) if entry and kind == "integer" else least
-        return messages.text("serve.new-name", self.lang, n=siblings + 1)
+        return self.new_name(path, siblings + 1)
+
+    def new_name(self, path: Sequence[Key], n: int) -> str:
+        """The name part ``n`` of a list starts with: the game's word for one of the list's parts
+        (``form.<game>.one.<list>``: «Arquetipo corporal 3») where ``path`` is inside an item of
+        a list, else the page's «Nuevo N»."""
+        at = [i for i, k in enumerate(path) if type(k) is int]
+        if at and at[-1] > 0 and type(path[at[-1] - 1]) is str:
+            word = f"form.{self.key}.one.{path[at[-1] - 1]}"
+            if word in messages.table():
+                return f"{messages.text(word, self.lang)} {n}"
+        return messages.text("serve.new-name", self.lang, n=n)
 
     # -- labels and choices -----------------------------------------------------------------------
 

@@ -30,7 +30,8 @@ def render_build(view: View, lang: str) -> str:
     return _environment().get_template("build.html").render(
         t=t, lang=lang, relative=view.relative, text=view.text, version=view.version, at=view.at,
         unreadable=view.unreadable is not None, unreadable_message=unreadable, evaluation=view.evaluation,
-        sections=view.sections, detail=view.detail, general=view.general, part=_part_name(view, lang))
+        sections=view.sections, detail=view.detail, general=view.general, part=_part_name(view, lang),
+        reads=view.reads, read_by=view.read_by)
 
 
 def _part_name(view: View, lang: str) -> str:

@@ -114,6 +114,11 @@ MESSAGES = {
     "serve.outline": {"es": "Partes de la lista", "en": "Parts of the roster"},
     "serve.part": {"es": "Detalle", "en": "Details"},
     "serve.new-name": {"es": "Nuevo {n}", "en": "New {n}"},
+    # A list and the files it reads (its Warbook), linked both ways.
+    "serve.reads": {"es": "{what}: {file}", "en": "{what}: {file}"},
+    "serve.read-by": {"es": "Listas de la carpeta que lo usan:", "en": "Lists of the folder that use it:"},
+    "serve.read-by-none": {"es": "Ninguna lista de la carpeta lo usa", "en": "No list of the folder uses it"},
+    "serve.open-file": {"es": "Abrir {file}", "en": "Open {file}"},
     "serve.add-to": {"es": "Añadir a {list}", "en": "Add to {list}"},
     # A new part of the roster («+ Nueva entrada en Armas»: a weapon of the Warbook) reads apart from
     # a choice given to the part shown («Añadir a Armas de Sargento»: a weapon for Sargento).

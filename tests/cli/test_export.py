@@ -6,6 +6,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from builder.cli.main import cli
+from builder.systems.wartime.rules import RULE_LIST
 from tests.cli.rosters import CRASHING, ILLEGAL, LEGAL, LEGAL_WARBAND, POINTS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -27,7 +28,12 @@ def test_export_text_is_a_plain_list_for_a_forum(folder):
     (folder / "ilegal.yaml").write_text(ILLEGAL, encoding="utf-8")
     assert CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text"]).exit_code == 1
     draft = CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text", "--draft", "--lang", "en"])
-    assert draft.exit_code == 0 and "DRAFT — NOT LEGAL" in draft.output and "[over-points-limit]" in draft.output
+    assert draft.exit_code == 0 and "DRAFT — NOT LEGAL" in draft.output
+    # The finding in the player's words, with its rule; its code only in --json.
+    assert f"! the list adds up to {POINTS} points and the limit is 80 ({RULE_LIST})" in draft.output.splitlines()
+    assert "[over-points-limit]" not in draft.output and "over-points-limit" not in draft.output
+    spanish = CliRunner().invoke(cli, ["export", "ilegal.yaml", "--text", "--draft", "--lang", "es"]).output
+    assert f"! la lista suma {POINTS} puntos y el límite es 80 ({RULE_LIST})" in spanish.splitlines()
 
 
 def test_nothing_to_export_is_a_usage_error(tmp_path):

@@ -132,3 +132,14 @@ def test_a_placeholder_is_said_in_the_users_language(check):
                                      "no un nombre: escribe el del jugador o borra la línea (mientras tanto no se imprime)")
     assert player.message("en") == ("lista.yaml:5 player: “Tu nombre” is the starting roster's example text, not a "
                                      "name: write the player's or delete the line (until then it isn't printed)")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_starting_warbook_holds_only_a_warbook_and_its_name_is_a_placeholder(check, lang):
+    wartime = registry.get("wartime")
+    assert wartime.new_kinds() == ("warbook",) and registry.get("porcrom").new_kinds() == ()
+    ev = check(wartime.starting_roster(lang, "warbook"))
+    assert ev.holds == "warbook" and not ev.roster and ev.legal
+    assert [f.place.path for f in ev.findings.warnings if f.code == "placeholder-value"] == [("name",)]
+    with pytest.raises(FileNotFoundError):
+        wartime.starting_roster(lang, "../new-roster")

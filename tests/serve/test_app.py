@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+import yaml
 
 from builder.serve.app import BODY_MOST, attachment, create_app
 from tests.serve.conftest import BROKEN, PORT, ROOT
@@ -261,6 +262,29 @@ def test_create_makes_the_file_once_from_the_games_starting_roster(client, folde
     assert "player:" not in text
     assert client.post("/api/create", json={"system": "wartime", "path": "../fuera.yaml"}).status_code == 403
     assert client.post("/api/create", json={"system": "ajedrez", "path": "a.yaml"}).status_code == 404
+
+
+def test_a_warbook_is_a_kind_of_new_file_and_a_list_links_to_it_and_back(client, folder):
+    wartime = next(s for s in client.get("/api/ui", params={"lang": "es"}).json()["systems"] if s["key"] == "wartime")
+    assert wartime["kinds"] == [{"key": "warbook", "title": "Warbook"}]
+    made = client.post("/api/create", json={"system": "wartime", "kind": "warbook", "path": "libro.yaml",
+                                            "name": "Mi libro", "lang": "es"})
+    assert made.status_code == 200
+    data = yaml.safe_load((folder / "libro.yaml").read_text(encoding="utf-8"))
+    assert set(data) == {"system", "name", "warbook"} and data["name"] == "Mi libro"
+    row = next(r for r in client.get("/api/files").json()["files"] if r["path"] == "libro.yaml")
+    assert row["holds"] == "warbook" and row["legal"]
+    assert client.post("/api/create", json={"system": "cripmaquion", "kind": "warbook", "path": "x.yaml"}).status_code == 404
+    # The list's link to its Warbook, and the Warbook's to the lists that use it.
+    text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    view = client.post("/fragments/build", json={"file": "compania-fenix.yaml", "text": text, "lang": "es"}).text
+    assert 'data-open="fenix-warbook.yaml"' in view and "Warbook: fenix-warbook.yaml" in view
+    text = (folder / "fenix-warbook.yaml").read_text(encoding="utf-8")
+    view = client.post("/fragments/build", json={"file": "fenix-warbook.yaml", "text": text, "lang": "en"}).text
+    assert "Lists of the folder that use it:" in view and 'data-open="compania-fenix.yaml"' in view
+    text = (folder / "libro.yaml").read_text(encoding="utf-8")
+    assert "Ninguna lista de la carpeta lo usa" in client.post("/fragments/build", json={
+        "file": "libro.yaml", "text": text, "lang": "es"}).text
 
 
 def test_a_click_is_answered_with_the_builder_view_and_the_file_saved(client, folder):

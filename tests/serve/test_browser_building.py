@@ -397,7 +397,7 @@ class Driver:
             return here is MISSING and not isinstance(value, (dict, list))
         if isinstance(here, dict):
             return all(value.get(k) == v for k, v in here.items()
-                       if isinstance(v, str) and isinstance(value.get(k), str) and not v.startswith("Nuevo "))
+                       if isinstance(v, str) and isinstance(value.get(k), str) and k != "name" and not v.startswith("Nuevo "))
         return True
 
     def switch_form(self, form, path: tuple, value: Any) -> None:

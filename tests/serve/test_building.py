@@ -40,12 +40,54 @@ def test_a_new_runner_is_added_and_shown(team):
     text, _, at = click(builder, file, {"op": "add", "path": ["runners"]})
     assert at == ("runners", 8)
     view = builder.view(file.name, text, None, at, "es")
-    # The ninth runner: «Nuevo 9». The first race offered is the elf, but an elf can't line up
+    # The ninth runner: «Corredor 9», named by its kind and number. The first race offered is the elf, but an elf can't line up
     # with the team's brujo (Burujo Potingue): the runner starts as the first race the rules allow.
-    assert view.detail.title == "Nuevo 9"
+    assert view.detail.title == "Corredor 9"
     races = [o.value for o in view.detail.children[1].options]
     assert races[:2] == ["elfo", "enano"] and view.detail.children[1].value == "enano"
     assert view.evaluation.legal
+
+
+def _added(builder, file, path, lang="es"):
+    text, _, _ = builder.edit(file.name, file.read_text(encoding="utf-8"), None, {"op": "add", "path": path}, lang)
+    view = builder.view(file.name, text, None, (), lang)
+    part = view.root
+    for key in path:
+        part = next(c for c in part.children if c.path[-1] == key)
+    return part.children[-1].value, view.evaluation
+
+
+@pytest.mark.parametrize("example, path, lang, name", [
+    ("cripmaquion/grupetto-verde.yaml", ["runners"], "en", "Runner 9"),
+    ("wartime/fenix-warbook.yaml", ["warbook", "bodies"], "es", "Arquetipo corporal 3"),
+    ("wartime/fenix-warbook.yaml", ["warbook", "bodies"], "en", "Body archetype 3"),
+    ("confrontation/artilleria-no-dan-kar.yaml", ["machines"], "es", "Máquina 3"),
+    ("dungeon-universalis/criptas.yaml", ["heroes"], "es", "Héroe 4"),
+    ("porcrom/lobos-de-zamora.yaml", ["minions"], "es", "Grupo de secuaces 3"),
+])
+def test_a_new_part_is_named_by_its_kind_and_number_and_breaks_no_rule(tmp_path, example, path, lang, name):
+    for file in (EXAMPLES / example).parent.glob("*.yaml"):
+        shutil.copy(file, tmp_path / file.name)
+    file = tmp_path / Path(example).name
+    builder = Builder(Workspace(tmp_path))
+    before = {(f.code, tuple(f.place.path or ())) for f in builder.view(file.name, file.read_text(encoding="utf-8"),
+                                                                         None, (), lang).evaluation.findings}
+    part, ev = _added(builder, file, path, lang)
+    assert part["name"] == name and "Nuevo" not in str(part) and "New" not in str(part)
+    assert {(f.code, tuple(f.place.path or ())) for f in ev.findings} <= before  # nothing new to mend, not even a warning
+
+
+def test_a_new_minion_group_starts_as_the_smallest_group_with_the_books_first_track(tmp_path):
+    shutil.copy(EXAMPLES / "porcrom" / "lobos-de-zamora.yaml", tmp_path / "banda.yaml")
+    part, ev = _added(Builder(Workspace(tmp_path)), tmp_path / "banda.yaml", ["minions"])
+    assert part["count"] == 2 and part["track"] == ["2-2-0", "1-1-0", "0-0-0"] and ev.legal
+
+
+def test_a_new_name_already_taken_takes_the_next_number(team):
+    builder, file = team
+    file.write_text(file.read_text(encoding="utf-8").replace("Gengis, race", "Corredor 9, race"), encoding="utf-8")
+    part, _ = _added(builder, file, ["runners"])
+    assert part["name"] == "Corredor 10"
 
 
 def test_removing_a_runner_shows_the_same_part_one_place_up(team):

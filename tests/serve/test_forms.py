@@ -141,9 +141,14 @@ def test_every_key_of_every_games_file_has_a_label_in_both_languages(system):
         assert all(label[lang].strip() and len(label[lang]) <= 50 for lang in ("es", "en")), key
     own = {k.removeprefix(f"form.{system.key}.") for k in table
            if k.startswith(f"form.{system.key}.") and not k.startswith((f"form.{system.key}.variant.",
-                                                                         f"form.{system.key}.value."))}
+                                                                         f"form.{system.key}.value.",
+                                                                         f"form.{system.key}.one."))}
     assert own <= keys           # no label for a key the file no longer has
     assert not own & shared      # nor one the page already labels for every game
+    # One part of a list, by its kind (a new one's name): only for lists the file has, in both languages.
+    ones = {k.removeprefix(f"form.{system.key}.one."): v for k, v in table.items() if k.startswith(f"form.{system.key}.one.")}
+    assert ones and set(ones) <= keys
+    assert all(v[lang].strip() and len(v[lang]) <= 30 for v in ones.values() for lang in ("es", "en"))
 
 
 def test_the_forms_a_value_may_take_are_named_in_the_players_words():

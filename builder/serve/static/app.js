@@ -42,13 +42,22 @@ async function loadUI() {
   });
   state.systems = Object.fromEntries(ui.systems.map((s) => [s.key, s]));  // by key: its title, and whether it counts points
   const select = $("new-system");
-  select.replaceChildren(...ui.systems.map((s) => new Option(s.title, s.key)));
+  // Each game's list, then the other kinds of file it starts (a Warbook): «game/kind».
+  select.replaceChildren(...ui.systems.flatMap((s) => [new Option(s.title, s.key),
+    ...(s.kinds || []).map((k) => new Option(`${s.title} · ${k.title}`, `${s.key}/${k.key}`))]));
   showLimit();
+}
+
+function newKind() {
+  // The game and the kind of file chosen in «Juego»: a list unless a kind is named.
+  const [system, kind] = $("new-system").value.split("/");
+  return { system, kind: kind || "roster" };
 }
 
 function showLimit() {
   // «Límite de puntos» only for a game whose lists count points (its schema has a points_limit).
-  const counts = state.systems?.[$("new-system").value]?.points !== false;
+  const { system, kind } = newKind();
+  const counts = kind === "roster" && state.systems?.[system]?.points !== false;
   $("new-limit").closest("label").hidden = !counts;
   if (!counts) $("new-limit").value = "";
 }
@@ -318,8 +327,8 @@ async function download(kind) {
 async function newRoster() {
   // «Crear» makes the file at once, from the game's starting roster: then it is built by clicking.
   if (!mayLeave()) return;
-  const system = $("new-system").value;
-  const response = await api("/api/create", { system, path: $("new-name").value.trim() || "nueva-lista.yaml",
+  const { system, kind } = newKind();
+  const response = await api("/api/create", { system, kind, path: $("new-name").value.trim() || "nueva-lista.yaml",
     name: $("new-roster-name").value, points_limit: $("new-limit").value });
   const data = await response.json();
   if (!response.ok) return showStatus(t("serve.error." + data.code), false);
@@ -400,6 +409,11 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("topic").addEventListener("change", loadCatalog);
   $("new-system").addEventListener("change", showLimit);
   $("copy").addEventListener("click", copyShare);
+  // A list's link to its Warbook, and the Warbook's to the lists that use it, open that file.
+  document.body.addEventListener("click", (event) => {
+    const link = event.target.closest("#build [data-open]");
+    if (link) openFile(link.dataset.open);
+  });
   // The preview is the printed document itself (sheet, then cards on their own pages).
   $("print").addEventListener("click", () => $("preview").contentWindow.print());
   $("lang").addEventListener("change", async () => {

@@ -169,4 +169,8 @@ MESSAGES = {
     "form.confrontation.dice": {"es": "Dados (D6)", "en": "Dice (D6)"},
     "form.confrontation.embarked": {"es": "Combatientes a bordo", "en": "Fighters on board"},
     "form.confrontation.mounted": {"es": "Montado", "en": "Mounted"},
+    # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.confrontation.one.machines": {"es": "Máquina", "en": "Machine"},
+    "form.confrontation.one.servants": {"es": "Servidor", "en": "Servant"},
+    "form.confrontation.one.embarked": {"es": "Combatiente a bordo", "en": "Fighter on board"},
 }

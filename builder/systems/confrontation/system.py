@@ -53,6 +53,11 @@ class ConfrontationSystem(System):
                           for r in catalog.table("artillery.yaml")["ranks"]],
         }
 
+    def starts(self, path: tuple[str | int, ...]) -> Mapping[str, Any]:
+        """A new machine is mobile with the book's example cart's Movimiento, 20 (l. 110):
+        a mobile engine needs one, and no other value of it is more usual."""
+        return {"movement": 20} if path == ("machines",) else {}
+
     def choices(self, data: Mapping[str, Any], evaluation: Evaluation | None,
                 lang: str) -> dict[str, list[tuple[str, str]]]:
         """The catalog's names for the fields that name one: competencies by who may carry them,

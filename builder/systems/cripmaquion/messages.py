@@ -105,4 +105,6 @@ MESSAGES = {
     "form.cripmaquion.race": {"es": "Raza", "en": "Race"},
     "form.cripmaquion.specialties": {"es": "Especialidades", "en": "Specialties"},
     "form.cripmaquion.lineup": {"es": "Alineación", "en": "Lineup"},
+    # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.cripmaquion.one.runners": {"es": "Corredor", "en": "Runner"},
 }

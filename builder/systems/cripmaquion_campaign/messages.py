@@ -147,4 +147,6 @@ MESSAGES = {
     "form.cripmaquion-campaign.tp": {"es": "TP de", "en": "In the TP of"},
     "form.cripmaquion-campaign.category": {"es": "Categoría", "en": "Category"},
     "form.cripmaquion-campaign.order": {"es": "Orden de paso", "en": "Order over the top"},
+    # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.cripmaquion-campaign.one.stages": {"es": "Jornada", "en": "Day"},
 }

@@ -99,4 +99,7 @@ MESSAGES = {
     "form.porcrom.weapons": {"es": "Armas", "en": "Weapons"},
     "form.porcrom.sorcerer": {"es": "Brujo", "en": "Sorcerer"},
     "form.porcrom.track": {"es": "Track de daño", "en": "Damage track"},
+    # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.porcrom.one.characters": {"es": "Personaje", "en": "Character"},
+    "form.porcrom.one.minions": {"es": "Grupo de secuaces", "en": "Minion group"},
 }

@@ -53,6 +53,16 @@ class PorCromSystem(System):
         offered = [(name, f"{name} · {profile(weapon(name), lang)}") for name in names()]
         return {"characters/*/weapons/*": offered, "minions/*/weapons/*": list(offered)}
 
+    def starts(self, path: tuple[str | int, ...]) -> Mapping[str, Any]:
+        """A new character with the smallest usual pool; a new minion group of the book's
+        smallest size, with the book's first damage track (the guard's)."""
+        if path == ("characters",):
+            return {"dice": rules()["characters"]["usual_pool"]["min"]}
+        if path == ("minions",):
+            minions = rules()["minions"]
+            return {"count": minions["group_size"]["min"], "track": list(minions["first_track"])}
+        return {}
+
     def notes(self, evaluation: Evaluation, lang: str) -> dict[str, str]:
         """A character's pool and longest jump (with its horse and armour); a group's minions and jump.
         ¡Por Crom! prices nothing: a warband has no points to show."""

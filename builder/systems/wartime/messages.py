@@ -386,4 +386,13 @@ MESSAGES = {
     "form.wartime.weapons": {"es": "Armas", "en": "Weapons"},
     "form.wartime.width": {"es": "Ancho (K)", "en": "Width (K)"},
     "form.wartime.zones": {"es": "Zonas", "en": "Zones"},
+    # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.wartime.one.squads": {"es": "Escuadra", "en": "Squad"},
+    "form.wartime.one.bodies": {"es": "Arquetipo corporal", "en": "Body archetype"},
+    "form.wartime.one.characters": {"es": "Personaje", "en": "Character"},
+    "form.wartime.one.objects": {"es": "Objeto", "en": "Object"},
+    "form.wartime.one.protections": {"es": "Protección", "en": "Protection"},
+    "form.wartime.one.transports": {"es": "Transporte", "en": "Transport"},
+    "form.wartime.one.weapons": {"es": "Arma", "en": "Weapon"},
+    "form.wartime.one.zones": {"es": "Zona", "en": "Zone"},
 }

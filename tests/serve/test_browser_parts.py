@@ -1,0 +1,128 @@
+"""Issue 40's new parts, «Compartir» and Warbooks in a real browser (desktop 1280×800 and a
+390×844 phone): a new part starts named by its kind and number with values the rules allow, the
+shared text reads words and rules, not codes, and a Warbook is started from the new-file form
+and linked from the lists that use it, and back."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from builder.systems.wartime.rules import RULE_LIST
+from tests.serve.live import CHROMIUM
+from tests.serve.test_browser_building import (  # noqa: F401 - empty and served are fixtures
+    EXAMPLES, Browser, empty, idle, served, settled, text)
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
+                                                       "(install Debian's chromium package to run them)")
+SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True}}
+
+
+@pytest.fixture
+def lists(empty: Path) -> Path:
+    for game, name in (("wartime", "fenix-warbook.yaml"), ("wartime", "compania-fenix.yaml"),
+                       ("wartime", "asalto-ilegal.yaml"), ("porcrom", "lobos-de-zamora.yaml")):
+        (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
+    return empty
+
+
+@pytest.fixture(params=sorted(SCREENS))
+def screen(request, served, lists):
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, **SCREENS[request.param])
+        b.page.wait_for_selector("#files li[data-path='fenix-warbook.yaml']")
+        b.kind = request.param
+        yield b
+        b.browser.close()
+
+
+def tap(browser, locator, answered: bool = True) -> None:
+    """A click on a desktop, a tap on a phone; with ``answered``, the builder's answer waited for."""
+    page = browser.page
+    before = settled(page)
+    locator.tap() if browser.kind == "phone" else locator.click()
+    if answered:
+        idle(page, before)
+
+
+def opened(browser, name: str) -> None:
+    tap(browser, browser.page.locator(f"#files li[data-path='{name}'] button"))
+    browser.page.wait_for_function(f"document.querySelector('#current').textContent === '{name}'")
+
+
+def summary(page) -> str:
+    return page.locator("#build .summary").inner_text()
+
+
+def test_a_new_part_is_named_by_its_kind_and_number_and_starts_legal(screen, lists):
+    page = screen.page
+    opened(screen, "fenix-warbook.yaml")
+    tap(screen, page.locator("#add-f-warbook-bodies"))
+    at = yaml.safe_load(page.evaluate("document.querySelector('#build').dataset.at"))
+    assert page.locator(f"#f-warbook-bodies-{at[2]}-name").input_value() == "Arquetipo corporal 3"
+    assert "Arquetipo corporal 3" in page.locator("#build .outline").inner_text()
+    assert "Nuevo" not in page.locator("#build").inner_text()
+    # A ¡Por Crom! group: the book's smallest, with its first damage track, and the warband still legal.
+    opened(screen, "lobos-de-zamora.yaml")
+    tap(screen, page.locator("#add-f-minions"))
+    group = yaml.safe_load((lists / "lobos-de-zamora.yaml").read_text(encoding="utf-8"))["minions"][-1]
+    assert group == {"name": "Grupo de secuaces 3", "count": 2, "track": ["2-2-0", "1-1-0", "0-0-0"]}
+    assert page.locator("#f-minions-2-count").input_value() == "2"
+    assert "ILEGAL" not in summary(page) and "LEGAL" in summary(page)
+    assert "Nuevo" not in page.locator("#build").inner_text()
+    assert screen.errors == []
+
+
+def test_a_new_part_is_named_in_english_under_english(screen, lists):
+    page = screen.page
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    opened(screen, "fenix-warbook.yaml")
+    tap(screen, page.locator("#add-f-warbook-bodies"))
+    saved = yaml.safe_load((lists / "fenix-warbook.yaml").read_text(encoding="utf-8"))
+    assert saved["warbook"]["bodies"][-1]["name"] == "Body archetype 3"
+    assert "Body archetype 3" in page.locator("#build .outline").inner_text()
+    assert screen.errors == []
+
+
+def test_the_shared_text_says_each_problem_and_its_rule_without_its_code(screen):
+    page = screen.page
+    opened(screen, "compania-fenix.yaml")
+    tap(screen, page.locator("#add-f-squads"))                            # 323 points of 300: over the limit
+    tap(screen, page.locator("[data-tab=share]"), answered=False)
+    page.wait_for_function("document.querySelector('#share').textContent.includes('Compañía Fénix')")
+    shared = page.locator("#share").inner_text()
+    problems = [line for line in shared.splitlines() if line.startswith("! ")]
+    assert f"! la lista suma 323 puntos y el límite es 300 ({RULE_LIST})" in problems
+    assert not re.search(r"\[[a-z]+(-[a-z]+)+\]", shared) and "over-points-limit" not in shared
+    assert screen.errors == []
+
+
+def test_a_warbook_is_started_from_the_new_file_form_and_linked_with_its_lists(screen, lists):
+    page = screen.page
+    assert page.locator("#new-system option[value='wartime/warbook']").inner_text() == "Wartime · Warbook"
+    page.select_option("#new-system", "wartime/warbook")
+    assert not page.locator("#new-limit").is_visible()                   # a Warbook has no points
+    page.fill("#new-roster-name", "Libro de la Fénix")
+    page.fill("#new-name", "libro.yaml")
+    tap(screen, page.locator("#new-button"))
+    page.wait_for_function("document.querySelector('#current').textContent === 'libro.yaml'")
+    saved = yaml.safe_load((lists / "libro.yaml").read_text(encoding="utf-8"))
+    assert set(saved) == {"system", "name", "warbook"} and saved["name"] == "Libro de la Fénix"
+    assert "WARBOOK" in summary(page)
+    assert page.locator("#related").inner_text() == "Ninguna lista de la carpeta lo usa"
+    # From a list to its Warbook, and back from the Warbook to the lists that use it.
+    opened(screen, "compania-fenix.yaml")
+    tap(screen, page.locator("#related [data-open='fenix-warbook.yaml']"))
+    page.wait_for_function("document.querySelector('#current').textContent === 'fenix-warbook.yaml'")
+    assert "Listas de la carpeta que lo usan:" in page.locator("#related").inner_text()
+    assert page.locator("#related [data-open]").all_inner_texts() == ["asalto-ilegal.yaml", "compania-fenix.yaml"]
+    tap(screen, page.locator("#related [data-open='compania-fenix.yaml']"))
+    page.wait_for_function("document.querySelector('#current').textContent === 'compania-fenix.yaml'")
+    assert "fenix-warbook.yaml" in text(page)
+    assert screen.errors == []
