@@ -74,7 +74,9 @@ class Workspace:
         (``uses``: a list's Warbook). A row is checked again whenever its file, or a file it
         reads, changed on disk since it was last checked; otherwise it is the row kept."""
         out = []
-        for path in sorted(p for p in self.folder.iterdir() if p.suffix.lower() in ROSTER_SUFFIXES and p.is_file()):
+        # A hidden file is none of the player's: a save's temporary file (.builder-…) among them.
+        for path in sorted(p for p in self.folder.iterdir()
+                           if p.suffix.lower() in ROSTER_SUFFIXES and not p.name.startswith(".") and p.is_file()):
             try:
                 self.path(path.name)
             except Refused:

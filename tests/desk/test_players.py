@@ -103,7 +103,10 @@ def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_withou
     assert seen.status_code == 200
     assert re.search(r'id="s-review">devuelta<', seen.text) and "Sobran 8 puntos" in seen.text
     assert re.search(r'id="s-open">sí<', seen.text) and re.search(r'id="s-version">1<', seen.text)
-    assert "[over-points-limit]" in seen.text and "box-warn" in seen.text  # 58 + 5 × 40 = 258 of 250
+    assert 'data-code="over-points-limit"' in seen.text and "box-warn" in seen.text  # 58 + 5 × 40 = 258 of 250
+    # In words (issue 40): no code in the text, and not the organiser's pack path it points to.
+    assert "[over-points-limit]" not in seen.text and "torneo-otono.yaml" not in seen.text
+    assert "la lista suma 258 puntos y el límite es 250" in seen.text
     wrong, nobody = look("Asalto", "AAAA-BBBB-CCCC-DDDD"), look("Nadie", code)
     assert (wrong.status_code, nobody.status_code) == (403, 403)
     assert "Sobran" not in wrong.text and "Sobran" not in nobody.text

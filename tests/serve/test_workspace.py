@@ -33,6 +33,13 @@ def test_the_folder_lists_its_rosters_checked(client):
     assert files["asalto-ilegal.yaml"]["legal"] is False
 
 
+def test_a_save_s_temporary_file_is_not_listed(client, folder):
+    # A newcomer saw «.builder-l5v2opog.yaml» in the folder list after a reload mid-save (issue 40).
+    (folder / ".builder-l5v2opog.yaml").write_text("system: porcrom\n", encoding="utf-8")
+    files = {f["path"] for f in client.get("/api/files").json()["files"]}
+    assert files == {"asalto-ilegal.yaml", "compania-fenix.yaml", "fenix-warbook.yaml"}
+
+
 def test_a_roster_as_typed_is_checked_with_its_findings_lines(client):
     data = client.post("/api/check", json={"path": "nueva.yaml", "text": BROKEN, "lang": "en"}).json()
     assert (data["readable"], data["legal"]) == (True, False)
