@@ -242,3 +242,15 @@ def test_a_new_file_is_named_after_its_list(desktop, lists):
     page.fill("#new-name", "mia.yaml")
     page.fill("#new-roster-name", "Otra")
     assert page.input_value("#new-name") == "mia.yaml"                 # a name of the player's own stays
+
+
+def test_the_new_list_form_starts_empty_after_crear(desktop, lists):
+    # A newcomer typed a second list's name after «Crear» and got «Flota del NorteBanda del Cuervo».
+    from tests.serve.test_browser_building import create
+
+    page = desktop.page
+    create(desktop.page, "porcrom", "flota-del-norte.yaml", "Flota del Norte")
+    assert (lists / "flota-del-norte.yaml").is_file()
+    assert page.input_value("#new-roster-name") == ""
+    page.fill("#new-roster-name", "Banda del Cuervo")
+    assert page.input_value("#new-name") == "banda-del-cuervo.yaml"

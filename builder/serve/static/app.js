@@ -333,7 +333,11 @@ async function newRoster() {
   const data = await response.json();
   if (!response.ok) return showStatus(t("serve.error." + data.code), false);
   state.system = system;
+  // The form starts empty for the next list: its name, and a file name of the player's own.
+  $("new-roster-name").value = "";
+  delete $("new-name").dataset.own;
   await refreshFiles();
+  followName();
   openEditor(data.path, data.text, data.version);
   showView("build");
   showStatus(t("serve.saved", { path: data.path }), true);
