@@ -92,6 +92,19 @@ def _kill_all(server: subprocess.Popen) -> None:
             time.sleep(0.01)
 
 
+def receipt(conn: http.client.HTTPConnection, answer: http.client.HTTPResponse, page: bytes,
+            csrf: str) -> tuple[http.client.HTTPResponse, bytes]:
+    """The receipt a submission leads to, as a browser goes on to it: the desk answers a stored
+    submission with a 303 to its receipt, which only the receipt's cookie opens."""
+    if answer.status != 303:
+        return answer, page
+    kept = re.search(r"desk_receipt=([^;]+)", answer.getheader("set-cookie") or "")
+    conn.request("GET", answer.getheader("location", "/"),
+                 headers={"Cookie": f"desk_csrf={csrf}" + (f"; desk_receipt={kept.group(1)}" if kept else "")})
+    followed = conn.getresponse()
+    return followed, followed.read()
+
+
 def _body(team: str, csrf: str, boundary: str) -> bytes:
     parts = []
     for name, value in (("csrf", csrf), ("team", team), ("code", ""), ("lang", "es"), ("pasted", "")):
@@ -137,6 +150,7 @@ class _Client(threading.Thread):
                         "Cookie": f"desk_csrf={self.csrf}", "Origin": f"http://127.0.0.1:{run.port}"})
                     answer = self.conn.getresponse()
                     page = answer.read()
+                    answer, page = receipt(self.conn, answer, page, self.csrf)
                     took = time.perf_counter() - started
                 except (OSError, http.client.HTTPException, AttributeError):
                     # No answer (the server was killed): nothing acknowledged; try again when it's back.
