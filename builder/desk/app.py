@@ -65,8 +65,9 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
     ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
-    settings (the pack's ``publish:`` sets only an event's first value: the dashboard switches it). The desk answers only to requests addressed to the public URL's host, to the
-    loopback when it listens there, or to the literal address it listens on (never, with neither,
+    settings (the pack's ``publish:`` sets only an event's first value: the dashboard switches
+    it). The desk answers only to requests addressed to the public URL's host, to the loopback
+    when it listens there, or to the literal address it listens on (never, with neither,
     to a wildcard's: any name could point there). ``trusted_proxies``: the addresses or networks
     whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed. The organiser's session
     lasts ``session_hours``."""
@@ -92,7 +93,6 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     desk.state.desk = Desk(
         pack=pack, store=store, event_id=event_id, token=token, session_seconds=session_seconds,
         hosts=frozenset(hosts), public_origin=origin, proxies=networks(trusted_proxies),
-        publish=pack.event.publish if publish is None else publish,
         # In the store, not in memory: every worker process, and every machine on one PostgreSQL, shares them.
         limit=StoredRateLimit(store.engine.url, "post", posts_per_minute),
         guesses=StoredRateLimit(store.engine.url, "guess", GUESSES_PER_MINUTE),

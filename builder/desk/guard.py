@@ -61,12 +61,12 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False) -> Cal
             if refused is not None:
                 return refusal(request, lang, *refused)
             if request.method == "POST":
+                client = client_address(request)
                 # The count is in the store (one budget for every process): a query, off the event loop.
-                if not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client_address(request)):
+                if not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
-            if checks and request.method == "POST":
-                admitted = desk_of(request).checks.admit(client_address(request))
-            if request.method == "POST":
+                if checks:
+                    admitted = desk_of(request).checks.admit(client)
                 form = await read_form(request)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):

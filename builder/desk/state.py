@@ -33,7 +33,6 @@ class Desk:
     """``scheme://host[:port]`` of ``--public-url`` (or the pack's ``public_url``), if given."""
     proxies: tuple[Any, ...]
     """The trusted proxies (``ipaddress`` networks): only from them are forwarded headers believed."""
-    publish: bool
     limit: StoredRateLimit
     """POSTs a minute from one client, counted by every process on the store."""
     guesses: StoredRateLimit

@@ -61,7 +61,7 @@ def _counting(dialect: Any) -> Any:
 class StoredRateLimit:
     """At most ``most`` requests a ``window`` (seconds) from one client, counted in the database at
     ``url`` (the event store's, already migrated), shared by every process that opens it with the
-    same ``name``. ``allow(client)`` as :class:`builder.serve.intake.RateLimit`'s."""
+    same ``name``: ``allow(client)`` counts one request and says whether it fits."""
 
     def __init__(self, url: sa.URL | str, name: str, most: int, window: float = 60.0):
         self.name, self.most, self.window = name, most, window

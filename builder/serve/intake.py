@@ -9,8 +9,8 @@
   parts and each field's and file's size; a file part keeps its name as sent (the caller
   decides whether it is a plain file name). A body given as a file is parsed from it piece by
   piece, its large file parts spooled to disk the same way until the form is used.
-- A per-client limit on POSTs (a sliding minute, in memory), and the CSRF token compared in
-  constant time.
+- The CSRF token compared in constant time. (The per-client limits are the store's:
+  :mod:`builder.events.limits`.)
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from __future__ import annotations
 import hmac
 import secrets
 import tempfile
-import threading
-import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import IO
 from urllib.parse import parse_qsl
@@ -214,28 +211,6 @@ def _multipart(content_type: str, body: bytes | IO[bytes], file_most: int) -> Fo
         form.close()
         raise
     return form
-
-
-class RateLimit:
-    """At most ``most`` POSTs a minute from one client, in memory (one server process)."""
-
-    def __init__(self, most: int, window: float = 60.0):
-        self.most, self.window = most, window
-        self._seen: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def allow(self, client: str, now: float | None = None) -> bool:
-        moment = time.monotonic() if now is None else now
-        with self._lock:
-            if len(self._seen) > 10_000:  # forget clients gone quiet, so memory stays bounded
-                self._seen = {k: v for k, v in self._seen.items() if v and v[-1] > moment - self.window}
-            recent = self._seen.setdefault(client, deque())
-            while recent and recent[0] <= moment - self.window:
-                recent.popleft()
-            if len(recent) >= self.most:
-                return False
-            recent.append(moment)
-            return True
 
 
 def new_token() -> str:
