@@ -52,12 +52,13 @@ def desktop(served, lists):
         b.browser.close()
 
 
-def tap(browser, locator) -> None:
-    """A click on a desktop, a tap on a phone, and the builder's answer waited for."""
+def tap(browser, locator, answered: bool = True) -> None:
+    """A click on a desktop, a tap on a phone; with ``answered``, the builder's answer waited for."""
     page = browser.page
     before = settled(page)
     locator.tap() if browser.kind == "phone" else locator.click()
-    idle(page, before)
+    if answered:
+        idle(page, before)
 
 
 def in_sight(page, selector: str) -> dict:

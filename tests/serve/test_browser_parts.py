@@ -14,12 +14,11 @@ import yaml
 from builder.systems.wartime.rules import RULE_LIST
 from tests.serve.live import CHROMIUM
 from tests.serve.test_browser_building import (  # noqa: F401 - empty and served are fixtures
-    EXAMPLES, Browser, empty, idle, served, settled, text)
+    EXAMPLES, Browser, empty, served, text)
+from tests.serve.test_browser_page import SCREENS, tap
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
                                                        "(install Debian's chromium package to run them)")
-SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
-           "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True}}
 
 
 @pytest.fixture
@@ -39,15 +38,6 @@ def screen(request, served, lists):
         b.kind = request.param
         yield b
         b.browser.close()
-
-
-def tap(browser, locator, answered: bool = True) -> None:
-    """A click on a desktop, a tap on a phone; with ``answered``, the builder's answer waited for."""
-    page = browser.page
-    before = settled(page)
-    locator.tap() if browser.kind == "phone" else locator.click()
-    if answered:
-        idle(page, before)
 
 
 def opened(browser, name: str) -> None:
