@@ -14,8 +14,6 @@ Back button, shows that page again and never sends the form a second time.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 from typing import Any
 
@@ -24,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from builder.desk.guard import scheme_of
+from builder.desk.sessions import signing_key
 from builder.desk.state import desk_of
 
 RECEIPT_COOKIE = "desk_receipt"
@@ -33,9 +32,7 @@ RECEIPT_MINUTES = 120
 
 
 def _serializer(request: Request, purpose: str) -> URLSafeTimedSerializer:
-    key = hmac.new(desk_of(request).token.encode("utf-8"), b"builder-desk-player-" + purpose.encode(),
-                   hashlib.sha256).hexdigest()
-    return URLSafeTimedSerializer(key, salt=purpose)
+    return URLSafeTimedSerializer(signing_key(desk_of(request).token, f"player-{purpose}"), salt=purpose)
 
 
 def new_receipt_id() -> str:

@@ -48,9 +48,11 @@ def token_bits(token: str) -> float:
     return len(token) * math.log2(94)
 
 
-def session_key(token: str) -> str:
-    """The key the session's cookie is signed with: the token's own, never the token itself."""
-    return hmac.new(token.encode("utf-8"), b"builder-desk-organiser-session", hashlib.sha256).hexdigest()
+def signing_key(token: str, purpose: str) -> str:
+    """A key a cookie of the desk is signed with, one for each ``purpose``: the token's own (every
+    process that shares the token agrees on it, and a new token ends what the old one signed),
+    never the token itself."""
+    return hmac.new(token.encode("utf-8"), b"builder-desk-" + purpose.encode(), hashlib.sha256).hexdigest()
 
 
 class Sessions:
@@ -58,7 +60,7 @@ class Sessions:
     came over https (the scheme as the server, or a trusted proxy, says)."""
 
     def __init__(self, app: Any, token: str, max_age: int):
-        settings = {"secret_key": session_key(token), "session_cookie": SESSION_COOKIE, "max_age": max_age,
+        settings = {"secret_key": signing_key(token, "organiser-session"), "session_cookie": SESSION_COOKIE, "max_age": max_age,
                     "path": "/admin", "same_site": "strict"}
         self.plain = SessionMiddleware(app, **settings)
         self.secure = SessionMiddleware(app, https_only=True, **settings)
