@@ -10,12 +10,14 @@ command -v pg_lsclusters >/dev/null || { echo "no postgresql-common: apt-get ins
 first=$(pg_lsclusters --no-header | head -n 1)
 if [ -z "$first" ]; then
   version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
-  pg_createcluster "$version" main >/dev/null
+  pg_createcluster "$version" main >&2
   first=$(pg_lsclusters --no-header | head -n 1)
 fi
 set -- $first  # version, cluster name, port, status, ...
 version=$1 name=$2 port=$3
-case "$4" in online*) ;; *) pg_ctlcluster "$version" "$name" start ;; esac
+# Only the URL goes to stdout: whatever the cluster's tools say (a stale pid file removed, ...) goes
+# to stderr, or it would end up inside BUILDER_TEST_DB.
+case "$4" in online*) ;; *) pg_ctlcluster "$version" "$name" start >&2 ;; esac
 as_postgres() { runuser -u postgres -- psql -p "$port" -v ON_ERROR_STOP=1 -qtA "$@"; }
 for _ in 1 2 3 4 5 6 7 8 9 10; do as_postgres -c "select 1" >/dev/null 2>&1 && break; sleep 1; done
 [ -n "$(as_postgres -c "select 1 from pg_roles where rolname = 'builder'")" ] ||
