@@ -48,9 +48,15 @@ CLICK = """(n) => new Promise((done, failed) => {
     const total = edit?.serverTiming?.find((t) => t.name === 'total');
     done([took, total ? total.duration : null]);
   });
-  const late = setTimeout(() => { watch.disconnect(); failed(new Error('no new total in 5 s')); }, 5000);
+  const late = setTimeout(() => {
+    watch.disconnect();
+    const [v, l] = points();
+    failed(new Error(`no new total in 5 s (click ${n}: field ${document.querySelector('#f-squads-0-members-1-count')?.value}, ` +
+                     `view ${view} → ${v}, status ${line} → ${l})`));
+  }, 5000);
   watch.observe(document.body, {subtree: true, childList: true, characterData: true});
-  field.value = String(2 + n % 3);
+  // Always a count other than the one shown (2, 3 or 4), whatever the click's number.
+  field.value = String(2 + (Number(field.value) - 1) % 3);
   field.dispatchEvent(new Event('change', {bubbles: true}));
 })"""
 
