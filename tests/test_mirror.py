@@ -35,6 +35,8 @@ CROSS_CUTTING = {
                                    "the builder view, the export and the workspace together",
     "serve/test_browser_page.py": "the page as issue 40's players used it, in Chromium on a desktop and a phone: focus, "
                                   "the status line, what a reload and another list keep, wording and layout",
+    "web/test_browser_look.py": "builder's one look in Chromium on a phone, light and dark: the builder's and the "
+                                "desk's pages measured for thumbs and audited by axe-core",
     "test_docs.py": "the documentation's Spanish pages and their English twins: the same sections, commands and links",
     "test_install.py": "the locked install: every installed distribution is the lock's release",
     "test_wheel.py": "the built wheel installed outside the checkout: every example checked, exported and printed the same",

@@ -21,7 +21,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
@@ -37,9 +37,10 @@ from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
 from builder.events.store import Store
 from builder.serve.intake import Form
+from builder.web import looks
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-POLICY = ("default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
+POLICY = ("default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; "
           "base-uri 'none'")
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 WILDCARD = ("0.0.0.0", "[::]")
@@ -109,12 +110,22 @@ def missing(request: Request, form: Form, lang: str) -> Response:
     return refusal(request, lang, "desk-no-such-page", 404)
 
 
+def look(request: Request, form: Form, lang: str) -> Response:
+    """builder's one look (the stylesheet and its icons), as the local builder page serves it."""
+    found = looks.asset(request.path_params["name"])
+    if found is None:
+        return refusal(request, lang, "desk-no-such-page", 404)
+    path, media = found
+    return FileResponse(path, media_type=media, headers={"Cache-Control": "public, max-age=3600"})
+
+
 ROUTES = [
     Route("/", endpoint(players.home)),
     Route("/submit", endpoint(players.submit, checks=True), methods=["POST"]),
     Route("/receipt/{receipt}", endpoint(players.receipt)),
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
+    Route("/look/{name:path}", endpoint(look)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
     Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
     Route("/admin", endpoint(organiser.dashboard, admin=True)),

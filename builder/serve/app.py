@@ -41,6 +41,7 @@ from builder.serve.edits import Edit, EditRefused, apply
 from builder.serve.intake import Rejected, read_body
 from builder.serve.pages import render_build
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
+from builder.web import looks
 
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
 STATIC = {"app.js": "text/javascript", "build.js": "text/javascript", "app.css": "text/css",
@@ -132,6 +133,12 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
             raise Refused("serve-no-such-file", 404)
         return _file(STATIC_FOLDER / name, STATIC[name])
 
+    def look(request: Request, body: dict[str, Any], lang: str) -> Response:
+        found = looks.asset(request.path_params["name"])
+        if found is None:
+            raise Refused("serve-no-such-file", 404)
+        return _file(*found)
+
     def template_file(request: Request, body: dict[str, Any], lang: str) -> Response:
         target = templating.template_file(request.path_params["path"])
         if target is None or target.suffix not in PREVIEW_FILES:
@@ -184,6 +191,9 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         # The stylesheets, linked by their template names, are served under /templates/, which
         # serves only those (a <base> in the preview's frame would not be followed).
         html = STYLESHEET.sub(lambda m: f'href="/templates/{m.group(1)}"', html)
+        # On screen the preview sits in builder's look (first, so the printout's own stylesheets
+        # still decide the sheet and the cards); on paper nothing of it applies.
+        html = html.replace("<head>", f'<head><link rel="stylesheet" href="{looks.STYLESHEET}">', 1)
         return JSONResponse({"html": html})
 
     def share(request: Request, body: dict[str, Any], lang: str) -> Response:
@@ -284,6 +294,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
     routes = [
         Route("/", endpoint(page)),
         Route("/static/{name:path}", endpoint(static)),
+        Route("/look/{name:path}", endpoint(look)),
         Route("/templates/{path:path}", endpoint(template_file)),
         Route("/api/ui", endpoint(ui)),
         Route("/api/files", endpoint(files)),
