@@ -40,3 +40,13 @@ def test_a_deadline_given_at_start_closes_the_submissions(db):
         late.get("/")
         assert submit(late, "Gamma").status_code == 423
     assert stored(db) == (0, 0)
+
+
+def test_the_one_look_is_served_and_nothing_beside_it(client):
+    sheet = client.get("/look/design.css")
+    assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/css")
+    assert "--accent" in sheet.text
+    icon = client.get("/look/icons/undo-2.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+    for name in ("/look/icons/LICENSE", "/look/../app.py", "/look/%2e%2e/looks.py", "/look/icons/../../looks.py"):
+        assert client.get(name).status_code == 404, name

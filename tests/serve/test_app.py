@@ -24,6 +24,11 @@ def test_the_page_and_its_own_files_are_served_with_a_strict_policy(client):
     assert "script-src 'self'" in page.headers["content-security-policy"]
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/../../pyproject.toml").status_code == 404
+    # builder's one look (issue 42), the same file the desk serves, and nothing beside it.
+    assert '<link rel="stylesheet" href="/look/design.css">' in page.text
+    assert client.get("/look/design.css").headers["content-type"].startswith("text/css")
+    assert client.get("/look/icons/lock.svg").headers["content-type"] == "image/svg+xml"
+    assert client.get("/look/../app.py").status_code == 404 and client.get("/look/icons/LICENSE").status_code == 404
 
 
 def test_a_foreign_host_is_refused(client):
@@ -48,6 +53,7 @@ def test_the_card_preview_escapes_what_a_roster_holds_and_loads_only_templates(c
     html = client.post("/api/preview", json={"path": "x.yaml", "text": text}).json()["html"]
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
     assert 'href="/templates/base/base.css"' in html and 'href="/templates/wartime/style.css"' in html
+    assert html.count('href="/look/design.css"') == 1  # on screen the preview sits in the one look
     assert client.get("/templates/base/base.css").status_code == 200
     assert client.get("/templates/../pyproject.toml").status_code == 404
     assert client.get("/templates/wartime/new-roster.es.yaml").status_code == 404  # stylesheets only
