@@ -138,6 +138,43 @@ def test_a_reload_keeps_the_list_open_its_part_and_its_undo(screen, lists):
     assert (lists / "grupetto-verde.yaml").read_bytes() == before_edit
 
 
+def test_a_reload_with_typing_not_yet_sent_sends_it_and_keeps_undo(screen, lists):
+    # A newcomer typed a name, did not leave the field, and reloaded: the name was on disk, but
+    # «Deshacer» had forgotten every step before it.
+    page = screen.page
+    saved = lists / "grupetto-verde.yaml"
+    before_edit = saved.read_bytes()
+    tap(screen, page.locator("#files li[data-path='grupetto-verde.yaml'] button"))
+    tap(screen, page.locator("#build .outline ul.parts[aria-labelledby='f-runners-head'] > li:nth-child(5) > button"))
+    before = settled(page)
+    page.select_option("#f-runners-4-race", "troll")
+    idle(page, before)
+    after_race = saved.read_bytes()
+    page.fill("#f-runners-4-name", "Gengis sin salir")                  # typed, the field not left
+    # A busy machine: the server saves what leaving the field sent, but its answer comes after
+    # the page has gone.
+    def late(route):
+        route.fetch()
+        route.abort()
+    page.route("**/fragments/edit", late)
+    page.reload()
+    page.unroute("**/fragments/edit")
+    page.wait_for_function("document.querySelector('#build')?.dataset.at === '[\"runners\", 4]'")
+    idle(page)
+    assert "{name: Gengis sin salir," in saved.read_text(encoding="utf-8")
+    assert page.input_value("#f-runners-4-name") == "Gengis sin salir"
+    assert page.locator("#undo").is_enabled()
+    before = settled(page)
+    page.click("#undo")                                                  # the name typed
+    idle(page, before)
+    assert saved.read_bytes() == after_race
+    assert page.locator("#undo").is_enabled()
+    before = settled(page)
+    page.click("#undo")                                                  # the race chosen
+    idle(page, before)
+    assert saved.read_bytes() == before_edit
+
+
 def test_another_list_and_back_keeps_undo(desktop, lists):
     page = desktop.page
     before_edit = (lists / "grupetto-verde.yaml").read_bytes()
