@@ -175,3 +175,26 @@ def test_every_control_of_every_game_is_labelled_in_words(served, empty, game, n
         assert forms or game in ("cripmaquion", "confrontation", "porcrom")
         assert b.errors == []
         b.browser.close()
+
+
+@pytest.mark.parametrize("game, name", EVERY_GAME, ids=[n for _, n in EVERY_GAME])
+def test_no_two_controls_of_a_part_read_alike(served, empty, game, name):
+    # Confrontation's «Añadir a Competencias de Ariete» twice (the machine's and a servant's):
+    # each add button names whose list it adds to, so no two controls share a name.
+    (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
+    if name == "columna-blindada.yaml":
+        (empty / "fenix-warbook.yaml").write_bytes((EXAMPLES / game / "fenix-warbook.yaml").read_bytes())
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, **SCREENS["desktop"])
+        b.kind = "desktop"
+        b.page.wait_for_selector(f"#files li[data-path='{name}']")
+        seen = set()
+        for controls in every_part(b, name):
+            names = [c["name"] for c in controls if c["tag"] == "BUTTON" or c["id"].endswith(("-new", "-other"))]
+            twice = sorted({n for n in names if names.count(n) > 1})
+            assert twice == [], twice
+            seen.update(names)
+        if game == "confrontation":       # a servant's list is the servant's own
+            assert {"Añadir a Competencias de Destroza-Montañas", "Añadir a Competencias de Guigne"} <= seen
+        b.browser.close()
