@@ -101,7 +101,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
-        host_label=host_label, checks=Lane(pack))
+        host_label=host_label, checks=Lane(pack), zone=deadline.tzinfo if deadline is not None else None)
     return desk
 
 

@@ -51,8 +51,11 @@ def lock_event(request: Request, form: Form, lang: str) -> Response:
     action = form.get("action")
     if action == "deadline":
         given = form.get("deadline").strip()
-        try:  # a browser's date-time field: no zone, the server's local time (as --deadline)
-            desk.store.set_deadline(desk.event_id, datetime.fromisoformat(given).astimezone() if given else None)
+        try:  # a browser's date-time field: no zone, the event's clock (as its times are shown)
+            moment = datetime.fromisoformat(given) if given else None
+            if moment is not None and moment.tzinfo is None:
+                moment = moment.replace(tzinfo=desk.zone) if desk.zone else moment.astimezone()
+            desk.store.set_deadline(desk.event_id, moment)
         except ValueError:
             return refusal(request, lang, "bad-deadline", 400)
     elif action in ("lock", "unlock"):
