@@ -119,6 +119,7 @@ ROUTES = [
     Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
     Route("/admin", endpoint(organiser.dashboard, admin=True)),
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
+    Route("/admin/confirm", endpoint(organiser.confirm, admin=True)),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),
     Route("/admin/summary.xlsx", endpoint(organiser.summary, admin=True)),
     Route("/admin/print.pdf", endpoint(organiser.printout, admin=True)),

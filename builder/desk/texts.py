@@ -195,6 +195,18 @@ MESSAGES = {
     "desk.lock-list": {"es": "Cerrar su lista", "en": "Lock its list"},
     "desk.unlock-list": {"es": "Abrir su lista", "en": "Unlock its list"},
     "desk.lock-event": {"es": "Cerrar el evento", "en": "Lock the event"},
+    # Closing is asked first, on a page of its own.
+    "desk.confirm-lock-event": {"es": "¿Cerrar el evento?", "en": "Lock the event?"},
+    "desk.confirm-lock-event-why": {
+        "es": "Nadie podrá entregar ni cambiar su lista hasta que vuelvas a abrirlo.",
+        "en": "No one will be able to hand in or change a list until you unlock it again."},
+    "desk.confirm-lock-event-yes": {"es": "Sí, cerrar el evento", "en": "Yes, lock the event"},
+    "desk.confirm-lock-team": {"es": "¿Cerrar la lista de {team}?", "en": "Lock {team}'s list?"},
+    "desk.confirm-lock-team-why": {
+        "es": "Ese equipo no podrá entregar versiones nuevas hasta que vuelvas a abrir su lista.",
+        "en": "That team will not be able to hand in new versions until you unlock its list again."},
+    "desk.confirm-lock-team-yes": {"es": "Sí, cerrar su lista", "en": "Yes, lock its list"},
+    "desk.confirm-no": {"es": "No, volver al panel", "en": "No, back to the dashboard"},
     "desk.deadline-passed": {"es": "Las entregas están cerradas: el plazo terminó el {when}.",
                              "en": "Submissions are closed: the deadline passed on {when}."},
     "desk.new-deadline": {"es": "Nuevo plazo (hora del servidor; vacío, sin plazo)",

@@ -116,6 +116,7 @@ def test_on_a_phone_every_desk_page_fits_and_has_no_serious_accessibility_findin
     audit("status")
 
     organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.click("#confirm-yes")                                        # asked first
     organiser.locator("#event-state", has_text="cerrado").wait_for()
     player.goto(f"{desk}/lists?lang=en")
     assert "WT-068D-E2A7" in player.locator("#published").inner_text()
@@ -211,6 +212,7 @@ def test_a_closed_event_shows_players_no_form_only_the_notice_and_the_status_loo
     player.goto(f"{desk}/")
     assert player.locator("#send").is_visible()
     organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.click("#confirm-yes")                                        # asked first
     organiser.locator("#event-state", has_text="cerrado").wait_for()
     player.reload()
     assert player.locator("text=Las entregas están cerradas.").is_visible()
@@ -224,6 +226,7 @@ def test_publishing_is_switched_on_and_off_from_the_dashboard(desk, browser, tmp
     hand_in(player, desk, "Patrulla Alfa", tmp_path)
     organiser = log_in(browser, desk, screen)
     organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.click("#confirm-yes")                                        # asked first
     organiser.locator("#event-state", has_text="cerrado").wait_for()
     organiser.locator("#publishing button", has_text="Dejar de publicarlas").click()  # the fixture's --publish
     organiser.locator("#publishing", has_text="no se publican").wait_for()
@@ -307,3 +310,29 @@ def test_times_are_shown_as_the_organiser_wrote_the_deadline_not_in_utc(zoned, b
     assert "2099-12-05 10:00" in shown and "2099-12-05 09:00" not in shown
     row = organiser.locator("#teams tbody tr").first.inner_text()
     assert before in row or after in row
+
+
+@SCREENS
+def test_closing_the_event_or_a_teams_list_is_asked_first_without_any_script(desk, browser, tmp_path, screen):
+    # The desk runs no script (CSP): the question is a page of its own, «No» goes back untouched.
+    hand_in(browser.new_context(locale="es-ES").new_page(), desk, "Patrulla Alfa", tmp_path)
+    organiser = log_in(browser, desk, screen)
+    organiser.locator("#event-state button", has_text="Cerrar el evento").click()
+    organiser.locator("#confirm").wait_for()
+    assert "¿Cerrar el evento?" in organiser.locator("#confirm").inner_text()
+    player = browser.new_context(locale="es-ES", viewport=screen).new_page()
+    player.goto(f"{desk}/")
+    assert player.locator("#send").is_visible()                          # not closed by the first click
+    organiser.click("#confirm-no")
+    organiser.locator("#event-state", has_text="abierto").wait_for()
+    organiser.locator("#teams button", has_text="Cerrar su lista").first.click()
+    organiser.locator("#confirm").wait_for()
+    assert "Patrulla Alfa" in organiser.locator("#confirm").inner_text()
+    organiser.click("#confirm-yes")
+    organiser.locator("#teams", has_text="cerrada").wait_for()
+    organiser.locator("#event-state button", has_text="Cerrar el evento").click()
+    organiser.click("#confirm-yes")
+    organiser.locator("#event-state", has_text="cerrado").wait_for()
+    player.reload()
+    assert player.locator("#send").count() == 0
+    assert serious_violations(organiser) == []
