@@ -179,6 +179,12 @@ function takeText(event, build) {
   if (text === null || text === sent) return;
   // A click changed the roster: the YAML view shows it, and it can be undone.
   state.undo.push(sent); state.redo = [];
+  // A rename the server carried into other files (the lists whose Warbook this is, a campaign
+  // racing this team): each of them can undo it, once opened.
+  for (const before of build.querySelectorAll("template.carried-text[data-before]")) {
+    const after = build.querySelector(`template.carried-text[data-after="${before.dataset.before}"]`);
+    if (after) historyOf(before.dataset.path, before.content.textContent, after.content.textContent);
+  }
   $("text").value = text;
   if (build.dataset.version) { state.version = build.dataset.version; state.kept = text; }
   updateGutter();
