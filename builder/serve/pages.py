@@ -82,7 +82,7 @@ def _names(view: View, lang: str) -> dict[str, Any]:
         if node.path not in removed:
             return messages.text("serve.remove-named", lang, name=node.title or node.label)
         name, where, n = removed[node.path]
-        if gone[name] == 1:
+        if gone[name] == 1 or not where:
             return messages.text("serve.remove-named", lang, name=name)
         if gone_in[(name, where)] > 1:
             where = messages.text("serve.nth", lang, name=where, n=n)
