@@ -177,8 +177,8 @@ def click_timings(rounds: int, large_roster: str) -> list[bool]:
     page never waits for them)."""
     import shutil
 
-    from builder.serve.building import Builder
-    from builder.serve.pages import render_build
+    from builder.web.building import Builder
+    from builder.web.pages import render_build
     from builder.serve.workspace import Workspace, version_of
 
     met = []

@@ -56,6 +56,8 @@ TESTED_ELSEWHERE = {
                       "(tests/cli/test_main.py) raises one",
     "core/fields.py": "the types the models are built from: tests/core/test_validation.py builds its models with them",
     "core/workbook.py": "a spreadsheet described as data: laid out and read back in tests/export/test_xlsx.py",
+    "web/keeping.py": "what the builder asks of a keeper, and its refusal: kept by the folder (tests/serve/"
+                      "test_workspace.py, tests/web/) and by the desk's texts (tests/desk/test_building.py)",
     "desk/state.py": "what the desk knows of its event, made by create_desk and read by every handler: every test "
                      "of tests/desk/",
     "events/schema.py": "the event store's tables and migrations: tests/events/test_store.py opens, migrates, "

@@ -33,19 +33,21 @@ from builder.core.pack import Pack
 from builder.core.printout import PrintSpec
 from builder.export import templating
 from builder.export.plain import plain_text
-from builder.serve import texts  # noqa: F401 - the page's words join the message table
-from builder.serve import timing
-from builder.serve.building import Builder, path_of
-from builder.serve.downloads import download
-from builder.serve.edits import Edit, EditRefused, apply
+from builder.web import texts  # noqa: F401 - the page's words join the message table
+from builder.web import timing
+from builder.web.building import Builder, path_of
+from builder.web.downloads import download
+from builder.web.edits import Edit, EditRefused, apply
+from builder.web.pages import render_build
 from builder.serve.intake import Rejected, read_body
-from builder.serve.pages import render_build
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
-STATIC = {"app.js": "text/javascript", "build.js": "text/javascript", "app.css": "text/css",
-          "vendor/htmx.min.js": "text/javascript", "vendor/json-enc.min.js": "text/javascript"}
-"""The page's own files, under templates/serve/."""
+BUILDER_STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+STATIC = {"app.js": (STATIC_FOLDER, "text/javascript"), "build.js": (BUILDER_STATIC, "text/javascript"),
+          "app.css": (BUILDER_STATIC, "text/css"), "vendor/htmx.min.js": (BUILDER_STATIC, "text/javascript"),
+          "vendor/json-enc.min.js": (BUILDER_STATIC, "text/javascript")}
+"""The page's own files (serve's static/) and the builder's (builder/web/static/): folder and type."""
 PREVIEW_FILES = (".css",)
 STYLESHEET = re.compile(r'href="([a-z0-9_-]+/[a-z0-9_.-]+[.]css)"')
 """A stylesheet the printed document links by its template's name (``base/base.css``)."""
@@ -130,7 +132,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         name = request.path_params["name"]
         if name not in STATIC:
             raise Refused("serve-no-such-file", 404)
-        return _file(STATIC_FOLDER / name, STATIC[name])
+        folder, media = STATIC[name]
+        return _file(folder / name, media)
 
     def template_file(request: Request, body: dict[str, Any], lang: str) -> Response:
         target = templating.template_file(request.path_params["path"])

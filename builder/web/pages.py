@@ -10,7 +10,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from builder.core import messages
 from builder.core.findings import input_error_dict
-from builder.serve.building import View
+from builder.web.building import View
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
