@@ -106,7 +106,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
         host_label=host_label, checks=Lane(pack),
-        clicks=Budget(clicks_per_minute, max(CLICKS_BURST, clicks_per_minute // 5)))
+        clicks=Budget(clicks_per_minute, min(CLICKS_BURST, clicks_per_minute)))
     return desk
 
 
