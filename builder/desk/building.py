@@ -1,6 +1,6 @@
 """The builder on the desk: the texts a player's browser sends with each click, kept nowhere here.
 
-Each click carries the list (and, for Wartime, its Warbook) as file parts of the form, bounded as
+Each click carries the list (and the files it names, a Warbook) as file parts of the form, bounded as
 an upload's files are. The texts are a :class:`builder.web.keeping.Keeper` for the request alone:
 written into a folder made for it (a list's ``warbook:`` may name only a file sent with it, as in
 a submission) and gone with it. The server answers with the new text and its view; the browser
@@ -173,7 +173,7 @@ def exported(pack: Pack, files: Mapping[str, str], file: str, kind: str, lang: s
 
 def starting(pack: Pack, lang: str) -> dict[str, str]:
     """The texts a new list starts from, in ``lang``: the game's list (its limit and restrictions
-    are the pack's, which win over the list's), and each other kind of file it starts (a Wartime
+    are the pack's, which win over the list's), and each other kind of file it starts (a
     Warbook), by kind."""
     system = registry.get(pack.system)
     roster = system.starting_roster(lang)
