@@ -339,6 +339,11 @@ def main() -> int:
         else:
             results += [desk_rush.report(f"desk behind caddy, 50/s open loop, {kind}", desk_rush.rush(kind))
                         for kind in desk_rush.kinds()]
+            # Issue 41: the builder on the desk, 60 players clicking every 2 s while submissions arrive.
+            import desk_building
+
+            results.append(desk_building.report(f"desk: {desk_building.PLAYERS} players building behind caddy",
+                                                desk_building.building()))
         from desk_print import print_timing
 
         results.append(print_timing(work_dir, max(3, args.rounds // 2), PYTHON, BUILDER, LIST_TEMPLATE, ROOT,

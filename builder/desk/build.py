@@ -82,9 +82,11 @@ def _refused(exc: Refused, lang: str) -> Response:
     return JSONResponse({"code": exc.code, "message": _said(exc.code, lang)}, status_code=exc.status)
 
 
-async def _work(request: Request, lang: str, work: Any, *args: Any) -> Any:
-    """``work`` in the builder's own threads (off the event loop, apart from the page threads)."""
-    return await anyio.to_thread.run_sync(lambda: work(*args), limiter=desk_of(request).building)
+async def _work(request: Request, lang: str, work: Any, *args: Any, trying: bool = False) -> Any:
+    """``work`` in the builder's own threads (off the event loop, apart from the page threads); the
+    choices tried in a thread of their own, so a click never waits behind them."""
+    desk = desk_of(request)
+    return await anyio.to_thread.run_sync(lambda: work(*args), limiter=desk.trying if trying else desk.building)
 
 
 def _clicked_texts(form: Form) -> tuple[dict[str, str], str]:
@@ -121,7 +123,8 @@ async def choices(request: Request, form: Form, lang: str) -> Response:
         key = building.Tried.key(files, file, form.get("at"), lang)
         refused = desk.tried.get(key)
         if refused is None:
-            refused = await _work(request, lang, building.refusals, desk.pack, files, file, form.get("at"), lang)
+            refused = await _work(request, lang, building.refusals, desk.pack, files, file, form.get("at"), lang,
+                                  trying=True)
             desk.tried.put(key, refused)
     except Refused as exc:
         return _refused(exc, lang)

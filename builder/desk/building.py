@@ -67,7 +67,6 @@ class Texts:
 
     def __init__(self, files: Mapping[str, str], pack: Pack, root: Path):
         self.files, self.pack, self.root = dict(files), pack, root
-        self._checked: dict[str, Evaluation | None] = {}
         for name, text in self.files.items():
             (root / name).write_bytes(text.encode("utf-8"))
 
@@ -77,39 +76,52 @@ class Texts:
             data.decode("utf-8")
         except UnicodeDecodeError:
             raise InputError("invalid-encoding", relative, 1) from None
-        return evaluate(document_from_bytes(data, self.root / relative, relative, root=self.root), pack=self.pack)
+        ev = evaluate(document_from_bytes(data, self.root / relative, relative, root=self.root), pack=self.pack)
+        if self.files.get(relative) == text:
+            _SUMMARIES.put(self._key(relative), self._summary_of(ev))
+        return ev
 
     def document(self, text: str, relative: str) -> Document:
         return as_roster(document_from_bytes(text.encode("utf-8", "surrogatepass"), self.root / relative, relative,
                                              root=self.root))
 
-    def _evaluation(self, name: str) -> Evaluation | None:
-        if name not in self._checked:
+    def _key(self, name: str) -> str:
+        # What a file holds and reads depends on its own text, and on which files are beside it (one it
+        # names but wasn't sent leaves it unreadable), not on what they hold.
+        return Tried.key({name: self.files[name]}, name, [self.pack.name, sorted(self.files)], "")
+
+    def _summary_of(self, ev: Evaluation) -> dict[str, Any]:
+        return {"holds": ev.holds, "name": ev.name, "system": ev.system,
+                "reads": [p.name for p in ev.inputs if p.parent == self.root]}
+
+    def _summary(self, name: str) -> dict[str, Any] | None:
+        """What a file sent holds and reads, as its check says: kept by the texts' hash, so the
+        Warbook beside a list being built is checked once, not on every click."""
+        key = self._key(name)
+        kept = _SUMMARIES.get(key)
+        if kept is None:
             try:
-                self._checked[name] = self.check(self.files[name], name)
+                kept = self._summary_of(self.check(self.files[name], name))
             except InputError:
-                self._checked[name] = None
-        return self._checked[name]
+                kept = {"holds": None, "name": None, "system": None, "reads": [], "unreadable": True}
+            _SUMMARIES.put(key, kept)
+        return None if kept.get("unreadable") else kept
 
     def holding(self, word: str, lang: str) -> list[dict[str, Any]]:
-        out = []
-        for name in self.files:
-            ev = self._evaluation(name)
-            if ev is not None and ev.holds == word:
-                out.append({"path": name, "name": ev.name, "system": ev.system})
-        return out
+        return [{"path": name, "name": found["name"], "system": found["system"]} for name in self.files
+                if (found := self._summary(name)) is not None and found["holds"] == word]
 
     def related(self, evaluation: Evaluation, relative: str, lang: str) -> tuple[list[str], list[str] | None]:
         reads = [p.name for p in evaluation.inputs if p.parent == self.root and p.name != relative]
         if evaluation.holds is None:
             return reads, None
-        read_by = [name for name in self.files if name != relative and (ev := self._evaluation(name)) is not None
-                   and any(p.parent == self.root and p.name == relative for p in ev.inputs)]
+        read_by = [name for name in self.files if name != relative and (found := self._summary(name)) is not None
+                   and relative in found["reads"]]
         return reads, read_by
 
     def save_begun(self, relative: str, text: str, version: str | None) -> tuple[str | None, Callable[[], None]]:
         self.files[relative] = text  # kept by the browser, once it has the answer
-        self._checked.clear()
+        (self.root / relative).write_bytes(text.encode("utf-8"))
         return None, _done
 
 
@@ -147,6 +159,7 @@ def clicked(pack: Pack, files: Mapping[str, str], file: str, action: Mapping[str
     def work(texts: Texts) -> str:
         builder = Builder(texts)
         text, _, at, _ = builder.edit_begun(file, texts.files[file], None, action, lang)
+        texts.save_begun(file, text, None)  # the files beside it see the new text, as the browser will keep it
         return render_build(builder.view(file, text, None, at, lang), lang)
     return _with_texts(pack, files, work)
 
@@ -230,6 +243,10 @@ class Tried:
 
     def __len__(self) -> int:
         return len(self._kept)
+
+
+_SUMMARIES = Tried(most=1024)
+"""What each file sent holds and reads, by its text's hash with those beside it (a few hundred bytes each)."""
 
 
 class Budget:

@@ -61,6 +61,8 @@ class Desk:
     """The builder's PDFs a minute from one client."""
     building: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(2))
     """The threads the builder's clicks are made in, apart from the page threads."""
+    trying: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(1))
+    """The thread the builder's choices are tried in, apart from its clicks."""
     tried: Tried = field(default_factory=Tried)
     """The choices refused, by the texts they were tried on."""
 
