@@ -6,6 +6,7 @@ fingerprint the one ``builder check --pack`` gives the files the store kept."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -105,10 +106,10 @@ def browser():
         launched.close()
 
 
-def phone(browser, csp: bool = False):
+def phone(browser, csp: bool = False, screen: dict | None = None):
     # The page's policy forbids evaluating strings; the test's own probes are let through, but in
     # the test that holds the page to its policy.
-    context = browser.new_context(locale="es-ES", viewport=PHONE, bypass_csp=not csp)
+    context = browser.new_context(locale="es-ES", viewport=screen or PHONE, bypass_csp=not csp)
     context.add_init_script(WATCH)
     page = context.new_page()
     errors: list[str] = []
@@ -154,8 +155,13 @@ def submitted(page, team: str) -> dict[str, str]:
     return {"fingerprint": page.locator("#r-fingerprint").inner_text(), "legal": page.locator("#r-legal").inner_text()}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_each_games_list_is_built_on_the_desk_kept_through_a_reload_and_a_stop_and_submitted(browser, tmp_path, game):
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("game, screen", [*((game, PHONE) for game in GAMES), ("cripmaquion", DESKTOP)],
+                         ids=[*GAMES, "cripmaquion-desktop"])
+def test_each_games_list_is_built_on_the_desk_kept_through_a_reload_and_a_stop_and_submitted(browser, tmp_path, game,
+                                                                                           screen):
     example = EXAMPLES / GAMES[game]
     wanted = yaml.safe_load(example.read_text(encoding="utf-8"))
     pack = pack_for(tmp_path, game, wanted)
@@ -163,7 +169,7 @@ def test_each_games_list_is_built_on_the_desk_kept_through_a_reload_and_a_stop_a
     desk = Desk(pack, database)
     desk.start()
     try:
-        page, errors = phone(browser)
+        page, errors = phone(browser, screen=screen)
         started(page, desk.url)
         if game == "wartime":
             # Its own archetypes first: a Warbook of its own beside the list, then the list that names it.
@@ -234,6 +240,11 @@ def test_the_desk_builder_has_no_serious_accessibility_finding_and_fits_a_phone(
         idle(page)
         assert serious_violations(page) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # One language on the page: none of the other's words.
+        shown = page.locator("body").inner_text()
+        others = {"es": ("Undo", "Redo", "Submit", "Download", "Start again", "File", "Problems", "points"),
+                  "en": ("Deshacer", "Rehacer", "Entregar", "Descargar", "Empezar", "Archivo", "puntos")}[lang]
+        assert [w for w in others if re.search(rf"\b{w}\b", shown)] == []
         assert errors == []
     finally:
         desk.stop()
