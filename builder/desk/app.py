@@ -28,11 +28,11 @@ from starlette.routing import Route
 from builder.core.pack import Pack
 from builder.desk import build, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
+from builder.desk.building import Budget
 from builder.desk.checks import Lane
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import SESSION_HOURS, Sessions
-from builder.desk.building import Budget
 from builder.desk.state import CLICKS_BURST, CLICKS_PER_MINUTE, Desk
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit

@@ -266,3 +266,42 @@ def test_under_its_own_policy_the_page_runs_its_script_and_only_that(browser, tm
         assert console == [] and errors == []
     finally:
         desk.stop()
+
+
+def test_a_list_starts_again_from_a_file_or_from_the_teams_last_submission(browser, tmp_path):
+    pack = tmp_path / "pack.yaml"
+    pack.write_bytes((ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml").read_bytes())
+    desk = Desk(pack, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    roster = tmp_path / "alfa.yaml"
+    roster.write_bytes((EXAMPLES / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+                       .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml"))
+    warbook = EXAMPLES / "wartime" / "fenix-warbook.yaml"
+    try:
+        page, errors = phone(browser)
+        page.goto(f"{desk.url}/build")
+        # From files: the list (the one that names the other) is the one opened.
+        before = settled(page)
+        page.set_input_files("#start-file", [str(warbook), str(roster)])
+        idle(page, before)
+        page.locator("#build .summary").wait_for()
+        assert page.input_value("#open-file") == "alfa.yaml" and text(page) == roster.read_text(encoding="utf-8")
+        assert "178 / 250" in page.locator("#build .summary").inner_text()
+        receipt = submitted(page, "Patrulla Alfa")
+        assert receipt == {"fingerprint": "WT-068D-E2A7", "legal": "LEGAL"}
+        code = page.locator("#edit-code").inner_text()
+
+        # Another browser, the same team: its last submission, with its name and code.
+        other, errors_ = phone(browser)
+        other.goto(f"{desk.url}/build")
+        other.fill("#last-team", "patrulla alfa")
+        other.fill("#last-code", code)
+        before = settled(other)
+        other.click("#last-fetch")
+        idle(other, before)
+        other.locator("#build .summary").wait_for()
+        assert text(other) == roster.read_text(encoding="utf-8")
+        assert "versión 1" in other.locator("#build-status").inner_text() or other.locator("#build-status").inner_text() == ""
+        assert errors == [] and errors_ == []
+    finally:
+        desk.stop()
