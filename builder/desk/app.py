@@ -125,6 +125,8 @@ ROUTES = [
     Route("/build/edit", endpoint(build.edit, clicks=True), methods=["POST"]),
     Route("/build/choices", endpoint(build.choices, clicks=True), methods=["POST"]),
     Route("/build/export", endpoint(build.export, clicks=True), methods=["POST"]),
+    Route("/build/preview", endpoint(build.preview, clicks=True), methods=["POST"]),
+    Route("/templates/{path:path}", endpoint(build.template_file)),
     Route("/build/last", endpoint(build.last), methods=["POST"]),
     Route("/build/submit", endpoint(build.submit, checks=True), methods=["POST"]),
     Route("/static/{name}", endpoint(build.static)),

@@ -31,10 +31,12 @@ from builder.serve.app import attachment
 from builder.serve.intake import Form
 from builder.web import texts  # noqa: F401 - the builder's words join the message table
 from builder.web.keeping import Refused
+from builder.web.previews import preview_file
 
 POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
-          "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-"""The builder's page: the desk's own script and stylesheets, requests to the desk alone."""
+          "img-src 'self' data:; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+"""The builder's page: the desk's own script and stylesheets, requests to the desk alone; the cards'
+preview (a frame of the printed document, its inline styles and the print templates' stylesheets)."""
 STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "app.css": (Path(__file__).resolve().parents[1] / "web" / "static", "text/css")}
 WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.legal", "serve.illegal",
@@ -67,6 +69,16 @@ def static(request: Request, form: Form, lang: str) -> Response:
         return refusal(request, lang, "desk-no-such-page", 404)
     folder, media = STATIC[name]
     response = FileResponse(folder / name, media_type=media)
+    response.headers["content-security-policy"] = POLICY
+    return response
+
+
+def template_file(request: Request, form: Form, lang: str) -> Response:
+    """A print template's stylesheet, for the cards' preview (nothing else is served here)."""
+    target = preview_file(request.path_params["path"])
+    if target is None:
+        return refusal(request, lang, "desk-no-such-page", 404)
+    response = FileResponse(target, media_type="text/css")
     response.headers["content-security-policy"] = POLICY
     return response
 
@@ -129,6 +141,16 @@ async def choices(request: Request, form: Form, lang: str) -> Response:
     except Refused as exc:
         return _refused(exc, lang)
     return JSONResponse({"refused": refused})
+
+
+async def preview(request: Request, form: Form, lang: str) -> Response:
+    """The cards' preview of the text sent: the printed document, as HTML for a frame."""
+    try:
+        files, file = _clicked_texts(form)
+        html = await _work(request, lang, building.previewed, desk_of(request).pack, files, file, lang)
+    except Refused as exc:
+        return _refused(exc, lang)
+    return JSONResponse({"html": html})
 
 
 async def export(request: Request, form: Form, lang: str) -> Response:

@@ -38,6 +38,7 @@ from builder.web.downloads import download
 from builder.web.edits import Edit, apply
 from builder.web.keeping import Refused
 from builder.web.pages import render_build
+from builder.web.previews import preview_html
 
 LIST_NAME = "lista.yaml"
 """The name a list started on the desk is kept under (a Warbook started beside it: ``warbook.yaml``)."""
@@ -181,6 +182,18 @@ def exported(pack: Pack, files: Mapping[str, str], file: str, kind: str, lang: s
         except InputError:
             raise Refused("desk-build-unreadable", 422) from None
         return download(ev, kind, lang, Path(file).stem)
+    return _with_texts(pack, files, work)
+
+
+def previewed(pack: Pack, files: Mapping[str, str], file: str, lang: str) -> str:
+    """The cards' preview of ``file`` as the browser holds it (the printed document as HTML)."""
+    _open(files, file)
+
+    def work(texts: Texts) -> str:
+        try:
+            return preview_html(texts.check(texts.files[file], file), lang)
+        except InputError:
+            return ""
     return _with_texts(pack, files, work)
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import secrets
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -30,8 +28,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.pack import Pack
-from builder.core.printout import PrintSpec
-from builder.export import templating
 from builder.export.plain import plain_text
 from builder.web import texts  # noqa: F401 - the page's words join the message table
 from builder.web import timing
@@ -39,6 +35,7 @@ from builder.web.building import Builder, path_of
 from builder.web.downloads import download
 from builder.web.edits import Edit, EditRefused, apply
 from builder.web.pages import render_build
+from builder.web.previews import preview_file, preview_html
 from builder.serve.intake import Rejected, read_body
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 
@@ -48,10 +45,6 @@ STATIC = {"app.js": (STATIC_FOLDER, "text/javascript"), "build.js": (BUILDER_STA
           "app.css": (BUILDER_STATIC, "text/css"), "vendor/htmx.min.js": (BUILDER_STATIC, "text/javascript"),
           "vendor/json-enc.min.js": (BUILDER_STATIC, "text/javascript")}
 """The page's own files (serve's static/) and the builder's (builder/web/static/): folder and type."""
-PREVIEW_FILES = (".css",)
-STYLESHEET = re.compile(r'href="([a-z0-9_-]+/[a-z0-9_.-]+[.]css)"')
-"""A stylesheet the printed document links by its template's name (``base/base.css``)."""
-"""What the card preview may load from templates/: stylesheets (fonts come from the system)."""
 BODY_MOST = 2 * 1024 * 1024
 """A request body: a roster (at most 1 MiB, as the command line reads) in JSON. A longer one is
 refused from its Content-Length, or as soon as more than this has arrived, never read whole."""
@@ -136,8 +129,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         return _file(folder / name, media)
 
     def template_file(request: Request, body: dict[str, Any], lang: str) -> Response:
-        target = templating.template_file(request.path_params["path"])
-        if target is None or target.suffix not in PREVIEW_FILES:
+        target = preview_file(request.path_params["path"])
+        if target is None:
             raise Refused("serve-no-such-file", 404)
         return _file(target, "text/css")
 
@@ -174,20 +167,12 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
                              "findings": findings_of(ev, lang), "inspect": inspect, "archetypes": archetypes})
 
     def preview(request: Request, body: dict[str, Any], lang: str) -> Response:
-        from builder.export.pdf import render_html  # Jinja2 and WeasyPrint, only for a preview
-
         relative = _relative(workspace, body)
         try:
             ev = workspace.check(str(body.get("text", "")), relative)
         except InputError:
             return JSONResponse({"html": ""})
-        spec = PrintSpec() if ev.details is None else registry.get(ev.system).print_spec(ev, lang)
-        spec = _drafted(spec, lang) if not ev.legal else spec
-        html = render_html(ev, spec, lang, "a4", draft=not ev.legal)
-        # The stylesheets, linked by their template names, are served under /templates/, which
-        # serves only those (a <base> in the preview's frame would not be followed).
-        html = STYLESHEET.sub(lambda m: f'href="/templates/{m.group(1)}"', html)
-        return JSONResponse({"html": html})
+        return JSONResponse({"html": preview_html(ev, lang)})
 
     def share(request: Request, body: dict[str, Any], lang: str) -> Response:
         """The roster as typed, as ``export --text`` writes it: to paste into a forum or a chat."""
@@ -335,10 +320,6 @@ def _file_of(workspace: Workspace, body: dict[str, Any]) -> str:
 def _version(body: dict[str, Any]) -> str | None:
     version = body.get("version")
     return version if isinstance(version, str) and version else None
-
-
-def _drafted(spec: Any, lang: str) -> Any:
-    return replace(spec, cards=[replace(card, mark=messages.text("xl.draft", lang)) for card in spec.cards])
 
 
 def attachment(name: str) -> str:

@@ -263,6 +263,9 @@ def test_under_its_own_policy_the_page_runs_its_script_and_only_that(browser, tm
         assert "<script>" not in page.content() and "onclick" not in page.content()
         page.click("#start-new")
         page.locator("#build .summary").wait_for()
+        # The cards' preview: the printed document in a frame, its stylesheets let in.
+        page.click("#cards-view summary")
+        page.frame_locator("#cards").locator(".card").first.wait_for()
         assert console == [] and errors == []
     finally:
         desk.stop()

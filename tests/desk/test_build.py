@@ -200,3 +200,14 @@ def test_hostile_values_in_every_field_of_a_click_are_refused_never_a_bug(client
     assert "Traceback" not in answer.text and "internal" not in answer.text.lower()
     assert client.get("/").status_code == 200
     assert stored(db) == (0, 0)
+
+
+def test_the_cards_preview_is_the_printed_document_with_the_print_templates_stylesheets(client, db):
+    answer = click(client, "/build/preview")
+    html = answer.json()["html"]
+    assert answer.status_code == 200 and "Patrulla Alfa" in html and 'href="/templates/base/base.css"' in html
+    assert client.get("/templates/base/base.css").headers["content-type"].startswith("text/css")
+    for elsewhere in ("/templates/../pyproject.toml", "/templates/base/document.html.j2", "/templates/wartime/new-roster.es.yaml"):
+        assert client.get(elsewhere).status_code == 404
+    assert "frame-src 'self'" in client.get("/build").headers["content-security-policy"]
+    assert stored(db) == (0, 0)

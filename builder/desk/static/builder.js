@@ -143,7 +143,10 @@
     showTexts();
     bringIntoView(click.source);
     announce();
-    if (!state.queue.length) tryChoices();
+    if (!state.queue.length) {
+      tryChoices();
+      if ($("cards-view").open) showCards();
+    }
   }
 
   async function tryChoices() {
@@ -171,6 +174,26 @@
       }
     }
     document.dispatchEvent(new CustomEvent("builder:tried"));
+  }
+
+  async function showCards() {
+    // The printed document itself (the sheet, then the cards), drawn by the server, in a frame
+    // that runs no script; scaled to the frame's width.
+    const at = drawn;
+    try {
+      const response = await post("/build/preview", { file: state.open });
+      if (!response.ok || at !== drawn) return;
+      const frame = $("cards");
+      frame.srcdoc = (await response.json()).html || "";
+    } catch (_) { /* offline: the cards are shown again with the next view */ }
+  }
+
+  function fitCards() {
+    const root = $("cards").contentDocument?.documentElement;
+    if (!root) return;
+    root.style.zoom = "";
+    const wide = root.scrollWidth;
+    if (wide > $("cards").clientWidth) root.style.zoom = String(Math.floor($("cards").clientWidth / wide * 100) / 100);
   }
 
   function bringIntoView(source) {
@@ -364,6 +387,8 @@
       });
     }
     $("submit-form")?.addEventListener("submit", submitting);
+    $("cards-view").addEventListener("toggle", () => { if ($("cards-view").open && state) showCards(); });
+    $("cards").addEventListener("load", fitCards);
     window.addEventListener("online", () => { delay = 500; if (state) pump(); });
     if (state) {
       $("building").hidden = false;
