@@ -71,6 +71,8 @@ demo: venv
 # Every example's spreadsheet and PDF as PNG pictures in build/screenshots/, to look at before
 # shipping: the PDFs by pdftoppm (poppler-utils), the sheets printed by LibreOffice headless as
 # their print setup says (skipped with a note where soffice / libreoffice is not installed).
+# Then the builder page's and the desk's pictures in docs/images/, taken anew from the examples
+# in Chromium (tools/page_shots.py: the same every time; commit them when they change).
 screenshots: venv
 	$(BIN)/python tools/screenshots.py build/screenshots
 

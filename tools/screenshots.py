@@ -8,7 +8,8 @@ For each example it writes, under the folder: the example's .xlsx and .pdf (`bui
 `<name>-pdf-<page>.png` for every PDF page (pdftoppm), and `<name>-xlsx-<page>.png` for every
 printed page of every sheet (LibreOffice, headless, prints the workbook as its print setup says,
 then pdftoppm). Without LibreOffice (`soffice` or `libreoffice`) the sheets are skipped with a
-note; without pdftoppm (poppler-utils) nothing is rendered, and the script says so.
+note; without pdftoppm (poppler-utils) nothing is rendered, and the script says so. Last, the
+page's and the desk's pictures in docs/images/ are taken anew (tools/page_shots.py, Chromium).
 """
 
 from __future__ import annotations
@@ -88,7 +89,9 @@ def main(target: str = "build/screenshots") -> int:
                 continue
             print(f"{made.name}: {count} page(s)")
     print(f"pictures in {folder}")
-    return 0
+    # The page's and the desk's pictures the README and the guides show, taken anew into docs/images.
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "page_shots.py"), "docs/images"], cwd=ROOT,
+                          check=False).returncode
 
 
 if __name__ == "__main__":

@@ -14,11 +14,17 @@ from builder.export.outputs import check_output, write_all_atomically
 @command(help="cli.new")
 @argument("system")
 @option("-o", "--output", type=click.Path(), default=None, metavar="cli.value.file", help="cli.new.output")
+@option("--kind", default="roster", metavar="cli.value.kind", help="cli.new.kind")
 @lang_option
-def new(system: str, output: str | None, lang: str | None) -> None:
-    """A commented roster of a game to start from (help: ``cli.new``)."""
+def new(system: str, output: str | None, kind: str, lang: str | None) -> None:
+    """A commented roster of a game to start from, or another kind of file it has (a Warbook)
+    (help: ``cli.new``)."""
     lang = speaking(lang)
-    roster = system_named(system).starting_roster(lang)
+    game = system_named(system)
+    kinds = ("roster", *game.new_kinds())
+    if kind not in kinds:
+        raise InputError("unknown-kind", None, kind=kind, system=game.key, known=", ".join(kinds))
+    roster = game.starting_roster(lang, kind)
     if output is None:
         echo(roster.rstrip("\n"))
         return

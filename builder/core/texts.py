@@ -129,6 +129,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "el archivo ya existe; elige otro nombre (builder nunca sobrescribe una lista)",
         "en": "the file already exists; choose another name (builder never overwrites a roster)",
     },
+    "unknown-kind": {
+        "es": "«{system}» no empieza archivos de la clase «{kind}»; elige una de: {known}",
+        "en": "“{system}” starts no file of the kind “{kind}”; choose one of: {known}",
+    },
     "unknown-topic": {
         "es": "no hay catálogo «{topic}» para este sistema; elige uno de: {known}",
         "en": "there is no catalog “{topic}” for this system; choose one of: {known}",

@@ -105,7 +105,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
-        host_label=host_label, checks=Lane(pack),
+        host_label=host_label, checks=Lane(pack), zone=deadline.tzinfo if deadline is not None else None,
         clicks=Budget(clicks_per_minute, min(CLICKS_BURST, clicks_per_minute)))
     return desk
 
@@ -134,6 +134,7 @@ ROUTES = [
     Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
     Route("/admin", endpoint(organiser.dashboard, admin=True)),
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
+    Route("/admin/confirm", endpoint(organiser.confirm, admin=True)),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),
     Route("/admin/summary.xlsx", endpoint(organiser.summary, admin=True)),
     Route("/admin/print.pdf", endpoint(organiser.printout, admin=True)),

@@ -23,6 +23,7 @@ from builder.desk import building
 from builder.desk.guard import client_address
 from builder.desk.pages import closed, in_page_thread, page, refusal
 from builder.desk.players import store_checked, team_named
+from builder.desk.receipts import REFUSED_COOKIE, REFUSED_MINUTES, kept
 from builder.desk.state import desk_of
 from builder.events.codes import matches_no_team
 from builder.events.store import StoreRefused, team_name
@@ -51,14 +52,21 @@ def workshop(request: Request, form: Form, lang: str) -> Response:
     desk = desk_of(request)
     system = registry.get(desk.pack.system)
     event = desk.store.event(desk.event_id)
+    # After a refused «Entregar» (``?refused=<id>``, while this browser keeps it): why, above the form.
+    rid = request.query_params.get("refused")
+    given = kept(request, REFUSED_COOKIE, REFUSED_MINUTES) if rid else None
+    refused = given if given is not None and given.get("id") == rid else None
     reason = None
     if event.locked:
         reason = "event-locked"
     elif closed(event):
         reason = "past-deadline"
-    answer = page(request, "workshop.html", lang, starts=building.starting(desk.pack, lang),
+    status = refused.get("status") if refused else 200
+    answer = page(request, "workshop.html", lang, status if isinstance(status, int) and 200 <= status < 600 else 400,
+                  starts=building.starting(desk.pack, lang),
                   kinds=building.kinds(desk.pack, lang), game=system.key, reason=reason,
-                  words={key: messages.table()[key][lang] for key in WORDS}, team="")
+                  words={key: messages.table()[key][lang] for key in WORDS},
+                  team=str(refused.get("team", "")) if refused else "", refused=refused)
     answer.headers["content-security-policy"] = POLICY
     return answer
 
@@ -202,4 +210,9 @@ async def submit(request: Request, form: Form, lang: str) -> Response:
             checking = await desk.checks.check({n: d for n, d in files.items() if n not in stray})
     except (StoreRefused, InputError) as exc:
         checking = exc
-    return await in_page_thread(request, store_checked, request, form, lang, checking)
+    answer = await in_page_thread(request, store_checked, request, form, lang, checking)
+    # A refusal says why on the builder's page, not the upload form's (the list is still the browser's).
+    location = answer.headers.get("location", "")
+    if location.startswith("/?refused="):
+        answer.headers["location"] = "/build" + location[1:]
+    return answer

@@ -120,6 +120,18 @@ class Texts:
                    and relative in found["reads"]]
         return reads, read_by
 
+    def users(self, relative: str, lang: str) -> list[str]:
+        return [name for name in self.files if (found := self._summary(name)) is not None and relative in found["reads"]]
+
+    def read(self, relative: str) -> tuple[str, str | None]:
+        if relative not in self.files:
+            raise Refused("desk-build-files", 400)
+        return self.files[relative], None
+
+    def save(self, relative: str, text: str, version: str | None) -> str | None:
+        self.save_begun(relative, text, version)
+        return None
+
     def save_begun(self, relative: str, text: str, version: str | None) -> tuple[str | None, Callable[[], None]]:
         self.files[relative] = text  # kept by the browser, once it has the answer
         (self.root / relative).write_bytes(text.encode("utf-8"))
@@ -159,7 +171,7 @@ def clicked(pack: Pack, files: Mapping[str, str], file: str, action: Mapping[str
 
     def work(texts: Texts) -> str:
         builder = Builder(texts)
-        text, _, at, _ = builder.edit_begun(file, texts.files[file], None, action, lang)
+        text, _, at, _, _ = builder.edit_begun(file, texts.files[file], None, action, lang)
         texts.save_begun(file, text, None)  # the files beside it see the new text, as the browser will keep it
         return render_build(builder.view(file, text, None, at, lang), lang)
     return _with_texts(pack, files, work)

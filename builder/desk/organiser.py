@@ -51,10 +51,15 @@ def lock_event(request: Request, form: Form, lang: str) -> Response:
     action = form.get("action")
     if action == "deadline":
         given = form.get("deadline").strip()
-        try:  # a browser's date-time field: no zone, the server's local time (as --deadline)
-            desk.store.set_deadline(desk.event_id, datetime.fromisoformat(given).astimezone() if given else None)
+        try:  # a browser's date-time field: no zone, the event's clock (as its times are shown)
+            moment = datetime.fromisoformat(given) if given else None
+            if moment is not None and moment.tzinfo is None:
+                moment = moment.replace(tzinfo=desk.zone) if desk.zone else moment.astimezone()
+            desk.store.set_deadline(desk.event_id, moment)
         except ValueError:
             return refusal(request, lang, "bad-deadline", 400)
+    elif action == "lock" and form.get("confirm") != "yes":
+        return RedirectResponse(f"/admin/confirm?action=lock&lang={lang}", status_code=303)  # asked first
     elif action in ("lock", "unlock"):
         desk.store.lock_event(desk.event_id, locked=action == "lock")
     elif action in ("publish", "unpublish"):
@@ -62,6 +67,22 @@ def lock_event(request: Request, form: Form, lang: str) -> Response:
     else:
         return refusal(request, lang, "bad-verdict", 400)
     return RedirectResponse(f"/admin?lang={lang}", status_code=303)
+
+
+def confirm(request: Request, form: Form, lang: str) -> Response:
+    """What closing the event, or a team's list, will do, asked before it is done: a page of its own
+    (the desk runs no script), whose «Sí» sends the action again, confirmed, and whose «No» goes back
+    to the dashboard with nothing done."""
+    desk = desk_of(request)
+    if request.query_params.get("action") != "lock":
+        return refusal(request, lang, "bad-verdict", 400)
+    team = request.query_params.get("team")
+    if team is None:
+        return page(request, "confirm.html", lang, target="/admin/event", asked="lock-event", team="")
+    teams = desk.store.teams(desk.event_id)
+    if not (team.isascii() and team.isdigit() and int(team) in teams):
+        return refusal(request, lang, "no-such-team", 404)
+    return page(request, "confirm.html", lang, target=f"/admin/team/{int(team)}", asked="lock-team", team=teams[int(team)])
 
 
 PER_PAGE = 10
@@ -94,6 +115,8 @@ def act_on_team(request: Request, form: Form, lang: str) -> Response | dict:
         # Shown once, on the team's page the 303 leads to: kept in the organiser's session till then.
         request.session["new_code"] = {"team": team_id, "code": desk.store.new_code(team_id)}
         return RedirectResponse(f"/admin/team/{team_id}?lang={lang}", status_code=303)
+    if action == "lock" and form.get("confirm") != "yes":
+        return RedirectResponse(f"/admin/confirm?action=lock&team={team_id}&lang={lang}", status_code=303)
     if action in ("lock", "unlock"):
         desk.store.lock_team(team_id, locked=action == "lock")
     elif action in ("approved", "sent-back"):

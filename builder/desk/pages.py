@@ -28,7 +28,7 @@ def page(request: Request, name: str, lang: str, status: int = 200, **context: A
     event = desk.store.event(desk.event_id)
     html = desk.templates.get_template(name).render(
         t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, event=event,
-        closed=closed(event), published=event.publish and closed(event),
+        closed=closed(event), published=event.publish and closed(event), local_time=partial(local_time, desk),
         title=registry.get(desk.pack.system).title, host_label=desk.host_label, **context)
     response = HTMLResponse(html, status_code=status)
     if request.cookies.get(CSRF_COOKIE) != csrf:
@@ -45,6 +45,13 @@ def refusal(request: Request, lang: str, code: str, status: int, **context: Any)
     # "Nothing was stored" only answers a submission (or an action) that was refused.
     offered = request.method == "POST" and request.url.path != "/status"
     return page(request, "message.html", lang, status, code=code, offered=offered, **context)
+
+
+def local_time(desk: Desk, moment: datetime, seconds: bool = False) -> str:
+    """A moment as the event's clock reads it (:attr:`Desk.zone`): the deadline as the organiser
+    wrote it, never its UTC."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return aware.astimezone(desk.zone).strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
 def closed(event: Any) -> bool:
@@ -65,7 +72,7 @@ def team_rows(desk: Desk, latest: list[Any] | None = None) -> list[dict[str, Any
         rows.append({"s": s, "system": game.title if game is not None else "—",
                      "late": event.deadline is not None and s.submitted_at >= event.deadline,
                      "standing": store.standing(s.team_id), "locked": s.team_id in locked, "same_list": same_list,
-                     "when": s.submitted_at.strftime("%Y-%m-%d %H:%M")})
+                     "when": local_time(desk, s.submitted_at)})
     return rows
 
 

@@ -7,6 +7,7 @@ page that can be reloaded (:mod:`builder.desk.receipts`)."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
@@ -14,8 +15,10 @@ from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
-from builder.desk.pages import closed, findings_of_check, in_page_thread, page, rechecked, refusal, team_rows
-from builder.desk.receipts import RECEIPT_COOKIE, RECEIPT_MINUTES, STATUS_COOKIE, keep, kept, new_receipt_id
+from builder.desk.pages import (closed, findings_of_check, in_page_thread, local_time, page, rechecked, refusal,
+                                team_rows)
+from builder.desk.receipts import (RECEIPT_COOKIE, RECEIPT_MINUTES, REFUSED_COOKIE, REFUSED_MINUTES, STATUS_COOKIE,
+                                   keep, kept, new_receipt_id)
 from builder.desk.state import Desk, desk_of
 from builder.events.codes import matches_no_team
 from builder.events.schema import Checked
@@ -40,7 +43,28 @@ def team_named(desk: Desk, team: str) -> tuple[int | None, str | None]:
 
 
 def home(request: Request, form: Form, lang: str) -> Response:
-    return page(request, "player.html", lang, team="")
+    """The form; after a refused submission (``?refused=<id>``, while this browser keeps it), why it
+    was refused above it, with the team's name and the pasted text the player sent, and its status."""
+    rid = request.query_params.get("refused")
+    given = kept(request, REFUSED_COOKIE, REFUSED_MINUTES) if rid else None
+    if given is None or given.get("id") != rid:
+        return page(request, "player.html", lang, team="", pasted="", refused=None)
+    status = given.get("status")
+    return page(request, "player.html", lang, status if isinstance(status, int) and 400 <= status < 600 else 400,
+                team=str(given.get("team", "")), pasted=str(given.get("pasted", "")), refused=given)
+
+
+def refused_form(request: Request, form: Form, lang: str, code: str, status: int, **context: Any) -> Response:
+    """A refused submission answered as a stored one is (POST-redirect-GET): 303 to the form, which
+    says why (a reload sends nothing again). The pasted text kept if a cookie holds it, the
+    findings too; the refusal always."""
+    rid = new_receipt_id()
+    answer = RedirectResponse(f"/?refused={rid}&lang={lang}", status_code=303)
+    said = {"id": rid, "code": code, "status": status, "team": " ".join(form.get("team").split()), **context}
+    for value in ({**said, "pasted": form.get("pasted")}, said, {k: v for k, v in said.items() if k != "findings"}):
+        if keep(request, answer, REFUSED_COOKIE, "/", value, REFUSED_MINUTES):
+            return answer
+    return refusal(request, lang, code, status, **context)
 
 
 async def submit(request: Request, form: Form, lang: str) -> Response:
@@ -67,14 +91,13 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
     """A checked submission stored (or why not), and the page that says so."""
     desk = desk_of(request)
     given, code = " ".join(form.get("team").split()), form.get("code").strip()
-    back = {"team": given}
     try:
         team = team_name(given)
         if isinstance(checking, Exception):
             raise checking
         if checking.evaluation is None:
             found = [unreadable(checking.unreadable, lang)]
-            return refusal(request, lang, "unreadable", 422, findings=found, **back)
+            return refused_form(request, form, lang, "unreadable", 422, findings=found)
         ev = checking.evaluation
         now = datetime.now(timezone.utc)
         checked = Checked.of(ev, lang)
@@ -88,9 +111,9 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
             receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits)
     except StoreRefused as exc:
         answer = "wrong-edit-code" if exc.code in NO_MATCH else exc.code
-        return refusal(request, lang, answer, REFUSED_STATUS.get(answer, 400), **back)
+        return refused_form(request, form, lang, answer, REFUSED_STATUS.get(answer, 400))
     except InputError as exc:
-        return refusal(request, lang, "unreadable", 422, findings=[unreadable(exc, lang)], **back)
+        return refused_form(request, form, lang, "unreadable", 422, findings=[unreadable(exc, lang)])
     # The receipt on a page of its own: a reload shows it again and sends nothing.
     rid = new_receipt_id()
     answer = RedirectResponse(f"/receipt/{rid}?lang={lang}", status_code=303)
@@ -114,7 +137,7 @@ async def receipt(request: Request, form: Form, lang: str) -> Response:
         checking = exc
     ev = checking.evaluation if isinstance(checking, Checking) else None
     game = registry.find(s.checked.system or "")
-    when = s.submitted_at.strftime("%Y-%m-%d %H:%M:%S")
+    when = local_time(desk_of(request), s.submitted_at, seconds=True)
     return await in_page_thread(
         request, page, request, "receipt.html", lang, s=s, code=given.get("code"), player=ev.player if ev else None,
         system=game.title if game is not None else "—", findings=findings_of_check(checking, lang), when=when,

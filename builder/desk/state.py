@@ -4,6 +4,7 @@ the app (``app.state.desk``), read by the gates and every handler."""
 from __future__ import annotations
 
 import threading
+from datetime import tzinfo
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -54,6 +55,9 @@ class Desk:
     checks: Lane
     """Where lists are checked: worker processes, a few at a time per client."""
     published: "Kept" = field(default_factory=lambda: Kept())
+    zone: tzinfo | None = None
+    """The zone the event's times are shown in: the one its deadline was written in (a deadline
+    written with no zone is the server's local time, and so are the times without a deadline)."""
     """The published lists' rows, until the event changes."""
     clicks: Budget = field(default_factory=lambda: Budget(CLICKS_PER_MINUTE, CLICKS_BURST))
     """The builder's clicks a minute from one client, in this process's memory (never the store's)."""

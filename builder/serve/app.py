@@ -227,8 +227,10 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         """One click: the change made in the roster's file (saved, unless the page's roster is not
         on disk yet), checked again, and the builder view as it is now."""
         relative = _file_of(workspace, body)
-        text, version, at, written = builder.edit_begun(relative, str(body.get("text", "")), _version(body), body, lang)
+        text, version, at, written, carried = builder.edit_begun(relative, str(body.get("text", "")), _version(body),
+                                                                 body, lang)
         view = builder.view(relative, text, version, at, lang)  # drawn while the file reaches the disk
+        view.carried = carried
         with timing.part("render"):
             html = render_build(view, lang)
         written()

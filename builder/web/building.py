@@ -52,6 +52,9 @@ class View:
     («Warbook», fenix-warbook.yaml): a link to open each."""
     read_by: list[str] | None = None
     """For a file that holds no list (a Warbook): the folder's lists that read it."""
+    carried: list[tuple[str, str, str]] = field(default_factory=list)
+    """The folder's files a rename was carried into (lists recruiting from this Warbook, a campaign
+    racing this team): each file, its text before and after, saved."""
 
 
 @lru_cache(maxsize=None)
@@ -166,14 +169,15 @@ class Builder:
              lang: str) -> tuple[str, str | None, tuple[Any, ...]]:
         """Make the page's ``action`` in the roster's text and save it (unless the page holds a
         roster not yet on disk); the new text, its version and the part to show next."""
-        new, version, at, written = self.edit_begun(relative, text, version, action, lang)
+        new, version, at, written, _ = self.edit_begun(relative, text, version, action, lang)
         written()
         return new, version, at
 
     def edit_begun(self, relative: str, text: str, version: str | None, action: Mapping[str, Any],
-                   lang: str) -> tuple[str, str | None, tuple[Any, ...], Callable[[], None]]:
+                   lang: str) -> tuple[str, str | None, tuple[Any, ...], Callable[[], None], list[tuple[str, str, str]]]:
         """:meth:`edit`, its file still on its way to the disk: the last value waits until it is
-        there (see Workspace.save_begun)."""
+        there (see Workspace.save_begun); and the other files a rename was carried into (see
+        :meth:`carry`)."""
         op = str(action.get("op", ""))
         try:
             doc = self.keeper.document(text, relative)
@@ -198,7 +202,7 @@ class Builder:
         value = other if isinstance(other, str) and other.strip() else action.get("value")
         edit, at = self._edit_of(forms, data, op, path, value, at, ev, system)
         if edit is None:
-            return text, version, at, _done
+            return text, version, at, _done, []
         try:
             with timing.part("edit"):
                 new = apply(text, edit)
@@ -208,9 +212,41 @@ class Builder:
         except EditRefused as refused:
             raise Refused("serve-" + refused.code, 422) from None
         written = _done
+        carried: list[tuple[str, str, str]] = []
         if version is not None:
             version, written = self.keeper.save_begun(relative, new, version)
-        return new, version, at, written
+            old = _value_at(data, edit.path)
+            if edit.op == "set" and edit.path and edit.path[-1] == "name" and isinstance(old, str) \
+                    and isinstance(edit.value, str) and old != edit.value:
+                carried = self.carry(relative, edit.path, old, edit.value, lang)
+        return new, version, at, written, carried
+
+    def carry(self, relative: str, path: tuple[Any, ...], old: str, new: str,
+              lang: str) -> list[tuple[str, str, str]]:
+        """A part of ``relative`` renamed from ``old`` to ``new`` at ``path``: the folder's files that
+        read ``relative`` (the lists whose Warbook it is, a campaign racing its team) name it still,
+        each changed by its own game (``System.renamed``) and saved, one change a file. Each file
+        changed, with its text before and after; a file that can't be read or written is left."""
+        out = []
+        for user in self.keeper.users(relative, lang):
+            if user == relative:
+                continue
+            try:
+                before, version = self.keeper.read(user)
+                doc = self.keeper.document(before, user)
+                places = list(system_of(doc).renamed(doc.data, path, old, new))
+                after = before
+                for place, value in places:
+                    after = apply(after, Edit("set", place, value))
+                if after == before:
+                    continue
+                self.keeper.save(user, after, version)
+            except (InputError, Refused, EditRefused):
+                continue
+            except Exception:  # noqa: BLE001 - a file the game can't walk: left as it is
+                continue
+            out.append((user, before, after))
+        return out
 
     def _allowed_start(self, forms: Forms, data: Any, ev: Evaluation, path: tuple[Any, ...],
                        item: dict[str, Any]) -> dict[str, Any]:

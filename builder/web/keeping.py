@@ -41,6 +41,16 @@ class Keeper(Protocol):
         """The kept files ``relative`` reads (its Warbook), and, for a file that holds no list,
         the kept files that read it (None for a list)."""
 
+    def users(self, relative: str, lang: str) -> list[str]:
+        """The kept files that read ``relative`` (the lists whose Warbook it is)."""
+
+    def read(self, relative: str) -> tuple[str, str | None]:
+        """A kept file's text and its version."""
+
+    def save(self, relative: str, text: str, version: str | None) -> str | None:
+        """Keep ``text`` as ``relative``'s new text (a rename carried into a file that reads the one
+        changed, :meth:`Builder.carry`, only where a click saves: ``builder serve``'s folder)."""
+
     def save_begun(self, relative: str, text: str, version: str | None) -> tuple[str | None, Callable[[], None]]:
         """Keep ``text`` as ``relative``'s new text: its new version, and a function that waits
         until it is kept (Refused if it could not be)."""

@@ -124,6 +124,15 @@ MESSAGES = {
     # a choice given to the part shown («Añadir a Armas de Sargento»: a weapon for Sargento).
     "serve.new-in": {"es": "Nueva entrada en {list}", "en": "New entry in {list}"},
     "serve.add-to-part": {"es": "Añadir a {list} de {part}", "en": "Add to {list} of {part}"},
+    # Two controls that would read alike are told apart: by the list («Quitar «Ametralladora» de
+    # Cargadores»), then by the place («Fusilero (n.º 2)»).
+    "serve.carried": {
+        "es": "El nombre nuevo se llevó también a: {files} (guardados; cada uno se deshace al abrirlo con «Deshacer»).",
+        "en": "The new name was carried into: {files} as well (saved; open one and “Undo” undoes it there).",
+    },
+    "serve.list-of": {"es": "{list} de {part}", "en": "{list} of {part}"},
+    "serve.remove-from": {"es": "Quitar «{name}» de {list}", "en": "Remove “{name}” from {list}"},
+    "serve.nth": {"es": "{name} (n.º {n})", "en": "{name} (no. {n})"},
     "serve.leave-out-ask": {
         "es": "¿Quitar «{name}» con todo lo que tiene? (Deshacer lo devuelve)",
         "en": "Remove “{name}” with all it holds? (Undo brings it back)",

@@ -27,3 +27,16 @@ def test_new_writes_a_file_but_never_over_an_existing_one(folder):
     (folder / "bandas").mkdir()
     result = CliRunner().invoke(cli, ["new", "porcrom", "-o", "bandas"])
     assert result.exit_code == 2 and "la salida es una carpeta" in result.output   # said in the user's language
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_new_kind_warbook_writes_a_warbook_of_its_own_that_a_list_can_recruit_from(folder, lang):
+    result = CliRunner().invoke(cli, ["new", "wartime", "--kind", "warbook", "-o", "mi-warbook.yaml", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    written = (folder / "mi-warbook.yaml").read_text(encoding="utf-8")
+    assert written.startswith("#") and "system: wartime" in written and "warbook:" in written
+    checked = CliRunner().invoke(cli, ["check", "mi-warbook.yaml", "--format", "json"])
+    assert checked.exit_code == 0, checked.output
+    assert CliRunner().invoke(cli, ["new", "wartime", "--kind", "roster"]).output.startswith("#")
+    refused = CliRunner().invoke(cli, ["new", "porcrom", "--kind", "warbook", "--lang", "es"])
+    assert refused.exit_code == 2 and "warbook" in refused.output and "roster" in refused.output

@@ -16,6 +16,7 @@ SHARED = {
     "builder", "Cripmaquión", "JSON", "Schema", "PDF", "SQLite", "sqlite", "URL", "pack", "Pack", "PACK",
     "yaml", "yml", "xlsx", "x", "BUILDER", "LANG", "LC", "ALL", "MESSAGES", "en", "es", "MM", "DDTHH",
     "wargames", "chats", "legal", "error", "local", "a",
+    "Warbook", "roster", "warbook",  # a game's book, and the kinds `builder new --kind` takes
 }
 ENGLISH = {"the", "and", "of", "to", "is", "for", "with", "this", "show", "usage", "options", "commands", "default",
            "required", "path", "text", "integer", "range", "directory", "file", "folder", "number", "date"}

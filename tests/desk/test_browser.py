@@ -116,6 +116,7 @@ def test_on_a_phone_every_desk_page_fits_and_has_no_serious_accessibility_findin
     audit("status")
 
     organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.click("#confirm-yes")                                        # asked first
     organiser.locator("#event-state", has_text="cerrado").wait_for()
     player.goto(f"{desk}/lists?lang=en")
     assert "WT-068D-E2A7" in player.locator("#published").inner_text()
@@ -211,6 +212,7 @@ def test_a_closed_event_shows_players_no_form_only_the_notice_and_the_status_loo
     player.goto(f"{desk}/")
     assert player.locator("#send").is_visible()
     organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.click("#confirm-yes")                                        # asked first
     organiser.locator("#event-state", has_text="cerrado").wait_for()
     player.reload()
     assert player.locator("text=Las entregas están cerradas.").is_visible()
@@ -224,6 +226,7 @@ def test_publishing_is_switched_on_and_off_from_the_dashboard(desk, browser, tmp
     hand_in(player, desk, "Patrulla Alfa", tmp_path)
     organiser = log_in(browser, desk, screen)
     organiser.locator("#event-state button", has_text="Cerrar").click()
+    organiser.click("#confirm-yes")                                        # asked first
     organiser.locator("#event-state", has_text="cerrado").wait_for()
     organiser.locator("#publishing button", has_text="Dejar de publicarlas").click()  # the fixture's --publish
     organiser.locator("#publishing", has_text="no se publican").wait_for()
@@ -233,4 +236,103 @@ def test_publishing_is_switched_on_and_off_from_the_dashboard(desk, browser, tmp
     assert player.goto(f"{desk}/lists").status == 200 and "WT-068D-E2A7" in player.locator("#published").inner_text()
     player.goto(f"{desk}/")
     assert player.locator("#published-link").is_visible()
+    assert serious_violations(organiser) == []
+
+
+@SCREENS
+def test_a_refused_submission_is_shown_by_a_page_a_reload_does_not_send_again(desk, browser, tmp_path, screen):
+    # A newcomer reloaded the refusal and was asked to send the form again («Ya hay un equipo con
+    # ese nombre… No se ha guardado nada»): a refused POST answers 303 too, to the form, the
+    # player's team name and pasted text kept, the refusal above it.
+    hand_in(browser.new_context(locale="es-ES").new_page(), desk, "Patrulla Alfa", tmp_path)
+    player = browser.new_context(locale="es-ES", viewport=screen).new_page()
+    posts = []
+    player.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    player.goto(f"{desk}/")
+    pasted = "system: wartime\nname: [Sin cerrar\n"
+    player.fill("#team", "Patrulla Beta")
+    player.fill("#pasted", pasted)
+    player.click("#send")
+    player.locator(".refused[data-code='unreadable']").wait_for()
+    assert "/submit" not in player.url
+    assert player.input_value("#team") == "Patrulla Beta" and player.input_value("#pasted") == pasted
+    assert player.locator("text=No se ha guardado nada.").is_visible()
+    player.reload()
+    player.locator(".refused[data-code='unreadable']").wait_for()
+    assert len(posts) == 1 and player.input_value("#pasted") == pasted
+    # A name already taken, without its code: refused the same way.
+    player.fill("#team", "patrulla alfa")
+    player.fill("#pasted", "")
+    player.set_input_files("#files", [str(ROOT / "examples" / "wartime" / "compania-fenix.yaml"),
+                                      str(ROOT / "examples" / "wartime" / "fenix-warbook.yaml")])
+    player.click("#send")
+    player.locator(".refused[data-code='wrong-edit-code']").wait_for()
+    player.reload()
+    player.locator(".refused[data-code='wrong-edit-code']").wait_for()
+    assert len(posts) == 2 and player.input_value("#team") == "patrulla alfa"
+    from builder.events.store import Store
+
+    store = Store.open(f"sqlite:///{tmp_path / 'torneo.sqlite'}")
+    assert [len(store.versions(t)) for t in store.teams(1)] == [1]
+    store.close()
+
+
+@pytest.fixture
+def zoned(tmp_path):
+    """A desk whose pack closes at 10:00 of a zone an hour ahead of UTC (as ``deadline: 2099-12-05
+    10:00+01:00`` writes it), served from a machine on UTC."""
+    from datetime import datetime, timedelta, timezone
+
+    from builder.events.packs import load_pack
+    from builder.desk.app import create_desk
+
+    database = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+    closes = datetime(2099, 12, 5, 10, 0, tzinfo=timezone(timedelta(hours=1)))
+    with serving(lambda port: create_desk(load_pack(PACK), database, TOKEN, f"127.0.0.1:{port}",
+                                          deadline=closes)) as url:
+        yield url
+
+
+@SCREENS
+def test_times_are_shown_as_the_organiser_wrote_the_deadline_not_in_utc(zoned, browser, tmp_path, screen):
+    from datetime import datetime, timedelta, timezone
+
+    ahead = timezone(timedelta(hours=1))
+    player = browser.new_context(locale="es-ES", viewport=screen).new_page()
+    player.goto(f"{zoned}/")
+    assert "2099-12-05 10:00" in player.locator("main").inner_text()      # not 09:00 (UTC)
+    before = datetime.now(ahead).strftime("%Y-%m-%d %H:%M")
+    hand_in(player, zoned, "Patrulla Alfa", tmp_path)
+    after = datetime.now(ahead).strftime("%Y-%m-%d %H:%M")
+    assert player.locator("#r-time").inner_text()[:16] in (before, after)
+    organiser = log_in(browser, zoned, screen)
+    shown = organiser.locator("main").inner_text()
+    assert "2099-12-05 10:00" in shown and "2099-12-05 09:00" not in shown
+    row = organiser.locator("#teams tbody tr").first.inner_text()
+    assert before in row or after in row
+
+
+@SCREENS
+def test_closing_the_event_or_a_teams_list_is_asked_first_without_any_script(desk, browser, tmp_path, screen):
+    # The desk runs no script (CSP): the question is a page of its own, «No» goes back untouched.
+    hand_in(browser.new_context(locale="es-ES").new_page(), desk, "Patrulla Alfa", tmp_path)
+    organiser = log_in(browser, desk, screen)
+    organiser.locator("#event-state button", has_text="Cerrar el evento").click()
+    organiser.locator("#confirm").wait_for()
+    assert "¿Cerrar el evento?" in organiser.locator("#confirm").inner_text()
+    player = browser.new_context(locale="es-ES", viewport=screen).new_page()
+    player.goto(f"{desk}/")
+    assert player.locator("#send").is_visible()                          # not closed by the first click
+    organiser.click("#confirm-no")
+    organiser.locator("#event-state", has_text="abierto").wait_for()
+    organiser.locator("#teams button", has_text="Cerrar su lista").first.click()
+    organiser.locator("#confirm").wait_for()
+    assert "Patrulla Alfa" in organiser.locator("#confirm").inner_text()
+    organiser.click("#confirm-yes")
+    organiser.locator("#teams", has_text="cerrada").wait_for()
+    organiser.locator("#event-state button", has_text="Cerrar el evento").click()
+    organiser.click("#confirm-yes")
+    organiser.locator("#event-state", has_text="cerrado").wait_for()
+    player.reload()
+    assert player.locator("#send").count() == 0
     assert serious_violations(organiser) == []

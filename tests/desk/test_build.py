@@ -112,6 +112,11 @@ def test_entregar_is_an_uploads_submission_and_an_illegal_list_is_a_marked_draft
     code = re.search(r'id="edit-code">([A-Z0-9-]+)<', answer.text).group(1)
     last = client.post("/build/last", data={"csrf": csrf(client), "team": "alfa", "code": code.lower()})
     assert last.json()["files"]["lista.yaml"] == OVER.decode() and last.json()["version"] == 1
+    # A refusal (a wrong code) says why on the builder's page, the team's name kept in its form.
+    sent = client.post("/build/submit", data={"csrf": csrf(client), "lang": "es", "team": "Alfa", "code": "AAAA-BBBB-CCCC-DDDD"},
+                       files=[("files", (n, d, "application/yaml")) for n, d in FILES], follow_redirects=False)
+    refused = client.get(sent.headers["location"])
+    assert refused.status_code == 403 and 'data-code="wrong-edit-code"' in refused.text and 'value="Alfa"' in refused.text
     wrong = client.post("/build/last", data={"csrf": csrf(client), "team": "Alfa", "code": "AAAA-BBBB-CCCC-DDDD"})
     nobody = client.post("/build/last", data={"csrf": csrf(client), "team": "Nadie", "code": "AAAA-BBBB-CCCC-DDDD"})
     assert wrong.status_code == nobody.status_code == 403 and wrong.json() == nobody.json()
@@ -127,9 +132,13 @@ def test_after_the_deadline_the_builder_works_and_submitting_is_refused_with_the
         page = c.get("/build")
         assert 'id="submit-closed"' in page.text and "El plazo de entrega ha terminado." in page.text
         assert click(c, "/build/view", at="[]").status_code == 200
-        refused = c.post("/build/submit", data={"csrf": csrf(c), "team": "Alfa"},
-                         files=[("files", (n, d, "application/yaml")) for n, d in FILES])
+        sent = c.post("/build/submit", data={"csrf": csrf(c), "team": "Alfa"},
+                      files=[("files", (n, d, "application/yaml")) for n, d in FILES], follow_redirects=False)
+        # Answered as the upload's refusals are (POST-redirect-GET), on the builder's own page.
+        assert sent.status_code == 303 and sent.headers["location"].startswith("/build?refused=")
+        refused = c.get(sent.headers["location"])
         assert refused.status_code == 423 and "El plazo de entrega ha terminado." in refused.text
+        assert 'id="refusal"' in refused.text and 'id="workshop"' in refused.text
     assert stored(db) == (0, 0)
 
 

@@ -38,6 +38,7 @@ def test_the_texts_are_checked_beside_each_other_under_the_pack_and_kept_nowhere
     assert texts.related(ev, "lista.yaml", "es") == (["fenix-warbook.yaml"], None)
     book = texts.check(FILES["fenix-warbook.yaml"], "fenix-warbook.yaml")
     assert texts.related(book, "fenix-warbook.yaml", "es") == ([], ["lista.yaml"])
+    assert texts.users("fenix-warbook.yaml", "es") == ["lista.yaml"] and texts.read("lista.yaml") == (FILES["lista.yaml"], None)
     version, written = texts.save_begun("lista.yaml", "system: wartime\n", None)
     written()
     assert version is None and texts.files["lista.yaml"] == "system: wartime\n"

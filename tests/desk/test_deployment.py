@@ -7,6 +7,7 @@ installed (.ci/run installs Debian's)."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import http.client
 import http.cookies
 import os
@@ -234,8 +235,13 @@ def test_the_attacks_replayed_behind_caddy_leave_the_other_players_their_desk(tm
             assert greedy.request("GET", "/")[0] == 200
             heavy = tuple((f"{n}.yaml", b"# " + b"x" * (1024 * 1024 - 3) + b"\n") for n in range(5))
             pool = ThreadPoolExecutor(3)
-            flood = [pool.submit(greedy.post, "/submit", {"team": f"Voraz {n}", "code": "", "lang": "es",
-                                                          "pasted": ""}, heavy) for n in range(3)]
+            # Each of the greedy client's tabs follows its answer (a refusal leads to the form that says why).
+            tabs = [copy.copy(greedy) for _ in range(3)]
+            for tab in tabs:
+                tab.cookies = dict(greedy.cookies)
+            flood = [pool.submit(lambda tab, n: tab.followed(tab.post("/submit", {
+                "team": f"Voraz {n}", "code": "", "lang": "es", "pasted": ""}, heavy)), tab, n)
+                for n, tab in enumerate(tabs)]
             player = Browser(site.https, site.root, "127.0.0.4")
             pages = [timed(lambda: player.request("GET", "/"))[0] for _ in range(5)]
             spent, (status, receipt) = timed(lambda: player.followed(player.post(

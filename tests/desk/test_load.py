@@ -62,7 +62,14 @@ def heavy_submission(port: int, source: str, csrf: str) -> tuple[int, bytes]:
     head = (f"POST /submit HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nCookie: desk_csrf={csrf}\r\n"
             f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n"
             "Expect: 100-continue\r\n\r\n").encode()
-    return exchange(port, source, head, body)
+    status, answer = exchange(port, source, head, body)
+    location = re.search(rb"\r\nlocation: ([^\r]+)", answer, re.IGNORECASE)
+    if status == 303 and location and not location.group(1).startswith(b"/receipt/"):
+        # Refused, and shown by the form it leads to (POST-redirect-GET), with the refusal's status.
+        refused = re.search(rb"desk_refused=([^;]+)", answer).group(1)
+        return exchange(port, source, b"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
+                        b"Cookie: desk_refused=%s\r\n\r\n" % (location.group(1), port, refused))
+    return status, answer
 
 
 def memory(pid: int) -> int:

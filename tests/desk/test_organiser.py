@@ -24,14 +24,28 @@ def test_the_dashboard_flags_a_list_sent_by_two_teams_and_the_organiser_reviews_
     token = csrf(client)
     assert client.post("/admin/team/1", data={"csrf": token, "action": "approved", "version": "1"}).status_code == 200
     client.post("/admin/team/3", data={"csrf": token, "action": "sent-back", "note": "Sobran 8 puntos", "version": "1"})
-    client.post("/admin/team/2", data={"csrf": token, "action": "lock"})
-    client.post("/admin/event", data={"csrf": token, "action": "lock"})
+    client.post("/admin/team/2", data={"csrf": token, "action": "lock", "confirm": "yes"})
+    client.post("/admin/event", data={"csrf": token, "action": "lock", "confirm": "yes"})
     board = client.get("/admin").text
     assert "aprobada" in board and "devuelta: Sobran 8 puntos" in board and "cerrada" in board
     assert "El evento está cerrado." in board
     store = Store.open(db)
     assert store.event(1).locked and store.locked_teams(1) == {2}
-    assert client.post("/admin/team/99", data={"csrf": token, "action": "lock"}).status_code == 404
+    assert client.post("/admin/team/99", data={"csrf": token, "action": "lock", "confirm": "yes"}).status_code == 404
+
+
+def test_closing_the_event_or_a_list_unconfirmed_asks_and_changes_nothing(client, db):
+    submit(client, "Patrulla Alfa")
+    admin(client)
+    for where, asked in (("/admin/event", "¿Cerrar el evento?"), ("/admin/team/1", "¿Cerrar la lista de Patrulla Alfa?")):
+        answer = client.post(where, data={"csrf": csrf(client), "action": "lock"}, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"].startswith("/admin/confirm?action=lock")
+        page = client.get(answer.headers["location"])
+        assert page.status_code == 200 and asked in page.text and 'name="confirm" value="yes"' in page.text
+    store = Store.open(db)
+    assert not store.event(1).locked and store.locked_teams(1) == set()
+    assert client.get("/admin/confirm?action=lock&team=99").status_code == 404
+    assert client.get("/admin/confirm?action=unpublish").status_code == 400
 
 
 def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(client):

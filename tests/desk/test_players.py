@@ -114,7 +114,7 @@ def test_a_player_sees_the_organisers_note_with_the_edit_code_and_nothing_withou
     submit(client, "Asalto", code=code)
     again = look("Asalto", code)
     assert "de la versión 1" in again.text and re.search(r'id="s-version">2<', again.text)
-    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"})
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock", "confirm": "yes"})
     assert re.search(r'id="s-open">no<', look("Asalto", code).text)
 
 
@@ -131,7 +131,7 @@ def test_the_lists_are_published_only_once_the_event_is_locked_and_only_if_asked
             submit(c, "Patrulla <b>Alfa</b>")
             assert c.get("/lists").status_code == 404
             admin(c)
-            c.post("/admin/event", data={"csrf": csrf(c), "action": "lock"})
+            c.post("/admin/event", data={"csrf": csrf(c), "action": "lock", "confirm": "yes"})
             public = c.get("/lists")
             if not publish:
                 assert public.status_code == 404
@@ -157,7 +157,7 @@ def test_the_published_lists_are_made_once_until_something_changes(tmp_path):
         for n in range(6):
             submit(c, f"Equipo {n}")
         admin(c)
-        c.post("/admin/event", data={"csrf": csrf(c), "action": "lock"})
+        c.post("/admin/event", data={"csrf": csrf(c), "action": "lock", "confirm": "yes"})
         queries.clear()
         first = c.get("/lists")
         made = len(queries)
@@ -276,7 +276,7 @@ def test_look_alike_names_are_one_team_and_hidden_marks_are_refused(client, db):
 def test_a_closed_event_shows_the_notice_and_the_status_lookup_but_no_form(client, db):
     assert 'id="send"' in client.get("/").text
     admin(client)
-    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock"})
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock", "confirm": "yes"})
     page = client.get("/").text
     assert "Las entregas están cerradas." in page and 'id="status-link"' in page
     assert 'action="/submit' not in page and 'id="send"' not in page
@@ -298,7 +298,7 @@ def test_publishing_is_switched_from_the_dashboard_and_every_process_agrees(db, 
     with TestClient(desks[0], base_url=BASE) as one, TestClient(desks[1], base_url=BASE) as two:
         one.get("/")
         admin(one)
-        one.post("/admin/event", data={"csrf": csrf(one), "action": "lock"})
+        one.post("/admin/event", data={"csrf": csrf(one), "action": "lock", "confirm": "yes"})
         assert two.get("/lists").status_code == 404
         switched = one.post("/admin/event", data={"csrf": csrf(one), "action": "publish"}, follow_redirects=False)
         assert switched.status_code == 303

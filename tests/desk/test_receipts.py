@@ -53,7 +53,7 @@ def test_the_receipt_can_be_printed_and_mailed_to_oneself_in_the_pages_language(
     fields = parse_qs(mail.query)
     body = fields["body"][0]
     assert fields["subject"] == ["Receipt of “Patrulla Alfa”, version 1"]
-    assert "Team name: Patrulla Alfa\r\nVersion: 1\r\nFingerprint: WT-068D-E2A7\r\nTime (UTC): " in body
+    assert "Team name: Patrulla Alfa\r\nVersion: 1\r\nFingerprint: WT-068D-E2A7\r\nTime: " in body
     assert f"Edit code: {edit_code(page)}" in body and "Código" not in body
     assert " " not in href and "+" not in href  # spaces as %20, as mail programs read them
 

@@ -70,6 +70,14 @@ def submit(port: int, team: str, code: str = "", follow: bool = True) -> tuple[i
                  headers={"Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": f"desk_csrf={csrf}"})
     answer = conn.getresponse()
     body = answer.read()
+    if answer.status == 303 and not answer.getheader("location", "").startswith("/receipt/"):
+        # Refused: the form it leads to says why, with the refusal's status; nothing stored.
+        refused = re.search(r"desk_refused=([^;]+)", answer.getheader("set-cookie")).group(1)
+        conn.request("GET", answer.getheader("location"), headers={"Cookie": f"desk_refused={refused}"})
+        shown = conn.getresponse()
+        body = shown.read()
+        conn.close()
+        return shown.status, body
     if follow and answer.status == 303:  # the receipt, shown to the browser holding its cookie
         receipt = re.search(r"desk_receipt=([^;]+)", answer.getheader("set-cookie")).group(1)
         conn.request("GET", answer.getheader("location"), headers={"Cookie": f"desk_receipt={receipt}"})

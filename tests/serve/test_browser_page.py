@@ -138,6 +138,91 @@ def test_a_reload_keeps_the_list_open_its_part_and_its_undo(screen, lists):
     assert (lists / "grupetto-verde.yaml").read_bytes() == before_edit
 
 
+def test_a_reload_with_typing_not_yet_sent_sends_it_and_keeps_undo(screen, lists):
+    # A newcomer typed a name, did not leave the field, and reloaded: the name was on disk, but
+    # «Deshacer» had forgotten every step before it.
+    page = screen.page
+    saved = lists / "grupetto-verde.yaml"
+    before_edit = saved.read_bytes()
+    tap(screen, page.locator("#files li[data-path='grupetto-verde.yaml'] button"))
+    tap(screen, page.locator("#build .outline ul.parts[aria-labelledby='f-runners-head'] > li:nth-child(5) > button"))
+    before = settled(page)
+    page.select_option("#f-runners-4-race", "troll")
+    idle(page, before)
+    after_race = saved.read_bytes()
+    page.fill("#f-runners-4-name", "Gengis sin salir")                  # typed, the field not left
+    # A busy machine: the server saves what leaving the field sent, but its answer comes after
+    # the page has gone.
+    def late(route):
+        route.fetch()
+        route.abort()
+    page.route("**/fragments/edit", late)
+    page.reload()
+    page.unroute("**/fragments/edit")
+    page.wait_for_function("document.querySelector('#build')?.dataset.at === '[\"runners\", 4]'")
+    idle(page)
+    assert "{name: Gengis sin salir," in saved.read_text(encoding="utf-8")
+    assert page.input_value("#f-runners-4-name") == "Gengis sin salir"
+    assert page.locator("#undo").is_enabled()
+    before = settled(page)
+    page.click("#undo")                                                  # the name typed
+    idle(page, before)
+    assert saved.read_bytes() == after_race
+    assert page.locator("#undo").is_enabled()
+    before = settled(page)
+    page.click("#undo")                                                  # the race chosen
+    idle(page, before)
+    assert saved.read_bytes() == before_edit
+
+
+@pytest.fixture
+def phone(served, lists):
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, **SCREENS["phone"])
+        b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
+        b.kind = "phone"
+        yield b
+        b.browser.close()
+
+
+def test_undo_and_redo_stay_in_reach_on_a_phone_down_a_long_list(phone, lists):
+    page = phone.page
+    saved = lists / "compania-fenix.yaml"
+    before_edit = saved.read_bytes()
+    tap(phone, page.locator("#files li[data-path='compania-fenix.yaml'] button"))
+    tap(phone, page.locator("#build .outline .part", has_text="Alfa"))
+    count = page.locator("#f-squads-0-members-1-count")
+    count.scroll_into_view_if_needed()
+    before = settled(page)
+    count.fill("4")
+    count.press("Tab")
+    idle(page, before)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")   # far down the list
+    page.wait_for_timeout(100)
+    assert page.evaluate("scrollY") > 1000
+    seen = page.evaluate("""() => {
+      const box = (s) => document.querySelector(s).getBoundingClientRect();
+      const inside = (b) => b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth;
+      const line = box('#build .summary'), undo = box('#undo'), redo = box('#redo');
+      const apart = (a, b) => a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;
+      return {line: inside(line), undo: inside(undo), redo: inside(redo), apart: apart(line, undo) && apart(line, redo),
+              big: undo.height >= 24 && redo.height >= 24};
+    }""")
+    assert seen == {"line": True, "undo": True, "redo": True, "apart": True, "big": True}, seen
+    # What is on top at the button's middle is the button itself: nothing covers it.
+    assert page.evaluate("""(() => { const b = document.querySelector('#undo').getBoundingClientRect();
+      return document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)?.id; })()""") == "undo"
+    scrolled = page.evaluate("scrollY")
+    before = settled(page)
+    page.locator("#undo").tap()
+    page.wait_for_function("document.querySelector('#redo').disabled === false")
+    idle(page)
+    assert saved.read_bytes() == before_edit
+    assert page.evaluate("scrollY") > 0.5 * scrolled or scrolled == 0
+    assert phone.errors == []
+
+
 def test_another_list_and_back_keeps_undo(desktop, lists):
     page = desktop.page
     before_edit = (lists / "grupetto-verde.yaml").read_bytes()

@@ -116,3 +116,85 @@ def test_a_warbook_is_started_from_the_new_file_form_and_linked_with_its_lists(s
     page.wait_for_function("document.querySelector('#current').textContent === 'compania-fenix.yaml'")
     assert "fenix-warbook.yaml" in text(page)
     assert screen.errors == []
+
+
+EVERY_GAME = (("wartime", "fenix-warbook.yaml"), ("wartime", "columna-blindada.yaml"),
+              ("cripmaquion", "grupetto-verde.yaml"), ("confrontation", "artilleria-no-dan-kar.yaml"),
+              ("dungeon-universalis", "criptas.yaml"), ("porcrom", "lobos-de-zamora.yaml"))
+CONTROLS = """() => {
+  // Each control of the builder view: its accessible name (as a screen reader says it), whether a
+  // label is seen beside it, and its choices.
+  const nameOf = (el) => {
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return by.split(/\\s+/).map((i) => document.getElementById(i)?.textContent || '').join(' ').trim();
+    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label').trim();
+    if (el.labels && el.labels.length) return [...el.labels].map((l) => l.textContent).join(' ').replace(/\\s+/g, ' ').trim();
+    if (el.tagName === 'BUTTON') return el.textContent.replace(/\\s+/g, ' ').trim();
+    return (el.getAttribute('title') || '').trim();
+  };
+  return [...document.querySelectorAll('#build :is(input:not([type=hidden]), select, textarea, button)')].map((el) => ({
+    id: el.id, tag: el.tagName, name: nameOf(el),
+    seen: [...(el.labels || [])].some((l) => l.getBoundingClientRect().height > 0),
+    options: el.tagName === 'SELECT' ? [...el.options].map((o) => o.textContent.trim()) : []}));
+}"""
+TYPE_WORDS = {"texto", "número", "detalle", "lista", "sí o no", "string", "integer", "number", "object", "array",
+              "boolean", "null"}
+
+
+def every_part(browser, name: str):
+    """Each part of the list ``name`` shown in turn (the list itself first): its controls."""
+    page = browser.page
+    opened(browser, name)
+    for i in range(page.locator("#build .outline .part").count()):
+        tap(browser, page.locator("#build .outline .part").nth(i))
+        yield page.evaluate(CONTROLS)
+
+
+@pytest.mark.parametrize("game, name", EVERY_GAME, ids=[n for _, n in EVERY_GAME])
+def test_every_control_of_every_game_is_labelled_in_words(served, empty, game, name):
+    # «un acompañante | lista», «número | círculo | … | lista»: a dropdown with no label beside it,
+    # its choices the schema's types. Each control is named in words, a field's label is seen.
+    (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
+    if name == "columna-blindada.yaml":
+        (empty / "fenix-warbook.yaml").write_bytes((EXAMPLES / game / "fenix-warbook.yaml").read_bytes())
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, **SCREENS["desktop"])
+        b.kind = "desktop"
+        b.page.wait_for_selector(f"#files li[data-path='{name}']")
+        forms = 0
+        for controls in every_part(b, name):
+            for c in controls:
+                assert c["name"] and c["name"].lower() not in TYPE_WORDS, c
+                if c["tag"] == "SELECT" and not c["id"].endswith("-new"):
+                    assert c["seen"], c                               # a label beside it, not only read aloud
+                if c["id"].endswith("-form"):
+                    forms += 1
+                    assert not {o.lower() for o in c["options"]} & TYPE_WORDS, c
+                    assert all(o[:1].islower() or not o.isascii() or " " in o for o in c["options"]), c
+        assert forms or game in ("cripmaquion", "confrontation", "porcrom")
+        assert b.errors == []
+        b.browser.close()
+
+
+@pytest.mark.parametrize("game, name", EVERY_GAME, ids=[n for _, n in EVERY_GAME])
+def test_no_two_controls_of_a_part_read_alike(served, empty, game, name):
+    # Confrontation's «Añadir a Competencias de Ariete» twice (the machine's and a servant's):
+    # each add button names whose list it adds to, so no two controls share a name.
+    (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
+    if name == "columna-blindada.yaml":
+        (empty / "fenix-warbook.yaml").write_bytes((EXAMPLES / game / "fenix-warbook.yaml").read_bytes())
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, **SCREENS["desktop"])
+        b.kind = "desktop"
+        b.page.wait_for_selector(f"#files li[data-path='{name}']")
+        seen = set()
+        for controls in every_part(b, name):
+            names = [c["name"] for c in controls if c["tag"] == "BUTTON" or c["id"].endswith(("-new", "-other"))]
+            twice = sorted({n for n in names if names.count(n) > 1})
+            assert twice == [], twice
+            seen.update(names)
+        if game == "confrontation":       # a servant's list is the servant's own
+            assert {"Añadir a Competencias de Destroza-Montañas", "Añadir a Competencias de Guigne"} <= seen
+        b.browser.close()

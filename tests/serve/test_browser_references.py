@@ -139,3 +139,64 @@ def test_the_warbook_field_offers_the_folders_warbooks_by_name(fenix, browser):
     assert "Warbook Fénix" in field.locator("option[value='fenix-warbook.yaml']").inner_text()
     assert "texto" not in page.locator("#detail").inner_text()
     assert browser.errors == []
+
+
+SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}}, "phone": PHONE}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_an_archetype_renamed_in_a_warbook_of_its_own_is_still_recruited_by_the_folders_lists(
+        served, fenix, screen):
+    # The Warbook is a file of its own; compania-fenix.yaml recruits from it (warbook: fenix-warbook.yaml).
+    listed = fenix / "compania-fenix.yaml"
+    before = listed.read_bytes()
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = Browser(p, served, **SCREENS[screen])
+        page = b.page
+        page.wait_for_selector("#files li[data-path='compania-fenix.yaml']")
+        open_file(page, "fenix-warbook.yaml")
+        index = next(i for i, c in enumerate(yaml.safe_load((fenix / "fenix-warbook.yaml").read_text(
+            encoding="utf-8"))["warbook"]["characters"]) if c["name"] == "Fusilero")
+        show_part(page, "warbook-characters", index)
+        Driver(page).set(f"f-warbook-characters-{index}-name", "Tirador")
+        text = listed.read_text(encoding="utf-8")
+        assert "character: Tirador" in text and "character: Fusilero" not in text
+        assert "compania-fenix.yaml" in page.locator("#carried").inner_text()    # the player is told
+        page.wait_for_function("document.querySelector(\"#files li[data-path='compania-fenix.yaml'] .meta\")"
+                               ".textContent.endsWith('283 / 300 · LEGAL')")
+        # The list's own «Deshacer» takes the rename back there.
+        open_file(page, "compania-fenix.yaml")
+        assert page.locator("#undo").is_enabled()
+        before_undo = settled(page)
+        page.locator("#undo").click()
+        idle(page, before_undo)
+        assert listed.read_bytes() == before
+        assert b.errors == []
+        b.browser.close()
+
+
+@pytest.fixture
+def campaign(empty: Path) -> Path:
+    for name in ("infierno-de-amauta.yaml", "saqueadores-rio-lobo.yaml", "grupetto-verde.yaml"):
+        (empty / name).write_bytes((EXAMPLES / "cripmaquion" / name).read_bytes())
+    return empty
+
+
+def test_a_runner_renamed_is_still_named_by_the_campaigns_days(campaign, browser):
+    page = browser.page
+    days = campaign / "infierno-de-amauta.yaml"
+    page.wait_for_selector("#files li[data-path='infierno-de-amauta.yaml']")
+    legal = row(page, "infierno-de-amauta.yaml")
+    open_file(page, "grupetto-verde.yaml")
+    show_part(page, "runners", 1)                                         # Gurtlutz, who scored KOs
+    Driver(page).set("f-runners-1-name", "Gurtlutz el Grande")
+    saved = yaml.safe_load(days.read_text(encoding="utf-8"))
+    named = yaml.safe_dump(saved["stages"], allow_unicode=True)
+    assert "Gurtlutz el Grande" in named and "Gurtlutz" not in named.replace("Gurtlutz el Grande", "")
+    assert saved["stages"][0]["kos"][0]["by"] == "Gurtlutz el Grande"
+    assert saved["stages"][1]["kos"][0]["tp"] == "Charles Watson"          # the others untouched
+    assert "infierno-de-amauta.yaml" in page.locator("#carried").inner_text()
+    page.wait_for_function(f"document.querySelector(\"#files li[data-path='infierno-de-amauta.yaml'] .meta\")"
+                           f".textContent === {legal!r}")
+    assert browser.errors == []

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from builder.core import registry
+from builder.core import messages, registry
 from builder.core.pipeline import evaluate
 from builder.core.findings import Place
 from builder.web import texts  # noqa: F401 - the page's words
@@ -154,10 +154,44 @@ def test_every_key_of_every_games_file_has_a_label_in_both_languages(system):
 def test_the_forms_a_value_may_take_are_named_in_the_players_words():
     system = registry.get("wartime")
     data = evaluate(EXAMPLES / "wartime" / "fenix-warbook.yaml", "fenix-warbook.yaml").source.data
-    for lang, words in (("es", ["número", "círculo", "rectángulo", "triángulo", "lista"]),
-                        ("en", ["number", "circle", "rectangle", "triangle", "list"])):
+    for lang, words in (("es", ["un valor en K²", "círculo", "rectángulo", "triángulo", "varias partes que se suman"]),
+                        ("en", ["a value in K²", "circle", "rectangle", "triangle", "several parts added up"])):
         area = {n.at: n for n in Forms("wartime", system.schema(), lang).build(data).walk()}["warbook/weapons/2/area"]
         assert [v.label for v in area.variants] == words
+
+
+def unions(forms: Forms, schema, key="", path=(), seen=None):
+    """Every value of a game's file that may take several forms: its path, key and forms."""
+    seen = set() if seen is None else seen
+    alternatives, _ = forms.alternatives(schema)
+    if len(alternatives) > 1:
+        yield path, key, alternatives
+    for form in alternatives:
+        if (form.get("title"), key) in seen:
+            continue
+        seen.add((form.get("title"), key))
+        for name, sub in form.get("properties", {}).items():
+            yield from unions(forms, sub, name, (*path, name), seen)
+        if isinstance(form.get("additionalProperties"), dict):
+            yield from unions(forms, form["additionalProperties"], "*", (*path, "*"), seen)
+        if form.get("type") == "array":
+            yield from unions(forms, form.get("items", {}), 0, (*path, 0), seen)
+
+
+@pytest.mark.parametrize("system", registry.all_systems(), ids=lambda s: s.key)
+def test_every_form_a_value_may_take_is_named_by_its_game_never_by_a_type_word(system):
+    # A newcomer read «un acompañante | lista» and «número | círculo | … | lista»: the schema's
+    # types, not what they are. Each form is named in the game's words, in both languages, and
+    # no two forms of a value alike; never a model's own (English) title either.
+    for lang in ("es", "en"):
+        forms = Forms(system.key, system.schema(), lang)
+        type_words = {messages.text(f"serve.variant.{t}", lang)
+                      for t in ("string", "number", "integer", "object", "array", "boolean")}
+        for path, key, alternatives in unions(forms, forms.schema):
+            labels = [forms._variant_label(form, key) for form in alternatives]
+            titles = {str(form.get("title")) for form in alternatives if form.get("title")}
+            assert not set(labels) & (type_words | titles), (lang, path, labels)
+            assert len(set(labels)) == len(labels), (lang, path, labels)
 
 
 def test_a_fields_fixed_values_are_offered_in_the_players_words():

@@ -8,6 +8,7 @@ from builder.core.findings import Findings, Place
 from builder.core.messages import text
 from builder.core.pack import Pack
 from builder.core.reader import Document
+from builder.core.references import fits, retarget
 from builder.core.system import Evaluation, FileCommand, System
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion_campaign.command import CAMPAIGN
@@ -25,6 +26,11 @@ NOTE_MOST = 60
 RUNNER_FIELDS = ("stages/*/finish/*", "stages/*/kos/*/by", "stages/*/kos/*/victim", "stages/*/kos/*/tp",
                  "stages/*/summits/*/order/*")
 """Where a day names a runner who races."""
+
+
+DAY_NAMES = ("stages/*/finish/*", "stages/*/kos/*/by", "stages/*/kos/*/victim", "stages/*/kos/*/tp",
+             "stages/*/summits/*/order/*")
+"""Where a campaign's days name a runner."""
 
 
 class CampaignSystem(System):
@@ -54,6 +60,16 @@ class CampaignSystem(System):
                           fingerprint=self.fingerprint_of(content, doc, overridden),
                           extra={"stages": len(file.stages), "runners": len(racers)},
                           view=lambda: {"system": self.key, "name": file.name, "teams": team_rows, **table})
+
+    def renamed(self, data: Mapping[str, Any], path: tuple[str | int, ...], old: Any,
+                new: Any) -> list[tuple[tuple[str | int, ...], Any]]:
+        """A runner renamed in a team the campaign races (``runners/<n>/name`` of that team's
+        file): every day that named it (finish, KOs, summits) names it still, exactly as a day
+        names a runner."""
+        if not (fits(path, "runners/*/name") and isinstance(old, str) and isinstance(new, str) and new.strip()
+                and old != new and isinstance(data, Mapping)):
+            return []
+        return retarget(data, DAY_NAMES, old, new)
 
     def choices(self, data: Mapping[str, Any], evaluation: Evaluation | None,
                 lang: str) -> dict[str, list[tuple[str, str]]]:

@@ -83,6 +83,7 @@ MESSAGES = {
     "form.dungeon-universalis.companion": {"es": "Acompañante (animal o mercenario)", "en": "Companion (animal or mercenary)"},
     # The forms a companion may be written in: one (the book's), or a list (reported as too many).
     "form.dungeon-universalis.variant.companion": {"es": "un acompañante", "en": "one companion"},
+    "form.dungeon-universalis.variant.companion.array": {"es": "varios acompañantes", "en": "several companions"},
     "form.dungeon-universalis.kind": {"es": "Tipo", "en": "Kind"},
     "form.dungeon-universalis.pv": {"es": "Puntos de valor (PV)", "en": "Value points (PV)"},
     "form.dungeon-universalis.items": {"es": "Objetos mágicos, reliquias y especiales", "en": "Magic items, relics and special items"},

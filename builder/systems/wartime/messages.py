@@ -335,6 +335,13 @@ MESSAGES = {
     "form.wartime.variant.circle": {"es": "círculo", "en": "circle"},
     "form.wartime.variant.rectangle": {"es": "rectángulo", "en": "rectangle"},
     "form.wartime.variant.triangle": {"es": "triángulo", "en": "triangle"},
+    "form.wartime.variant.area.number": {"es": "un valor en K²", "en": "a value in K²"},
+    "form.wartime.variant.area.array": {"es": "varias partes que se suman", "en": "several parts added up"},
+    # A Defensa: one value for the whole, or one for each of its zones (a transport's, a zone's parts).
+    "form.wartime.variant.defense.integer": {"es": "un valor para todo", "en": "one value for the whole"},
+    "form.wartime.variant.defense.object": {"es": "un valor por zona", "en": "one value per zone"},
+    "form.wartime.variant.traps.boolean": {"es": "solo si las hay", "en": "only whether there are any"},
+    "form.wartime.variant.traps.string": {"es": "descritas", "en": "described"},
     "form.wartime.agi": {"es": "Agilidad", "en": "Agility"},
     "form.wartime.area": {"es": "Área (K²)", "en": "Area (K²)"},
     "form.wartime.base_diameter_cm": {"es": "Diámetro de la peana (cm)", "en": "Base diameter (cm)"},

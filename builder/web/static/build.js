@@ -34,7 +34,7 @@ function remember() {
   if (!state.path) return;
   for (let steps = REMEMBERED_STEPS; steps >= 0; steps = steps ? Math.floor(steps / 2) : -1) {
     // A full storage keeps fewer steps rather than none.
-    if (store(memoryKey(state.path), { at: state.at, text: $("text").value,
+    if (store(memoryKey(state.path), { at: state.at, text: $("text").value, sending: state.sent !== null,
       undo: state.undo.slice(-steps || state.undo.length + 1), redo: state.redo.slice(-steps || state.redo.length + 1) })) return;
   }
 }
@@ -42,7 +42,10 @@ function remember() {
 function recall(path, text) {
   try {
     const kept = JSON.parse(sessionStorage.getItem(memoryKey(path)) || "null");
-    return kept && kept.text === text ? kept : null;
+    if (!kept || kept.text === text) return kept;
+    // The page went (a reload) with a click on its way, typing sent as it left: the server saved
+    // it, its answer was never read. The text found is that click's: one more step to undo.
+    return kept.sending ? { ...kept, undo: [...(kept.undo || []), kept.text].slice(-REMEMBERED_STEPS), redo: [] } : null;
   } catch (_) { return null; }
 }
 
@@ -105,7 +108,7 @@ function builderRequest(event) {
   event.detail.parameters.text = $("text").value;
   event.detail.parameters.version = state.version || "";
   event.detail.parameters.lang = state.lang;
-  if (path === "/fragments/edit") state.sent = $("text").value;
+  if (path === "/fragments/edit") { state.sent = $("text").value; remember(); }
 }
 
 function builderArriving(event) {
@@ -176,6 +179,12 @@ function takeText(event, build) {
   if (text === null || text === sent) return;
   // A click changed the roster: the YAML view shows it, and it can be undone.
   state.undo.push(sent); state.redo = [];
+  // A rename the server carried into other files (the lists whose Warbook this is, a campaign
+  // racing this team): each of them can undo it, once opened.
+  for (const before of build.querySelectorAll("template.carried-text[data-before]")) {
+    const after = build.querySelector(`template.carried-text[data-after="${before.dataset.before}"]`);
+    if (after) historyOf(before.dataset.path, before.content.textContent, after.content.textContent);
+  }
   $("text").value = text;
   if (build.dataset.version) { state.version = build.dataset.version; state.kept = text; }
   updateGutter();
@@ -213,6 +222,7 @@ async function tryChoices() {
 }
 
 async function builderRefused(event) {
+  state.sent = null;  // the click changed nothing
   let code = "serve-bad-change";
   let data = {};
   try { data = JSON.parse(event.detail.xhr.responseText); code = data.code || code; } catch (_) { /* not JSON */ }

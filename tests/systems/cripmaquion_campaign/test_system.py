@@ -113,3 +113,14 @@ def test_a_teammate_knocked_out_and_a_team_listed_twice(campaign):
 def test_no_notes_without_a_resolved_campaign(campaign):
     ev = campaign("  - name: J1\n    finish: nadie\n")
     assert ev.details is None and SYSTEM.notes(ev, "es") == {}
+
+
+def test_a_runner_renamed_in_a_team_is_named_still_by_every_day_of_the_campaign():
+    system = SYSTEM
+    data = {"stages": [{"finish": ["Ram", "Otro"], "kos": [{"by": "Ram", "victim": "Otro", "tp": "Ram"}],
+                        "summits": [{"order": ["Otro", "Ram"]}]}]}
+    assert system.renamed(data, ("runners", 2, "name"), "Ram", "Ramsés") == [
+        (("stages", 0, "finish", 0), "Ramsés"), (("stages", 0, "kos", 0, "by"), "Ramsés"),
+        (("stages", 0, "kos", 0, "tp"), "Ramsés"), (("stages", 0, "summits", 0, "order", 1), "Ramsés")]
+    assert system.renamed(data, ("runners", 2, "race"), "Ram", "Ramsés") == []
+    assert system.renamed(data, ("runners", 2, "name"), "Ram", " ") == []
