@@ -1,4 +1,4 @@
-"""The house in layers: cli → desk → serve → events → export → systems → core, imports one way only,
+"""The house in layers: cli → desk → serve → web → events → export → systems → core, imports one way only,
 no circles (import-linter's contracts in pyproject.toml); no module outside a game's folder
 names a game; an import inside a function is there only to spare start-up time, and says so."""
 

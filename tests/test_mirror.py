@@ -27,6 +27,8 @@ CROSS_CUTTING = {
     "desk/test_browser.py": "the event desk in Chromium, end to end: a player's submission, the organiser's dashboard",
     "desk/test_server.py": "`builder event serve` in its own process, killed with SIGKILL and started again",
     "desk/test_load.py": "attacks replayed on `builder event serve` in its own process: pages, checks and memory under load",
+    "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
+                                     "through a reload and a stopped server, submitted and its receipt checked",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "serve/test_browser_references.py": "renames and the folder list in Chromium: the builder view, the workspace "
@@ -58,6 +60,8 @@ TESTED_ELSEWHERE = {
                       "(tests/cli/test_main.py) raises one",
     "core/fields.py": "the types the models are built from: tests/core/test_validation.py builds its models with them",
     "core/workbook.py": "a spreadsheet described as data: laid out and read back in tests/export/test_xlsx.py",
+    "web/keeping.py": "what the builder asks of a keeper, and its refusal: kept by the folder (tests/serve/"
+                      "test_workspace.py, tests/web/) and by the desk's texts (tests/desk/test_building.py)",
     "desk/state.py": "what the desk knows of its event, made by create_desk and read by every handler: every test "
                      "of tests/desk/",
     "events/schema.py": "the event store's tables and migrations: tests/events/test_store.py opens, migrates, "

@@ -57,6 +57,7 @@ def test_the_wheel_carries_the_catalogs_the_templates_and_the_games(wheel):
     assert shipped and {f"builder/{name}" for name in shipped} <= names
     assert "builder/catalogs/wartime/costs.yaml" in names and "builder/templates/base/base.css" in names
     assert "builder/serve/static/index.html" in names
+    assert {"builder/web/static/build.js", "builder/web/templates/build.html"} <= names
     [points] = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     entries = archive.read(points).decode()
     assert "[builder.systems]" in entries

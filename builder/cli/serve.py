@@ -14,7 +14,7 @@ from builder.core import messages
 from builder.core.errors import InputError
 from builder.core.reader import ROSTER_SUFFIXES
 from builder.events.packs import load_pack
-from builder.serve import texts  # noqa: F401 - the page's words, «serve.starting» among them
+from builder.web import texts  # noqa: F401 - the page's words, «serve.starting» among them
 
 
 @command(help="cli.serve")

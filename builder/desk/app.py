@@ -4,7 +4,8 @@ One Starlette app for one event (the pack's), over the event store (:mod:`builde
 Its state (:class:`builder.desk.state.Desk`) is made here and kept on the app; every route is a
 handler of :mod:`builder.desk.players` or :mod:`builder.desk.organiser`, run past the gates of
 :mod:`builder.desk.guard`. Every page is Jinja2 with autoescape (:mod:`builder.desk.pages`),
-under a CSP that allows no script at all.
+under a CSP that allows no script at all, but the builder's page (:mod:`builder.desk.build`), which
+runs the desk's own script and nothing else.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import organiser, players
+from builder.desk import build, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
+from builder.desk.building import Budget
 from builder.desk.checks import Lane
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import SESSION_HOURS, Sessions
-from builder.desk.state import Desk
+from builder.desk.state import CLICKS_BURST, CLICKS_PER_MINUTE, Desk
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
@@ -57,12 +59,13 @@ def from_environment() -> Starlette:
     configure(limits)
     return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
                        given["rate"], deadline, given["publish"], given["public_url"], limits.trusted,
-                       given.get("session_hours", SESSION_HOURS))
+                       given.get("session_hours", SESSION_HOURS), given.get("clicks", CLICKS_PER_MINUTE))
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
                 deadline: datetime | None = None, publish: bool | None = None, public_url: str | None = None,
-                trusted_proxies: tuple[str, ...] = (), session_hours: float = SESSION_HOURS) -> Starlette:
+                trusted_proxies: tuple[str, ...] = (), session_hours: float = SESSION_HOURS,
+                clicks_per_minute: int = CLICKS_PER_MINUTE) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
     ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
@@ -71,7 +74,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     when it listens there, or to the literal address it listens on (never, with neither,
     to a wildcard's: any name could point there). ``trusted_proxies``: the addresses or networks
     whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed. The organiser's session
-    lasts ``session_hours``."""
+    lasts ``session_hours``; a player's builder makes at most ``clicks_per_minute`` clicks a minute
+    from one address (in memory)."""
     store = Store.open(db_url)
     event_id = store.open_event(pack.name, pack.system)  # one event, however many processes start at once
     deadline = deadline or pack.event.deadline
@@ -102,7 +106,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
-        host_label=host_label, checks=Lane(pack), zone=deadline.tzinfo if deadline is not None else None)
+        host_label=host_label, checks=Lane(pack), zone=deadline.tzinfo if deadline is not None else None,
+        clicks=Budget(clicks_per_minute, min(CLICKS_BURST, clicks_per_minute)))
     return desk
 
 
@@ -126,6 +131,16 @@ ROUTES = [
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
     Route("/look/{name:path}", endpoint(look)),
+    Route("/build", endpoint(build.workshop)),
+    Route("/build/view", endpoint(build.view, clicks=True), methods=["POST"]),
+    Route("/build/edit", endpoint(build.edit, clicks=True), methods=["POST"]),
+    Route("/build/choices", endpoint(build.choices, clicks=True), methods=["POST"]),
+    Route("/build/export", endpoint(build.export, clicks=True), methods=["POST"]),
+    Route("/build/preview", endpoint(build.preview, clicks=True), methods=["POST"]),
+    Route("/templates/{path:path}", endpoint(build.template_file)),
+    Route("/build/last", endpoint(build.last), methods=["POST"]),
+    Route("/build/submit", endpoint(build.submit, checks=True), methods=["POST"]),
+    Route("/static/{name}", endpoint(build.static)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
     Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
     Route("/admin", endpoint(organiser.dashboard, admin=True)),
@@ -157,8 +172,11 @@ class Headers:
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         async def sending(message: Any) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", [])) + [
-                    (b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
+                given = list(message.get("headers", []))
+                # A page's own policy stands (the builder's runs the desk's script); any other has none.
+                policy = [] if any(k.lower() == b"content-security-policy" for k, _ in given) else \
+                    [(b"content-security-policy", POLICY.encode())]
+                headers = given + policy + [(b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY"),
                     (b"cache-control", b"no-store")]
                 message = {**message, "headers": headers}

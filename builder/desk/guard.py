@@ -48,10 +48,12 @@ a coroutine function (one that sends a check to the lane) runs on the event loop
 page thread."""
 
 
-def endpoint(handler: Handler, admin: bool = False, checks: bool = False) -> Callable[[Request], Awaitable[Response]]:
+def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
+             clicks: bool = False) -> Callable[[Request], Awaitable[Response]]:
     """The Starlette endpoint that runs ``handler`` past the gates; ``admin``: only for the
     organiser (anyone else gets the login form); ``checks``: a POST that checks a list, admitted to
-    the lane first."""
+    the lane first; ``clicks``: a builder's click, counted in the clicks' own budget (in memory:
+    nothing of a player who only builds reaches the store)."""
     async def run(request: Request) -> Response:
         lang = messages.language(request.query_params.get("lang") or messages.DEFAULT_LANGUAGE)
         admitted = None
@@ -62,8 +64,11 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False) -> Cal
                 return refusal(request, lang, *refused)
             if request.method == "POST":
                 client = client_address(request)
+                if clicks:
+                    if not desk_of(request).clicks.allow(client):
+                        return refusal(request, lang, "desk-rate", 429)
                 # The count is in the store (one budget for every process): a query, off the event loop.
-                if not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
+                elif not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
                 if checks:
                     admitted = desk_of(request).checks.admit(client)

@@ -13,9 +13,18 @@ from jinja2 import Environment
 from starlette.requests import Request
 
 from builder.core.pack import Pack
+from builder.desk.building import Budget, Tried
 from builder.desk.checks import Lane
 from builder.events.limits import StoredRateLimit
 from builder.events.store import Limits, Store
+
+
+CLICKS_PER_MINUTE = 600
+"""A builder's clicks from one address: ten a second on average (a player clicks a few hundred times
+in a whole list, one every second or two at most; a venue's players may share one address)."""
+CLICKS_BURST = 120
+PDFS_PER_MINUTE = 6
+"""PDFs from one address: each takes the processor a second or so."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,16 @@ class Desk:
     """The zone the event's times are shown in: the one its deadline was written in (a deadline
     written with no zone is the server's local time, and so are the times without a deadline)."""
     """The published lists' rows, until the event changes."""
+    clicks: Budget = field(default_factory=lambda: Budget(CLICKS_PER_MINUTE, CLICKS_BURST))
+    """The builder's clicks a minute from one client, in this process's memory (never the store's)."""
+    pdfs: Budget = field(default_factory=lambda: Budget(PDFS_PER_MINUTE))
+    """The builder's PDFs a minute from one client."""
+    building: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(2))
+    """The threads the builder's clicks are made in, apart from the page threads."""
+    trying: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(1))
+    """The thread the builder's choices are tried in, apart from its clicks."""
+    tried: Tried = field(default_factory=Tried)
+    """The choices refused, by the texts they were tried on."""
 
     @property
     def limits(self) -> Limits:

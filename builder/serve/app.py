@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import secrets
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -30,27 +28,24 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.pack import Pack
-from builder.core.printout import PrintSpec
-from builder.export import templating
 from builder.export.plain import plain_text
-from builder.serve import texts  # noqa: F401 - the page's words join the message table
-from builder.serve import timing
-from builder.serve.building import Builder, path_of
-from builder.serve.downloads import download
-from builder.serve.edits import Edit, EditRefused, apply
+from builder.web import texts  # noqa: F401 - the page's words join the message table
+from builder.web import timing
+from builder.web.building import Builder, path_of
+from builder.web.downloads import download
+from builder.web.edits import Edit, EditRefused, apply
+from builder.web.pages import render_build
+from builder.web.previews import preview_file, preview_html
 from builder.serve.intake import Rejected, read_body
-from builder.serve.pages import render_build
 from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
 from builder.web import looks
 
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
-STATIC = {"app.js": "text/javascript", "build.js": "text/javascript", "app.css": "text/css",
-          "vendor/htmx.min.js": "text/javascript", "vendor/json-enc.min.js": "text/javascript"}
-"""The page's own files, under templates/serve/."""
-PREVIEW_FILES = (".css",)
-STYLESHEET = re.compile(r'href="([a-z0-9_-]+/[a-z0-9_.-]+[.]css)"')
-"""A stylesheet the printed document links by its template's name (``base/base.css``)."""
-"""What the card preview may load from templates/: stylesheets (fonts come from the system)."""
+BUILDER_STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+STATIC = {"app.js": (STATIC_FOLDER, "text/javascript"), "build.js": (BUILDER_STATIC, "text/javascript"),
+          "app.css": (BUILDER_STATIC, "text/css"), "vendor/htmx.min.js": (BUILDER_STATIC, "text/javascript"),
+          "vendor/json-enc.min.js": (BUILDER_STATIC, "text/javascript")}
+"""The page's own files (serve's static/) and the builder's (builder/web/static/): folder and type."""
 BODY_MOST = 2 * 1024 * 1024
 """A request body: a roster (at most 1 MiB, as the command line reads) in JSON. A longer one is
 refused from its Content-Length, or as soon as more than this has arrived, never read whole."""
@@ -131,7 +126,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         name = request.path_params["name"]
         if name not in STATIC:
             raise Refused("serve-no-such-file", 404)
-        return _file(STATIC_FOLDER / name, STATIC[name])
+        folder, media = STATIC[name]
+        return _file(folder / name, media)
 
     def look(request: Request, body: dict[str, Any], lang: str) -> Response:
         found = looks.asset(request.path_params["name"])
@@ -140,8 +136,8 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         return _file(*found)
 
     def template_file(request: Request, body: dict[str, Any], lang: str) -> Response:
-        target = templating.template_file(request.path_params["path"])
-        if target is None or target.suffix not in PREVIEW_FILES:
+        target = preview_file(request.path_params["path"])
+        if target is None:
             raise Refused("serve-no-such-file", 404)
         return _file(target, "text/css")
 
@@ -178,23 +174,12 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
                              "findings": findings_of(ev, lang), "inspect": inspect, "archetypes": archetypes})
 
     def preview(request: Request, body: dict[str, Any], lang: str) -> Response:
-        from builder.export.pdf import render_html  # Jinja2 and WeasyPrint, only for a preview
-
         relative = _relative(workspace, body)
         try:
             ev = workspace.check(str(body.get("text", "")), relative)
         except InputError:
             return JSONResponse({"html": ""})
-        spec = PrintSpec() if ev.details is None else registry.get(ev.system).print_spec(ev, lang)
-        spec = _drafted(spec, lang) if not ev.legal else spec
-        html = render_html(ev, spec, lang, "a4", draft=not ev.legal)
-        # The stylesheets, linked by their template names, are served under /templates/, which
-        # serves only those (a <base> in the preview's frame would not be followed).
-        html = STYLESHEET.sub(lambda m: f'href="/templates/{m.group(1)}"', html)
-        # On screen the preview sits in builder's look (first, so the printout's own stylesheets
-        # still decide the sheet and the cards); on paper nothing of it applies.
-        html = html.replace("<head>", f'<head><link rel="stylesheet" href="{looks.STYLESHEET}">', 1)
-        return JSONResponse({"html": html})
+        return JSONResponse({"html": preview_html(ev, lang)})
 
     def share(request: Request, body: dict[str, Any], lang: str) -> Response:
         """The roster as typed, as ``export --text`` writes it: to paste into a forum or a chat."""
@@ -345,10 +330,6 @@ def _file_of(workspace: Workspace, body: dict[str, Any]) -> str:
 def _version(body: dict[str, Any]) -> str | None:
     version = body.get("version")
     return version if isinstance(version, str) and version else None
-
-
-def _drafted(spec: Any, lang: str) -> Any:
-    return replace(spec, cards=[replace(card, mark=messages.text("xl.draft", lang)) for card in spec.cards])
 
 
 def attachment(name: str) -> str:

@@ -22,15 +22,10 @@ from builder.core.pipeline import as_roster, evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, document_from_bytes, read_bytes
 from builder.core.system import Evaluation
 from builder.export.outputs import rename_new, write_atomically, write_new
-from builder.serve import timing
+from builder.web import timing
+from builder.web.keeping import Refused
 
-
-class Refused(Exception):
-    """A request the workspace won't serve: a path outside the folder, a stale save…"""
-
-    def __init__(self, code: str, status: int = 400, **extra: Any):
-        super().__init__(code)
-        self.code, self.status, self.extra = code, status, extra
+__all__ = ["Refused", "Workspace", "catalog", "findings_of", "unreadable", "version_of"]
 
 
 def version_of(data: bytes) -> str:
@@ -112,6 +107,14 @@ class Workspace:
     def users(self, relative: str, lang: str) -> list[str]:
         """The folder's files that read ``relative`` (the lists whose Warbook it is)."""
         return [row["path"] for row in self.rosters(lang) if relative in row["uses"]]
+
+    def related(self, evaluation: Evaluation, relative: str, lang: str) -> tuple[list[str], list[str] | None]:
+        """The folder's files ``relative`` reads (its Warbook), and for a file that holds no list,
+        the folder's lists that read it."""
+        reads = [p.name for p in evaluation.inputs if p.resolve().parent == self.folder and p.name != relative]
+        if evaluation.holds is None:
+            return reads, None
+        return reads, [path for path in self.users(relative, lang) if path != relative]
 
     def read(self, relative: str) -> tuple[str, str]:
         """The file's text and its version."""

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import builder.cli.texts  # noqa: F401 - the command line's words join the table when it runs
-import builder.serve.texts  # noqa: F401 - the page's words join the table when it is served
+import builder.web.texts  # noqa: F401 - the page's words join the table when it is served
 import builder.desk.texts  # noqa: F401 - the event desk's words, likewise
 import builder.events.printing  # noqa: F401 - the event print's words
 from builder.core import messages

@@ -109,7 +109,8 @@ def test_slowloris_from_one_address_holds_no_more_than_its_share_and_is_dropped(
         kill(server)
 
 
-def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path):
+@pytest.mark.parametrize("route", ["/submit", "/build/edit"])
+def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path, route):
     port = free_port()
     server = start(tmp_path / "torneo.sqlite", port, "--body-timeout", "4")
     stalled: list[socket.socket] = []
@@ -120,8 +121,8 @@ def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path):
             sock = socket.socket()
             sock.bind((f"127.0.1.{n + 1}", 0))
             sock.connect(("127.0.0.1", port))
-            sock.sendall(b"POST /submit HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: multipart/form-data; "
-                         b"boundary=b\r\nContent-Length: %d\r\n\r\n" % (port, 2 * len(half)) + half)
+            sock.sendall(b"POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: multipart/form-data; "
+                         b"boundary=b\r\nContent-Length: %d\r\n\r\n" % (route.encode(), port, 2 * len(half)) + half)
             stalled.append(sock)
         time.sleep(0.5)
         during = rss_mb(server.pid)
@@ -173,6 +174,78 @@ def test_malformed_six_megabyte_forms_leave_the_page_answering(tmp_path):
     finally:
         done.set()
         kill(server)
+
+
+def builder_click(port: int, source: str, cookie: str, token: str) -> int:
+    """A builder's click (the view of a list it carries) from ``source``: its status."""
+    roster = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+    warbook = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
+    parts = [b'--b\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n' + token.encode(),
+             b'--b\r\nContent-Disposition: form-data; name="at"\r\n\r\n[]',
+             b'--b\r\nContent-Disposition: form-data; name="files"; filename="alfa.yaml"\r\n\r\n' + roster,
+             b'--b\r\nContent-Disposition: form-data; name="files"; filename="fenix-warbook.yaml"\r\n\r\n' + warbook]
+    body = b"\r\n".join(parts) + b"\r\n--b--\r\n"
+    return post(port, source, body, "multipart/form-data; boundary=b", {"Cookie": cookie}, path="/build/view")[0]
+
+
+def test_a_flood_of_builder_clicks_meets_its_budget_and_leaves_other_players_pages_and_clicks_answering(tmp_path):
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", "/build")
+    answer = conn.getresponse()
+    answer.read()
+    conn.close()
+    cookie = answer.getheader("set-cookie").split(";")[0]
+    token = cookie.split("=", 1)[1]
+    before = stored_rows(tmp_path / "torneo.sqlite")
+    answers: list[int] = []
+    times: list[float] = []
+    done = threading.Event()
+
+    def flooder() -> None:
+        for _ in range(60):
+            answers.append(builder_click(port, "127.0.3.1", cookie, token))
+
+    def reader() -> None:
+        while not done.is_set() and len(times) < 300:
+            times.append(page_time(port, "127.0.3.2"))
+            time.sleep(0.05)
+
+    flooders = [threading.Thread(target=flooder) for _ in range(4)]
+    watcher = threading.Thread(target=reader)
+    try:
+        watcher.start()
+        for f in flooders:
+            f.start()
+        for f in flooders:
+            f.join(180)
+        # Another player's clicks, from their own address, are still made.
+        other = [builder_click(port, "127.0.3.3", cookie, token) for _ in range(3)]
+        done.set()
+        watcher.join(30)
+        assert len(answers) == 240 and set(answers) <= {200, 429}, answers
+        assert answers.count(200) >= 120 and answers.count(429) > 0  # its burst, then its pace
+        assert other == [200, 200, 200]
+        assert times and max(times) < 1, times
+        assert stored_rows(tmp_path / "torneo.sqlite") == before  # nothing of a click reaches the store
+    finally:
+        done.set()
+        kill(server)
+
+
+def stored_rows(db: Path) -> dict[str, int]:
+    """The rows of each of the database's tables (the rate limits' among them)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(f"sqlite:///{db}")
+    meta = sa.MetaData()
+    meta.reflect(engine)
+    with engine.connect() as conn:
+        rows = {name: conn.execute(sa.select(sa.func.count()).select_from(t)).scalar()
+                for name, t in meta.tables.items()}
+    engine.dispose()
+    return rows
 
 
 def forwarded_posts(port: int, forwarded: list[str]) -> list[int]:

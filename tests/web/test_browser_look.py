@@ -116,6 +116,25 @@ def test_every_desk_page_is_made_for_thumbs_in_light_and_dark(desk, browser, tmp
     assert not clean(found), pformat(clean(found), width=140)
 
 
+def test_the_builder_on_the_desk_is_made_for_thumbs_in_light_and_dark(desk, browser):
+    """The desk's builder (issue 41): its start, a list of the event's game begun, each part shown."""
+    page = browser.new_context(locale="es-ES", bypass_csp=True, **PHONE).new_page()
+    page.goto(f"{desk}/build")
+    page.locator("#start-new").wait_for()
+    found: dict[str, object] = {}
+    looked_at(page, "desk builder, start", found)
+    page.click("#start-new")
+    page.locator("#build .summary").wait_for()
+    looked_at(page, "desk builder, a new list", found)
+    parts = page.locator("#build .outline ul.parts[aria-labelledby] > li:first-child button.part")
+    for n in range(parts.count()):
+        title = parts.nth(n).locator(".title").inner_text()
+        parts.nth(n).click()
+        page.locator("#build .detail h3", has_text=title).wait_for()
+        looked_at(page, f"desk builder, {title}", found)
+    assert not clean(found), pformat(clean(found), width=140)
+
+
 def test_the_builder_is_made_for_thumbs_in_light_and_dark(builder, browser):
     """Each game's example open, its first part of each list of parts shown, and every side tab."""
     page = browser.new_context(locale="es-ES", bypass_csp=True, **PHONE).new_page()
@@ -141,7 +160,7 @@ def test_the_builder_is_made_for_thumbs_in_light_and_dark(builder, browser):
 def test_every_page_and_the_card_preview_load_the_one_stylesheet(desk, builder, browser):
     page = browser.new_context(locale="es-ES", bypass_csp=True, **PHONE).new_page()
     sheets = "[...document.styleSheets].map((s) => new URL(s.href || location.href).pathname)"
-    for url in (f"{desk}/", f"{desk}/status", f"{desk}/admin", f"{builder}/"):
+    for url in (f"{desk}/", f"{desk}/status", f"{desk}/admin", f"{desk}/build", f"{builder}/"):
         page.goto(url)
         assert "/look/design.css" in page.evaluate(sheets), url
         assert page.evaluate("document.querySelectorAll('[style], style').length") == 0, url

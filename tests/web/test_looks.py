@@ -40,7 +40,7 @@ def test_each_colour_has_its_dark_twin():
 
 def test_no_page_carries_a_palette_or_an_inline_style_of_its_own():
     """The pages' own stylesheets name the tokens; their templates hold no style at all."""
-    own = [ROOT / "builder" / "serve" / "static" / "app.css"]
+    own = [ROOT / "builder" / "web" / "static" / "app.css"]
     for sheet in own:
         assert not re.findall(r"#[0-9a-fA-F]{3,8}\b|rgba?\(|\b(?:white|black)\b(?!-)", sheet.read_text(encoding="utf-8")
                               .replace("white-space", "")), sheet

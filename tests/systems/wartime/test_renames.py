@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from builder.core.registry import get
-from builder.serve.edits import Edit, change
+from builder.web.edits import Edit, change
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "wartime"
 SYSTEM = get("wartime")

@@ -3,9 +3,9 @@
 from html.parser import HTMLParser
 from pathlib import Path
 
-from builder.serve import texts  # noqa: F401 - the page's words
-from builder.serve.building import Builder
-from builder.serve.pages import render_build
+from builder.web import texts  # noqa: F401 - the page's words
+from builder.web.building import Builder
+from builder.web.pages import render_build
 from builder.serve.workspace import Workspace
 
 TEAM = ("system: cripmaquion\nteam: '<script>alert(1)</script>'\nrunners:\n"

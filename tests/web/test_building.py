@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.serve import texts  # noqa: F401 - the page's words
-from builder.serve.building import Builder, path_of
+from builder.web import texts  # noqa: F401 - the page's words
+from builder.web.building import Builder, path_of
 from builder.serve.workspace import Refused, Workspace, version_of
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -8,8 +8,8 @@ import pytest
 from builder.core import messages, registry
 from builder.core.pipeline import evaluate
 from builder.core.findings import Place
-from builder.serve import texts  # noqa: F401 - the page's words
-from builder.serve.forms import Forms, place_findings
+from builder.web import texts  # noqa: F401 - the page's words
+from builder.web.forms import Forms, place_findings
 
 # The schema pydantic would publish for a small game no one has written page code for.
 SIXTH = {

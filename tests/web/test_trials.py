@@ -4,8 +4,8 @@ neighbouring one made with it left open."""
 import shutil
 from pathlib import Path
 
-from builder.serve import texts  # noqa: F401 - the page's words
-from builder.serve.building import Builder
+from builder.web import texts  # noqa: F401 - the page's words
+from builder.web.building import Builder
 from builder.serve.workspace import Workspace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

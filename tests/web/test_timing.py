@@ -3,7 +3,7 @@
 import contextvars
 import threading
 
-from builder.serve import timing
+from builder.web import timing
 
 
 def test_the_parts_are_added_up_and_named_in_the_order_a_click_makes_them():

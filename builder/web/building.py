@@ -19,11 +19,11 @@ from builder.core.pipeline import evaluate, system_of
 from builder.core.reader import MAX_BYTES
 from builder.core.yaml_data import parse_text
 from builder.core.system import Evaluation, System
-from builder.serve.edits import Edit, EditRefused, apply, change
-from builder.serve.forms import Forms, Node, place_findings, typed
-from builder.serve import timing
-from builder.serve.trials import try_choices
-from builder.serve.workspace import Refused, Workspace
+from builder.web.edits import Edit, EditRefused, apply, change
+from builder.web.forms import Forms, Node, place_findings, typed
+from builder.web import timing
+from builder.web.keeping import Keeper, Refused
+from builder.web.trials import try_choices
 
 STARTS_TRIED = 24
 """Starting values tried for a new part before the first choice is kept, broken or not."""
@@ -81,8 +81,8 @@ def path_of(raw: Any) -> tuple[str | int, ...]:
 
 
 class Builder:
-    def __init__(self, workspace: Workspace):
-        self.workspace = workspace
+    def __init__(self, keeper: Keeper):
+        self.keeper = keeper
 
     # -- showing -----------------------------------------------------------------------------------
 
@@ -92,7 +92,7 @@ class Builder:
         against the rules first (see :meth:`refusals`)."""
         view = View(relative, text, version, at=tuple(at))
         try:
-            ev: Evaluation | None = self.workspace.check(text, relative)
+            ev: Evaluation | None = self.keeper.check(text, relative)
         except InputError as exc:
             view.unreadable, ev = exc, None
         read = _read(ev, text)
@@ -121,17 +121,16 @@ class Builder:
         if ev is not None:
             self._related(view, ev, forms, lang)
         if trials and ev is not None:
-            try_choices(view, forms, data, lang, self.workspace.pack)
+            try_choices(view, forms, data, lang, self.keeper.pack)
         return view
 
     def _related(self, view: View, ev: Evaluation, forms: Forms, lang: str) -> None:
         """The links between a list and the files it reads (its Warbook), both ways."""
-        folder = self.workspace.folder.resolve()
         words = set(registry.get(ev.system).file_fields().values())
         label = forms.label(next(iter(words)), {}) if len(words) == 1 else ""
-        view.reads = [(label, p.name) for p in ev.inputs if p.resolve().parent == folder and p.name != view.relative]
-        if ev.holds is not None:
-            view.read_by = [path for path in self.workspace.users(view.relative, lang) if path != view.relative]
+        reads, read_by = self.keeper.related(ev, view.relative, lang)
+        view.reads = [(label, name) for name in reads]
+        view.read_by = read_by
 
     def refusals(self, relative: str, text: str, at: Sequence[Any], lang: str) -> dict[str, dict[str, str]]:
         """The choices the rules refuse in the part shown, by control and value: the text the
@@ -157,9 +156,9 @@ class Builder:
         except Exception:  # noqa: BLE001 - a game's choices on a half-made roster: typed in instead
             choices = {}
         for pattern, word in system.file_fields().items():
-            # The folder's files that hold what the field names (its Warbooks), by name and file.
+            # The files kept beside it that hold what the field names (its Warbooks), by name and file.
             choices[pattern] = [(row["path"], f"{row['name']} · {row['path']}" if row["name"] else row["path"])
-                                for row in self.workspace.holding(word, lang) if row["system"] == system.key]
+                                for row in self.keeper.holding(word, lang) if row["system"] == system.key]
         notes = system.notes(ev, lang) if ev is not None and ev.details is not None else {}
         return Forms(system.key, _schema(system), lang, choices, notes)
 
@@ -181,7 +180,7 @@ class Builder:
         :meth:`carry`)."""
         op = str(action.get("op", ""))
         try:
-            doc = self.workspace.document(text, relative)
+            doc = self.keeper.document(text, relative)
             system = system_of(doc)
         except InputError:
             raise Refused("serve-edit-unreadable", 422) from None
@@ -191,7 +190,7 @@ class Builder:
             # checked; a value set or a part removed needs only its schema. A roster the rules
             # can't read whole yet (its Warbook file not written yet) still takes the change.
             try:
-                ev = evaluate(doc, pack=self.workspace.pack)
+                ev = evaluate(doc, pack=self.keeper.pack)
             except InputError:
                 ev = None
         data = doc.data
@@ -215,7 +214,7 @@ class Builder:
         written = _done
         carried: list[tuple[str, str, str]] = []
         if version is not None:
-            version, written = self.workspace.save_begun(relative, new, version)
+            version, written = self.keeper.save_begun(relative, new, version)
             old = _value_at(data, edit.path)
             if edit.op == "set" and edit.path and edit.path[-1] == "name" and isinstance(old, str) \
                     and isinstance(edit.value, str) and old != edit.value:
@@ -229,19 +228,19 @@ class Builder:
         each changed by its own game (``System.renamed``) and saved, one change a file. Each file
         changed, with its text before and after; a file that can't be read or written is left."""
         out = []
-        for user in self.workspace.users(relative, lang):
+        for user in self.keeper.users(relative, lang):
             if user == relative:
                 continue
             try:
-                before, version = self.workspace.read(user)
-                doc = self.workspace.document(before, user)
+                before, version = self.keeper.read(user)
+                doc = self.keeper.document(before, user)
                 places = list(system_of(doc).renamed(doc.data, path, old, new))
                 after = before
                 for place, value in places:
                     after = apply(after, Edit("set", place, value))
                 if after == before:
                     continue
-                self.workspace.save(user, after, version)
+                self.keeper.save(user, after, version)
             except (InputError, Refused, EditRefused):
                 continue
             except Exception:  # noqa: BLE001 - a file the game can't walk: left as it is
@@ -263,7 +262,7 @@ class Builder:
             tries += 1
             trial = change(data, Edit("append", path[:-1], candidate))
             try:
-                result = evaluate(replace(ev.source, data=trial), pack=self.workspace.pack, view=False)
+                result = evaluate(replace(ev.source, data=trial), pack=self.keeper.pack, view=False)
             except InputError:
                 return False
             return any((f.code, f.place.path) not in before for f in result.findings.errors)

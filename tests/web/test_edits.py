@@ -9,7 +9,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.serve.edits import Edit, EditRefused, apply, change, render
+from builder.web.edits import Edit, EditRefused, apply, change, render
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

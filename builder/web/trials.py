@@ -10,8 +10,8 @@ from typing import Any
 from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.core.pipeline import evaluate
-from builder.serve.edits import Edit, EditRefused, change
-from builder.serve.forms import Forms, Node, Option, typed
+from builder.web.edits import Edit, EditRefused, change
+from builder.web.forms import Forms, Node, Option, typed
 
 TRIALS_MOST = 160
 """Choices tried against the rules for one answer; past it (or TRIAL_SECONDS) the rest stay

@@ -11,8 +11,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from builder.core import messages
 from builder.core.findings import input_error_dict
-from builder.serve.building import View
-from builder.serve.forms import Node
+from builder.web.building import View
+from builder.web.forms import Node
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

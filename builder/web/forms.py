@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
 from builder.core import messages
-from builder.serve import texts  # noqa: F401 - the page's words (labels, new names) join the message table
+from builder.web import texts  # noqa: F401 - the page's words (labels, new names) join the message table
 
 Key = str | int
 _ROWS = "\x00rows"

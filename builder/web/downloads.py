@@ -7,7 +7,7 @@ from pathlib import Path
 
 from builder.core.system import Evaluation
 from builder.export.exporter import WRITERS
-from builder.serve.workspace import Refused
+from builder.web.keeping import Refused
 
 KINDS = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "pdf": "application/pdf"}
 

@@ -1,0 +1,298 @@
+"""The builder on the desk: the texts a player's browser sends with each click, kept nowhere here.
+
+Each click carries the list (and the files it names, a Warbook) as file parts of the form, bounded as
+an upload's files are. The texts are a :class:`builder.web.keeping.Keeper` for the request alone:
+written into a folder made for it (a list's ``warbook:`` may name only a file sent with it, as in
+a submission) and gone with it. The server answers with the new text and its view; the browser
+keeps them (localStorage). Nothing of a click reaches the event's store.
+
+What a click may cost is bounded: the texts by their size, trying the choices of the part shown
+by :mod:`builder.web.trials`' own bounds in tries and time, and its answer kept by the texts' hash
+(:class:`Tried`), so a reload or a retry tries nothing twice. Clicks have their own budget per
+address (:class:`Budget`), in memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+import yaml
+
+from builder.core import messages, registry
+from builder.core.errors import InputError
+from builder.core.pack import Pack
+from builder.core.pipeline import as_roster, evaluate
+from builder.core.reader import MAX_BYTES, Document, document_from_bytes, forget_read
+from builder.core.system import Evaluation
+from builder.events.store import plain_file_name
+from builder.events.submitted import FILES_MOST, LARGE
+from builder.web.building import Builder, path_of
+from builder.web.downloads import download
+from builder.web.edits import Edit, apply
+from builder.web.keeping import Refused
+from builder.web.pages import render_build
+from builder.web.previews import preview_html
+
+LIST_NAME = "lista.yaml"
+"""The name a list started on the desk is kept under (a Warbook started beside it: ``warbook.yaml``)."""
+
+
+def texts_of(files: list[tuple[str, bytes]]) -> dict[str, str]:
+    """The texts a click sends (its file parts), by name: plain YAML names, at most FILES_MOST of
+    them, each within an upload's size and UTF-8; Refused otherwise."""
+    if not files or len(files) > FILES_MOST:
+        raise Refused("desk-build-files", 400)
+    out: dict[str, str] = {}
+    for name, data in files:
+        if not plain_file_name(name) or name.casefold() in {n.casefold() for n in out}:
+            raise Refused("desk-build-files", 400)
+        if len(data) > MAX_BYTES:
+            raise Refused("desk-too-large", 413)
+        try:
+            out[name] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refused("desk-build-files", 400) from None
+    return out
+
+
+class Texts:
+    """The texts of one click as the builder's keeper: each checked as if kept, beside the others,
+    in the request's own folder (``root``)."""
+
+    def __init__(self, files: Mapping[str, str], pack: Pack, root: Path):
+        self.files, self.pack, self.root = dict(files), pack, root
+        for name, text in self.files.items():
+            (root / name).write_bytes(text.encode("utf-8"))
+
+    def check(self, text: str | bytes, relative: str) -> Evaluation:
+        data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("invalid-encoding", relative, 1) from None
+        ev = evaluate(document_from_bytes(data, self.root / relative, relative, root=self.root), pack=self.pack)
+        if self.files.get(relative) == text:
+            _SUMMARIES.put(self._key(relative), self._summary_of(ev))
+        return ev
+
+    def document(self, text: str, relative: str) -> Document:
+        return as_roster(document_from_bytes(text.encode("utf-8", "surrogatepass"), self.root / relative, relative,
+                                             root=self.root))
+
+    def _key(self, name: str) -> str:
+        # What a file holds and reads depends on its own text, and on which files are beside it (one it
+        # names but wasn't sent leaves it unreadable), not on what they hold.
+        return Tried.key({name: self.files[name]}, name, [self.pack.name, sorted(self.files)], "")
+
+    def _summary_of(self, ev: Evaluation) -> dict[str, Any]:
+        return {"holds": ev.holds, "name": ev.name, "system": ev.system,
+                "reads": [p.name for p in ev.inputs if p.parent == self.root]}
+
+    def _summary(self, name: str) -> dict[str, Any] | None:
+        """What a file sent holds and reads, as its check says: kept by the texts' hash, so the
+        Warbook beside a list being built is checked once, not on every click."""
+        key = self._key(name)
+        kept = _SUMMARIES.get(key)
+        if kept is None:
+            try:
+                kept = self._summary_of(self.check(self.files[name], name))
+            except InputError:
+                kept = {"holds": None, "name": None, "system": None, "reads": [], "unreadable": True}
+            _SUMMARIES.put(key, kept)
+        return None if kept.get("unreadable") else kept
+
+    def holding(self, word: str, lang: str) -> list[dict[str, Any]]:
+        return [{"path": name, "name": found["name"], "system": found["system"]} for name in self.files
+                if (found := self._summary(name)) is not None and found["holds"] == word]
+
+    def related(self, evaluation: Evaluation, relative: str, lang: str) -> tuple[list[str], list[str] | None]:
+        reads = [p.name for p in evaluation.inputs if p.parent == self.root and p.name != relative]
+        if evaluation.holds is None:
+            return reads, None
+        read_by = [name for name in self.files if name != relative and (found := self._summary(name)) is not None
+                   and relative in found["reads"]]
+        return reads, read_by
+
+    def users(self, relative: str, lang: str) -> list[str]:
+        return [name for name in self.files if (found := self._summary(name)) is not None and relative in found["reads"]]
+
+    def read(self, relative: str) -> tuple[str, str | None]:
+        if relative not in self.files:
+            raise Refused("desk-build-files", 400)
+        return self.files[relative], None
+
+    def save(self, relative: str, text: str, version: str | None) -> str | None:
+        self.save_begun(relative, text, version)
+        return None
+
+    def save_begun(self, relative: str, text: str, version: str | None) -> tuple[str | None, Callable[[], None]]:
+        self.files[relative] = text  # kept by the browser, once it has the answer
+        (self.root / relative).write_bytes(text.encode("utf-8"))
+        return None, _done
+
+
+def _done() -> None:
+    """Nothing to wait for: nothing is written."""
+
+
+def _with_texts(pack: Pack, files: Mapping[str, str], work: Callable[[Texts], Any]) -> Any:
+    with tempfile.TemporaryDirectory(prefix="builder-desk-build-") as tmp:
+        try:
+            return work(Texts(files, pack, Path(tmp).resolve()))
+        finally:
+            if any(len(text) > LARGE for text in files.values()):
+                forget_read()  # its folder is gone: a big file's parse would only take memory
+
+
+def _open(files: Mapping[str, str], file: str) -> str:
+    if file not in files:
+        raise Refused("desk-build-files", 400)
+    return file
+
+
+def drawn(pack: Pack, files: Mapping[str, str], file: str, at: Any, lang: str) -> str:
+    """The builder view of ``file`` (one of ``files``) at the part ``at``, as HTML."""
+    _open(files, file)
+    return _with_texts(pack, files, lambda texts: render_build(
+        Builder(texts).view(file, texts.files[file], None, path_of(at or []), lang), lang))
+
+
+def clicked(pack: Pack, files: Mapping[str, str], file: str, action: Mapping[str, Any], lang: str) -> str:
+    """A click (``action``: op, path, at, value, other) made in ``file``'s text, checked again under
+    the pack: the builder view of the new text, which it carries."""
+    _open(files, file)
+
+    def work(texts: Texts) -> str:
+        builder = Builder(texts)
+        text, _, at, _, _ = builder.edit_begun(file, texts.files[file], None, action, lang)
+        texts.save_begun(file, text, None)  # the files beside it see the new text, as the browser will keep it
+        return render_build(builder.view(file, text, None, at, lang), lang)
+    return _with_texts(pack, files, work)
+
+
+def refusals(pack: Pack, files: Mapping[str, str], file: str, at: Any, lang: str) -> dict[str, dict[str, str]]:
+    """The choices the rules refuse in the part shown (:meth:`Builder.refusals`)."""
+    _open(files, file)
+    return _with_texts(pack, files, lambda texts: Builder(texts).refusals(file, texts.files[file],
+                                                                          path_of(at or []), lang))
+
+
+def exported(pack: Pack, files: Mapping[str, str], file: str, kind: str, lang: str) -> tuple[bytes, str, str]:
+    """The sheet (xlsx) or the PDF of ``file`` as the browser holds it (a draft when illegal)."""
+    _open(files, file)
+
+    def work(texts: Texts) -> tuple[bytes, str, str]:
+        try:
+            ev = texts.check(texts.files[file], file)
+        except InputError:
+            raise Refused("desk-build-unreadable", 422) from None
+        return download(ev, kind, lang, Path(file).stem)
+    return _with_texts(pack, files, work)
+
+
+def previewed(pack: Pack, files: Mapping[str, str], file: str, lang: str) -> str:
+    """The cards' preview of ``file`` as the browser holds it (the printed document as HTML)."""
+    _open(files, file)
+
+    def work(texts: Texts) -> str:
+        try:
+            return preview_html(texts.check(texts.files[file], file), lang)
+        except InputError:
+            return ""
+    return _with_texts(pack, files, work)
+
+
+def starting(pack: Pack, lang: str) -> dict[str, str]:
+    """The texts a new list starts from, in ``lang``: the game's list (its limit and restrictions
+    are the pack's, which win over the list's), and each other kind of file it starts (a
+    Warbook), by kind."""
+    system = registry.get(pack.system)
+    roster = system.starting_roster(lang)
+    if "player" in (yaml.safe_load(roster) or {}):
+        # The starting roster's placeholder («Tu nombre») would be submitted as if it were the player.
+        roster = apply(roster, Edit("remove", ("player",)))
+    out = {"roster": roster}
+    for kind in system.new_kinds():
+        out[kind] = system.starting_roster(lang, kind)
+    return out
+
+
+def kinds(pack: Pack, lang: str) -> list[dict[str, str]]:
+    """The other kinds of file the event's game starts (a Warbook), as the page offers them."""
+    system = registry.get(pack.system)
+    out = []
+    for kind in system.new_kinds():
+        key = f"form.{system.key}.{kind}"
+        out.append({"kind": kind, "name": f"{kind}.yaml",
+                    "title": messages.text(key, lang) if key in messages.table() else kind})
+    return out
+
+
+class Tried:
+    """The choices refused, kept by what they were tried on (the texts, the file, the part, the
+    language): a bounded LRU, shared by the page threads."""
+
+    def __init__(self, most: int = 256):
+        self.most = most
+        self._kept: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(files: Mapping[str, str], file: str, at: Any, lang: str) -> str:
+        digest = hashlib.sha256()
+        for name, text in files.items():
+            digest.update(json.dumps([name, text], ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        digest.update(json.dumps([file, at, lang], ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    def get(self, key: str) -> Any:
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+            return None
+
+    def put(self, key: str, value: Any) -> None:
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.most:
+                self._kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+_SUMMARIES = Tried(most=1024)
+"""What each file sent holds and reads, by its text's hash with those beside it (a few hundred bytes each)."""
+
+
+class Budget:
+    """What one address may do in a minute, counted in this process's memory (a token bucket):
+    ``per_minute`` on average, up to ``burst`` at once. A bounded number of addresses is kept;
+    the longest idle goes first."""
+
+    def __init__(self, per_minute: int, burst: int | None = None, addresses: int = 10_000):
+        self.rate = per_minute / 60.0
+        self.burst = float(burst if burst is not None else per_minute)
+        self.addresses = addresses
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def allow(self, address: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, then = self._buckets.pop(address, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - then) * self.rate)
+            allowed = tokens >= 1.0
+            self._buckets[address] = (tokens - 1.0 if allowed else tokens, now)
+            while len(self._buckets) > self.addresses:
+                self._buckets.popitem(last=False)
+            return allowed

@@ -1,0 +1,310 @@
+"""The builder on the desk, in Chromium on a 390×844 phone: each game's example list built by
+clicking alone on the desk of an event for that game, kept in the browser (a reload mid-build,
+the server stopped mid-click, lose nothing), submitted with «Entregar», and its receipt's
+fingerprint the one ``builder check --pack`` gives the files the store kept."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.serve.live import ARGS, CHROMIUM, free_port
+from tests.serve.test_browser import serious_violations
+from tests.serve.test_browser_building import Driver, idle, settled, text
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+PHONE = {"width": 390, "height": 844}
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
+                                                       "(install Debian's chromium package to run them)")
+
+WATCH = """
+(() => {
+  // The test's own probe: builder answers drawn (or refused), and requests still on their way.
+  window.__settled = 0;
+  window.__pending = 0;
+  document.addEventListener('builder:drawn', () => { window.__settled += 1; });
+  const fetch = window.fetch;
+  window.fetch = async (...args) => {
+    window.__pending += 1;
+    try {
+      const response = await fetch(...args);
+      response.clone().text().finally(() => setTimeout(() => { window.__pending -= 1; }, 60));
+      return response;
+    } catch (error) {
+      setTimeout(() => { window.__pending -= 1; }, 60);
+      throw error;
+    }
+  };
+})();
+"""
+
+
+class Desk:
+    """``builder event serve``'s app for one pack, on a loopback port that outlives a stop: stopped
+    and started again (a new process's app, the same database) as a server that goes away would."""
+
+    def __init__(self, pack: Path, database: str):
+        self.pack, self.database, self.port = pack, database, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        from builder.desk.app import create_desk
+        from builder.events.packs import load_pack
+
+        app = create_desk(load_pack(self.pack), self.database, "clave", f"127.0.0.1:{self.port}")
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert self.server.started
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+GAMES = {
+    # the game: its example, built on the desk of an event for it
+    "cripmaquion": "cripmaquion/grupetto-verde.yaml",
+    "porcrom": "porcrom/lobos-de-zamora.yaml",
+    "dungeon-universalis": "dungeon-universalis/criptas.yaml",
+    "confrontation": "confrontation/artilleria-no-dan-kar.yaml",
+    "wartime": "wartime/compania-fenix.yaml",
+}
+
+
+def pack_for(tmp_path: Path, game: str, wanted: dict[str, Any]) -> Path:
+    pack = tmp_path / "pack.yaml"
+    lines = [f"system: {game}", f"name: Torneo de {game}"]
+    if "points_limit" in wanted:
+        lines.append(f"points_limit: {wanted['points_limit']}")
+    pack.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return pack
+
+
+@pytest.fixture
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def phone(browser, csp: bool = False, screen: dict | None = None):
+    # The page's policy forbids evaluating strings; the test's own probes are let through, but in
+    # the test that holds the page to its policy.
+    context = browser.new_context(locale="es-ES", viewport=screen or PHONE, bypass_csp=not csp)
+    context.add_init_script(WATCH)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    return page, errors
+
+
+def started(page, url: str) -> None:
+    page.goto(f"{url}/build")
+    before = settled(page)
+    page.click("#start-new")
+    idle(page, before)
+    page.locator("#build .summary").wait_for()
+
+
+def open_file(page, name: str) -> None:
+    before = settled(page)
+    page.select_option("#open-file", name)
+    idle(page, before)
+
+
+def kept(page) -> dict[str, Any]:
+    return page.evaluate("JSON.parse(Object.entries(localStorage).find(([k]) => k.startsWith('builder-desk:'))[1])")
+
+
+def checked_under_pack(files: dict[str, str], pack: Path, folder: Path) -> dict[str, Any]:
+    folder.mkdir()
+    for name, body in files.items():
+        (folder / name).write_text(body, encoding="utf-8")
+    roster = next(iter(files))
+    done = subprocess.run([sys.executable, "-m", "builder", "check", "--format", "json", "--pack", str(pack), roster],
+                          cwd=folder, capture_output=True, text=True, timeout=60)
+    assert done.returncode in (0, 1), done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    return result
+
+
+def submitted(page, team: str) -> dict[str, str]:
+    page.fill("#team", team)
+    page.click("#send")
+    page.locator("#receipt").wait_for()
+    return {"fingerprint": page.locator("#r-fingerprint").inner_text(), "legal": page.locator("#r-legal").inner_text()}
+
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("game, screen", [*((game, PHONE) for game in GAMES), ("cripmaquion", DESKTOP)],
+                         ids=[*GAMES, "cripmaquion-desktop"])
+def test_each_games_list_is_built_on_the_desk_kept_through_a_reload_and_a_stop_and_submitted(browser, tmp_path, game,
+                                                                                           screen):
+    example = EXAMPLES / GAMES[game]
+    wanted = yaml.safe_load(example.read_text(encoding="utf-8"))
+    pack = pack_for(tmp_path, game, wanted)
+    database = f"sqlite:///{tmp_path / 'evento.sqlite'}"
+    desk = Desk(pack, database)
+    desk.start()
+    try:
+        page, errors = phone(browser, screen=screen)
+        started(page, desk.url)
+        if game == "wartime":
+            # Its own archetypes first: a Warbook of its own beside the list, then the list that names it.
+            before = settled(page)
+            page.click(".new-kind[data-kind=warbook]")
+            idle(page, before)
+            assert page.input_value("#open-file") == "warbook.yaml"
+            Driver(page).reach(yaml.safe_load((EXAMPLES / "wartime" / "fenix-warbook.yaml").read_text(encoding="utf-8")))
+            open_file(page, "lista.yaml")
+            wanted = {**wanted, "warbook": "warbook.yaml"}
+        driver = Driver(page)
+        # Halfway: a reload loses nothing (the texts are the browser's own).
+        name = wanted.get("name", wanted.get("team"))
+        driver.reach({**yaml.safe_load(text(page)), **({"name": name} if "name" in wanted else {"team": name})})
+        halfway = text(page)
+        page.reload()
+        page.locator("#build .summary").wait_for()
+        idle(page)
+        assert text(page) == halfway
+
+        # The server stopped mid-click: the click is kept and made once it is back.
+        desk.stop()
+        control = page.locator("#f-name, #f-team").first
+        control.fill("Sin conexión")
+        control.press("Tab")
+        page.wait_for_function("document.querySelector('#build-status').textContent !== ''")
+        assert "Sin conexión" not in text(page)
+        assert len(kept(page)["queue"]) == 1
+        desk.start()
+        page.wait_for_function("document.querySelector('#text').value.includes('Sin conexión')", timeout=20000)
+        idle(page)
+        assert kept(page)["queue"] == []
+
+        driver.reach(wanted)
+        submitted_files = kept(page)["files"]
+        receipt = submitted(page, f"Equipo de {game}")
+        assert errors == []
+    finally:
+        desk.stop()
+    from builder.events.store import Store
+
+    store = Store.open(database)
+    [latest] = store.latest(1)
+    store.close()
+    stored = dict(latest.files)
+    assert stored[next(iter(stored))] == submitted_files["lista.yaml"]
+    result = checked_under_pack(stored, pack, tmp_path / "guardada")
+    assert receipt["fingerprint"] == result["fingerprint"]
+    assert receipt["legal"] == ("LEGAL" if result["legal"] else "ILEGAL")
+    assert result["legal"] and latest.checked.legal
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_desk_builder_has_no_serious_accessibility_finding_and_fits_a_phone(browser, tmp_path, lang):
+    pack = pack_for(tmp_path, "cripmaquion", {})
+    desk = Desk(pack, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = phone(browser)
+        page.goto(f"{desk.url}/build?lang={lang}")
+        assert serious_violations(page) == []
+        before = settled(page)
+        page.click("#start-new")
+        idle(page, before)
+        page.locator("#build .summary").wait_for()
+        page.click("#build .outline ul.parts[aria-labelledby] li:first-child button")
+        page.wait_for_function("document.querySelector('#build').dataset.at !== '[]'")
+        idle(page)
+        assert serious_violations(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # One language on the page: none of the other's words.
+        shown = page.locator("body").inner_text()
+        others = {"es": ("Undo", "Redo", "Submit", "Download", "Start again", "File", "Problems", "points"),
+                  "en": ("Deshacer", "Rehacer", "Entregar", "Descargar", "Empezar", "Archivo", "puntos")}[lang]
+        assert [w for w in others if re.search(rf"\b{w}\b", shown)] == []
+        assert errors == []
+    finally:
+        desk.stop()
+
+
+def test_under_its_own_policy_the_page_runs_its_script_and_only_that(browser, tmp_path):
+    pack = pack_for(tmp_path, "porcrom", {})
+    desk = Desk(pack, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = phone(browser, csp=True)
+        console: list[str] = []
+        page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+        answer = page.goto(f"{desk.url}/build")
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        assert "<script>" not in page.content() and "onclick" not in page.content()
+        page.click("#start-new")
+        page.locator("#build .summary").wait_for()
+        # The cards' preview: the printed document in a frame, its stylesheets let in.
+        page.click("#cards-view summary")
+        page.frame_locator("#cards").locator(".card").first.wait_for()
+        assert console == [] and errors == []
+    finally:
+        desk.stop()
+
+
+def test_a_list_starts_again_from_a_file_or_from_the_teams_last_submission(browser, tmp_path):
+    pack = tmp_path / "pack.yaml"
+    pack.write_bytes((ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml").read_bytes())
+    desk = Desk(pack, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    roster = tmp_path / "alfa.yaml"
+    roster.write_bytes((EXAMPLES / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+                       .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml"))
+    warbook = EXAMPLES / "wartime" / "fenix-warbook.yaml"
+    try:
+        page, errors = phone(browser)
+        page.goto(f"{desk.url}/build")
+        # From files: the list (the one that names the other) is the one opened.
+        before = settled(page)
+        page.set_input_files("#start-file", [str(warbook), str(roster)])
+        idle(page, before)
+        page.locator("#build .summary").wait_for()
+        assert page.input_value("#open-file") == "alfa.yaml" and text(page) == roster.read_text(encoding="utf-8")
+        assert "178 / 250" in page.locator("#build .summary").inner_text()
+        receipt = submitted(page, "Patrulla Alfa")
+        assert receipt == {"fingerprint": "WT-068D-E2A7", "legal": "LEGAL"}
+        code = page.locator("#edit-code").inner_text()
+
+        # Another browser, the same team: its last submission, with its name and code.
+        other, errors_ = phone(browser)
+        other.goto(f"{desk.url}/build")
+        other.fill("#last-team", "patrulla alfa")
+        other.fill("#last-code", code)
+        before = settled(other)
+        other.click("#last-fetch")
+        idle(other, before)
+        other.locator("#build .summary").wait_for()
+        assert text(other) == roster.read_text(encoding="utf-8")
+        assert "versión 1" in other.locator("#build-status").inner_text() or other.locator("#build-status").inner_text() == ""
+        assert errors == [] and errors_ == []
+    finally:
+        desk.stop()

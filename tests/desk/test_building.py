@@ -1,0 +1,80 @@
+"""The desk's keeper of a click's texts, and the bounds of a click: the texts' names and sizes,
+the choices kept by the texts' hash (bounded), the clicks' budget per address (in memory)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from builder.desk import building
+from builder.desk.building import Budget, Texts, Tried, texts_of
+from builder.events.packs import load_pack
+from builder.web.keeping import Refused
+from tests.desk.support import ALFA, PACK, WARBOOK
+
+PACK_ = load_pack(PACK)
+FILES = {"lista.yaml": ALFA.decode(), "fenix-warbook.yaml": WARBOOK.decode()}
+
+
+def test_a_clicks_texts_are_plain_yaml_names_bounded_as_an_uploads_files():
+    assert texts_of([("lista.yaml", ALFA), ("warbook.yaml", WARBOOK)]) == {"lista.yaml": ALFA.decode(),
+                                                                           "warbook.yaml": WARBOOK.decode()}
+    for files, code in (([], "desk-build-files"), ([("../x.yaml", ALFA)], "desk-build-files"),
+                        ([("x.txt", ALFA)], "desk-build-files"), ([("a.yaml", ALFA), ("A.yaml", ALFA)], "desk-build-files"),
+                        ([(f"{n}.yaml", ALFA) for n in range(6)], "desk-build-files"),
+                        ([("a.yaml", b"\xff")], "desk-build-files"), ([("a.yaml", b"#" * (1024 * 1024 + 1))], "desk-too-large")):
+        with pytest.raises(Refused) as refused:
+            texts_of(files)
+        assert refused.value.code == code
+
+
+def test_the_texts_are_checked_beside_each_other_under_the_pack_and_kept_nowhere(tmp_path):
+    texts = Texts(FILES, PACK_, tmp_path)
+    ev = texts.check(FILES["lista.yaml"], "lista.yaml")
+    assert ev.legal and ev.points == 178 and ev.points_limit == 250  # the pack's limit, not the list's 300
+    assert texts.holding("warbook", "es") == [{"path": "fenix-warbook.yaml", "name": "Warbook Fénix", "system": "wartime"}]
+    assert texts.related(ev, "lista.yaml", "es") == (["fenix-warbook.yaml"], None)
+    book = texts.check(FILES["fenix-warbook.yaml"], "fenix-warbook.yaml")
+    assert texts.related(book, "fenix-warbook.yaml", "es") == ([], ["lista.yaml"])
+    assert texts.users("fenix-warbook.yaml", "es") == ["lista.yaml"] and texts.read("lista.yaml") == (FILES["lista.yaml"], None)
+    version, written = texts.save_begun("lista.yaml", "system: wartime\n", None)
+    written()
+    assert version is None and texts.files["lista.yaml"] == "system: wartime\n"
+
+
+def test_a_click_is_made_in_a_folder_of_its_own_gone_once_answered(tmp_path, monkeypatch):
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    html = building.clicked(PACK_, FILES, "lista.yaml", {"op": "set", "path": '["name"]', "value": "Beta"}, "es")
+    assert "name: Beta" in re.search(r'<template id="build-text">(.*?)</template>', html, re.S).group(1)
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(Refused):
+        building.drawn(PACK_, FILES, "otra.yaml", "[]", "es")
+
+
+def test_the_starting_list_is_the_games_without_a_placeholder_player():
+    starts = building.starting(PACK_, "es")
+    assert "system: wartime" in starts["roster"] and "player:" not in starts["roster"]
+    assert "warbook" in starts
+    assert building.kinds(PACK_, "en") == [{"kind": "warbook", "name": "warbook.yaml", "title": "Warbook"}]
+
+
+def test_the_choices_kept_are_bounded_the_longest_unused_going_first():
+    tried = Tried(most=2)
+    keys = [Tried.key({"a.yaml": str(n)}, "a.yaml", "[]", "es") for n in range(3)]
+    assert len(set(keys)) == 3 and keys[0] == Tried.key({"a.yaml": "0"}, "a.yaml", "[]", "es")
+    tried.put(keys[0], 0)
+    tried.put(keys[1], 1)
+    assert tried.get(keys[0]) == 0  # used: kept over the other
+    tried.put(keys[2], 2)
+    assert (tried.get(keys[0]), tried.get(keys[1]), tried.get(keys[2]), len(tried)) == (0, None, 2, 2)
+
+
+def test_the_clicks_budget_is_per_address_refills_with_time_and_keeps_a_bounded_count():
+    budget = Budget(per_minute=60, burst=3, addresses=2)
+    assert [budget.allow("a", now=0) for _ in range(4)] == [True, True, True, False]
+    assert budget.allow("b", now=0)
+    assert budget.allow("a", now=1.0) and not budget.allow("a", now=1.0)  # one a second
+    budget.allow("c", now=2)
+    assert len(budget._buckets) == 2
