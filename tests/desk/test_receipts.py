@@ -46,7 +46,10 @@ def test_a_receipt_shows_nothing_to_another_browser_or_for_a_forged_cookie(clien
 
 def test_the_receipt_can_be_printed_and_mailed_to_oneself_in_the_pages_language(client):
     page = client.get(receipt_of(client, lang="en").headers["location"])
-    assert "@media print" in page.text and 'class="no-print"' in page.text
+    # Its print rules are the one look's (issue 42): the desk's pages on paper without their controls.
+    assert '<link rel="stylesheet" href="/look/design.css">' in page.text and 'class="no-print"' in page.text
+    printed = client.get("/look/design.css").text.split("@media print", 1)[1]
+    assert "body.desk .no-print" in printed and "display: none" in printed
     href = page.text.split('id="mail-receipt"')[0].rsplit('href="', 1)[1].split('"')[0].replace("&amp;", "&")
     mail = urlsplit(href)
     assert mail.scheme == "mailto" and mail.path == ""
