@@ -93,8 +93,8 @@ def builder_page(chromium: Any, target: Path) -> None:
 
     port = free(PORTS[0])
     with serving(create_app(folder(), port), port) as url:
-        def opened(screen: dict, name: str) -> Any:
-            page = chromium.new_context(locale="es-ES", **screen).new_page()
+        def opened(screen: dict, name: str, scheme: str = "light") -> Any:
+            page = chromium.new_context(locale="es-ES", color_scheme=scheme, **screen).new_page()
             page.goto(url + "/")
             page.wait_for_selector(f"#files li[data-path='{name}']")
             page.click(f"#files li[data-path='{name}'] button")
@@ -114,6 +114,11 @@ def builder_page(chromium: Any, target: Path) -> None:
         settle(page)
         shot(page, "build-wartime.png")
 
+        page = opened(DESKTOP, "compania-fenix.yaml", "dark")           # the system's dark mode, followed
+        page.locator("#build .outline .part", has_text="Alfa").click()
+        settle(page)
+        shot(page, "build-wartime-dark.png")
+
         page = opened(DESKTOP, "grupetto-verde.yaml")
         page.click("#o-f-runners-7")                                     # the brujo: choices refused, saying why
         settle(page)
@@ -130,12 +135,13 @@ def builder_page(chromium: Any, target: Path) -> None:
         settle(page)
         shot(page, "serve.png")
 
-        page = opened(PHONE, "grupetto-verde.yaml")
-        page.click("#o-f-runners-1")
-        settle(page)
-        page.evaluate("window.scrollTo(0, document.querySelector('#build').getBoundingClientRect().top + scrollY)")
-        page.wait_for_timeout(200)
-        shot(page, "serve-phone.png")
+        for scheme, name in (("light", "serve-phone.png"), ("dark", "serve-phone-dark.png")):
+            page = opened(PHONE, "grupetto-verde.yaml", scheme)
+            page.click("#o-f-runners-1")
+            settle(page)
+            page.evaluate("window.scrollTo(0, document.querySelector('#build').getBoundingClientRect().top + scrollY)")
+            page.wait_for_timeout(200)
+            shot(page, name)
 
 
 @contextmanager
@@ -171,8 +177,8 @@ def desk(chromium: Any, target: Path) -> None:
                           f"sqlite:///{Path(tmp) / 'torneo.sqlite'}", "clave-de-las-capturas-de-pantalla",
                           f"127.0.0.1:{port}", publish=False)
         with serving(app, port) as url:
-            def hand_in(screen: dict, team: str, roster: str, keep: str | None = None) -> None:
-                page = chromium.new_context(locale="es-ES", **screen).new_page()
+            def hand_in(screen: dict, team: str, roster: str, keep: str | None = None, scheme: str = "light") -> None:
+                page = chromium.new_context(locale="es-ES", color_scheme=scheme, **screen).new_page()
                 page.goto(url + "/")
                 page.fill("#team", team)
                 page.set_input_files("#files", [str(lists / roster), str(lists / "fenix-warbook.yaml")])
@@ -187,6 +193,7 @@ def desk(chromium: Any, target: Path) -> None:
                 page.context.close()
 
             hand_in(PHONE, "Patrulla Alfa", "01-patrulla-alfa.yaml", keep="desk-receipt.png")
+            hand_in(PHONE, "Patrulla Gamma", "01-patrulla-alfa.yaml", keep="desk-receipt-dark.png", scheme="dark")
             hand_in(DESKTOP, "Los Exploradores", "02-exploradores.yaml")
             hand_in(DESKTOP, "Asalto Pesado", "03-asalto-pesado.yaml")
             hand_in(DESKTOP, "Patrulla Beta", "01-patrulla-alfa.yaml")
@@ -214,6 +221,17 @@ def desk(chromium: Any, target: Path) -> None:
             page.screenshot(path=str(target / "desk-dashboard-phone.png"))
             print("desk-dashboard-phone.png")
             page.context.close()
+
+            # The builder on the desk (issue 41), on a phone: a Wartime list begun, its first squad shown.
+            for scheme, name in (("light", "desk-build-phone.png"), ("dark", "desk-build-phone-dark.png")):
+                page = chromium.new_context(locale="es-ES", color_scheme=scheme, **PHONE).new_page()
+                page.goto(url + "/build")
+                page.click("#start-new")
+                page.locator("#build .summary").wait_for()
+                settle(page)
+                page.screenshot(path=str(target / name))
+                print(name)
+                page.context.close()
 
 
 def main(target: str = "docs/images") -> int:
