@@ -25,6 +25,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
+from builder.desk import texts  # noqa: F401 - the desk's words (a rename carried, said) join the message table
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.pack import Pack
@@ -171,9 +172,14 @@ def clicked(pack: Pack, files: Mapping[str, str], file: str, action: Mapping[str
 
     def work(texts: Texts) -> str:
         builder = Builder(texts)
-        text, _, at, _, _ = builder.edit_begun(file, texts.files[file], None, action, lang)
-        texts.save_begun(file, text, None)  # the files beside it see the new text, as the browser will keep it
-        return render_build(builder.view(file, text, None, at, lang), lang)
+        # Kept as a click's text is kept (a version given, though the texts have none): the files
+        # beside it see the new text, as the browser will keep it, and a rename is carried to them.
+        text, _, at, _, carried = builder.edit_begun(file, texts.files[file], "", action, lang)
+        view = builder.view(file, text, None, at, lang)
+        # A rename carried into the files that read this one (the lists recruiting from this
+        # Warbook): their new texts go back with the view, for the browser to keep with it.
+        view.carried, view.carried_note = carried, "desk.build-carried"
+        return render_build(view, lang)
     return _with_texts(pack, files, work)
 
 

@@ -370,6 +370,10 @@ MESSAGES = {
                                     "en": "The list's files are not understood."},
     "desk.error.desk-build-unreadable": {"es": "La lista no se puede leer: corrígela antes de descargarla.",
                                          "en": "The list can't be read: fix it before downloading it."},
+    "desk.build-carried": {
+        "es": "El nombre nuevo se llevó también a: {files}. «Deshacer» los devuelve todos a la vez.",
+        "en": "The new name was carried into: {files} as well. “Undo” takes them all back at once.",
+    },
 }
 
 messages.register(MESSAGES)

@@ -55,6 +55,9 @@ class View:
     carried: list[tuple[str, str, str]] = field(default_factory=list)
     """The folder's files a rename was carried into (lists recruiting from this Warbook, a campaign
     racing this team): each file, its text before and after, saved."""
+    carried_note: str = "serve.carried"
+    """How the page says where a rename was carried: saved files each with its own undo (the local
+    page), or the texts the browser keeps, one undo for all (the desk)."""
 
 
 @lru_cache(maxsize=None)

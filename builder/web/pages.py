@@ -33,7 +33,8 @@ def render_build(view: View, lang: str) -> str:
         t=t, lang=lang, relative=view.relative, text=view.text, version=view.version, at=view.at,
         unreadable=view.unreadable is not None, unreadable_message=unreadable, evaluation=view.evaluation,
         sections=view.sections, detail=view.detail, general=view.general, part=_part_name(view, lang),
-        reads=view.reads, read_by=view.read_by, carried=view.carried, **_names(view, lang))
+        reads=view.reads, read_by=view.read_by, carried=view.carried, carried_note=view.carried_note,
+        **_names(view, lang))
 
 
 def _part_name(view: View, lang: str) -> str:

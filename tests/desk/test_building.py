@@ -53,6 +53,17 @@ def test_a_click_is_made_in_a_folder_of_its_own_gone_once_answered(tmp_path, mon
         building.drawn(PACK_, FILES, "otra.yaml", "[]", "es")
 
 
+def test_a_renamed_archetype_is_carried_into_the_list_beside_it_and_sent_back_with_the_view():
+    """Issue 40's renames on the desk: the Warbook's «Fusilero» renamed, the list recruiting it
+    follows, its new text going back with the view for the browser to keep (nothing kept here)."""
+    html = building.clicked(PACK_, FILES, "fenix-warbook.yaml",
+                            {"op": "set", "path": '["warbook", "characters", 0, "name"]', "value": "Tirador"}, "es")
+    after = re.search(r'<template class="carried-text" data-path="lista.yaml" data-after="0">(.*?)</template>', html, re.S)
+    assert after is not None and "{character: Tirador, count: 3}" in after.group(1)
+    assert "{character: Fusilero" not in after.group(1) and "«Deshacer» los devuelve todos a la vez" in html
+    assert FILES["lista.yaml"] == ALFA.decode()  # the texts given are left as they were
+
+
 def test_the_starting_list_is_the_games_without_a_placeholder_player():
     starts = building.starting(PACK_, "es")
     assert "system: wartime" in starts["roster"] and "player:" not in starts["roster"]

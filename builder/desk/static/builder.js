@@ -132,7 +132,15 @@
     if (!build) return;
     const text = build.querySelector("#build-text")?.content.textContent;
     if (click.url === "/build/edit" && text != null && text !== state.files[click.file]) {
-      state.undo.push({ file: click.file, text: state.files[click.file] });
+      // One step to undo, with the files a rename was carried into (the lists reading this Warbook).
+      const also = [];
+      for (const after of build.querySelectorAll("template.carried-text[data-after]")) {
+        const name = after.dataset.path;
+        if (!Object.hasOwn(state.files, name) || name === click.file) continue;
+        also.push({ file: name, text: state.files[name] });
+        state.files[name] = after.content.textContent;
+      }
+      state.undo.push({ file: click.file, text: state.files[click.file], also });
       state.redo = [];
       state.files[click.file] = text;
     }
@@ -283,8 +291,10 @@
     // Undo and redo put an earlier text back (of whichever file it was), and show that file.
     const step = from.pop();
     if (!step) return;
-    to.push({ file: step.file, text: state.files[step.file] });
+    const also = (step.also || []).map((other) => ({ file: other.file, text: state.files[other.file] }));
+    to.push({ file: step.file, text: state.files[step.file], also });
     state.files[step.file] = step.text;
+    for (const other of step.also || []) state.files[other.file] = other.text;
     if (step.file !== state.open) state.at = "[]";
     state.open = step.file;
     showTexts();
