@@ -32,6 +32,8 @@ def preview_html(ev: Evaluation, lang: str) -> str:
     html = STYLESHEET.sub(lambda m: f'href="/templates/{m.group(1)}"', html)
     # On screen the preview sits in builder's one look (linked first, so the printout's own
     # stylesheets still decide the sheet and the cards); on paper none of it applies.
+    # It is paper, light in dark mode too (data-look="paper").
+    html = re.sub(r"<html\b", '<html data-look="paper"', html, count=1)
     return html.replace("<head>", f'<head><link rel="stylesheet" href="{looks.STYLESHEET}">', 1)
 
 

@@ -171,3 +171,9 @@ def test_every_page_and_the_card_preview_load_the_one_stylesheet(desk, builder, 
     frame = page.frame_locator("#preview")
     frame.locator(".card").first.wait_for()
     assert frame.locator("link[href='/look/design.css']").count() == 1
+    # Paper stays paper in dark mode: the sheet and the cards dark on light, as they will print.
+    page.emulate_media(color_scheme="dark")
+    inside = page.frames[-1]
+    assert inside.evaluate("getComputedStyle(document.body).color") == "rgb(29, 29, 29)"
+    assert inside.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(244, 245, 247)"
+    assert serious_violations(page) == []
