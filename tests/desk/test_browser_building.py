@@ -250,6 +250,28 @@ def test_the_desk_builder_has_no_serious_accessibility_finding_and_fits_a_phone(
         desk.stop()
 
 
+def test_typing_not_yet_sent_survives_a_reload(browser, tmp_path):
+    """A newcomer typed into the list's name without leaving the field and reloaded: the typing
+    was gone. It goes into the kept queue as the page leaves, and is made once it is back."""
+    pack = pack_for(tmp_path, "cripmaquion", {})
+    desk = Desk(pack, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = phone(browser)
+        started(page, desk.url)
+        field = page.locator("#f-name, #f-team").first
+        field.click()
+        field.press("End")
+        page.keyboard.type(" B")                       # typed, the field not left
+        page.reload()
+        page.locator("#build .summary").wait_for()
+        page.wait_for_function("document.querySelector('#text').value.match(/^(name|team): .* B$/m)", timeout=15000)
+        idle(page)
+        assert kept(page)["queue"] == [] and errors == []
+    finally:
+        desk.stop()
+
+
 def test_under_its_own_policy_the_page_runs_its_script_and_only_that(browser, tmp_path):
     pack = pack_for(tmp_path, "porcrom", {})
     desk = Desk(pack, f"sqlite:///{tmp_path / 'evento.sqlite'}")

@@ -400,6 +400,13 @@
     $("cards-view").addEventListener("toggle", () => { if ($("cards-view").open && state) showCards(); });
     $("cards").addEventListener("load", fitCards);
     window.addEventListener("online", () => { delay = 500; if (state) pump(); });
+    // Typing not yet sent (its field not left) when the page goes (a reload, a tab closed) becomes
+    // a click in the kept queue at once: sent as soon as the page is back, never lost.
+    window.addEventListener("pagehide", () => {
+      const field = document.activeElement;
+      if (state && field && $("build").contains(field) && field.matches("input[hx-post], textarea[hx-post]")
+          && field.value !== field.defaultValue) act(field);
+    });
     if (state) {
       $("building").hidden = false;
       showTexts();
