@@ -63,6 +63,13 @@ class Finding:
         params = {k: localise(v, lang) for k, v in self.params.items()}
         return messages.text(key, lang, **params)
 
+    def plain(self, lang: str) -> str:
+        """The message in words alone, for a page: without its place, nor the places it names
+        («the name “A” is already used by the runner “A”», not «… (team.yaml:11 lineup[0])»)."""
+        key = f"{self.code}.{self.variant}" if self.variant else self.code
+        params = {k: localise(_placeless(v), lang) for k, v in self.params.items()}
+        return messages.text(key, lang, **params)
+
     def message(self, lang: str) -> str:
         where = self.place.where
         return f"{where}: {self.detail(lang)}" if where else self.detail(lang)
@@ -115,6 +122,13 @@ class FrozenFindings(_BySeverity, tuple):
     def in_reading_order(self) -> "FrozenFindings":
         """Sorted by file, then line (stable: findings on one line keep their order)."""
         return FrozenFindings(sorted(self, key=lambda f: (f.place.file or "", f.place.line or 0)))
+
+
+def _placeless(value: Any) -> Any:
+    """What a repeated name is used by (:func:`used_by`), named without its place."""
+    if isinstance(value, Localised) and value.key == "kind.any":
+        return Localised("kind.any-short", {k: v for k, v in value.params.items() if k != "where"})
+    return value
 
 
 def used_by(kind: str, name: str, place: Place) -> Localised:

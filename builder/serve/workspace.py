@@ -261,7 +261,7 @@ def _encoded(text: str, relative: str) -> bytes:
 
 def findings_of(evaluation: Evaluation, lang: str) -> list[dict[str, Any]]:
     """The findings a page shows: those of the file being edited carry its line, to jump to."""
-    return [{**f.as_dict(lang), "detail": f.detail(lang), "severity": f.severity} for f in evaluation.findings]
+    return [{**f.as_dict(lang), "detail": f.plain(lang), "severity": f.severity} for f in evaluation.findings]
 
 
 def unreadable(error: InputError, lang: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-FOLDER = Path(__file__).resolve().parent / "look"
+FOLDER = Path(__file__).resolve().parent / "static" / "look"
 STYLESHEET = "/look/design.css"
 """What every page links, and the card preview's frame too."""
 

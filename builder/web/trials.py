@@ -75,7 +75,7 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
                         trial, new, completed = both, left, not left
                         break
             if not completed:
-                option.reason = new[0].detail(lang)
+                option.reason = new[0].plain(lang)
                 if option.value == BLANK:
                     node.blank_reason = option.reason
 
