@@ -214,5 +214,5 @@ async def submit(request: Request, form: Form, lang: str) -> Response:
     # A refusal says why on the builder's page, not the upload form's (the list is still the browser's).
     location = answer.headers.get("location", "")
     if location.startswith("/?refused="):
-        answer.headers["location"] = "/build" + location[1:]
+        answer.headers["location"] = "/build" + location[1:] + "#refusal"  # why, in view beside «Entregar»
     return answer

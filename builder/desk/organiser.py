@@ -114,7 +114,8 @@ def act_on_team(request: Request, form: Form, lang: str) -> Response | dict:
             return refusal(request, lang, "desk-confirm-new-code", 400, team_id=team_id)
         # Shown once, on the team's page the 303 leads to: kept in the organiser's session till then.
         request.session["new_code"] = {"team": team_id, "code": desk.store.new_code(team_id)}
-        return RedirectResponse(f"/admin/team/{team_id}?lang={lang}", status_code=303)
+        # Straight to the code (a newcomer found it below the fold on a phone).
+        return RedirectResponse(f"/admin/team/{team_id}?lang={lang}#new-code-box", status_code=303)
     if action == "lock" and form.get("confirm") != "yes":
         return RedirectResponse(f"/admin/confirm?action=lock&team={team_id}&lang={lang}", status_code=303)
     if action in ("lock", "unlock"):

@@ -22,8 +22,8 @@ MESSAGES = {
     },
     "desk.paste": {"es": "O pega la lista en YAML", "en": "Or paste the list as YAML"},
     "desk.player-hint": {
-        "es": "El jugador es el «player:» de la lista; su «warbook:» solo puede nombrar archivos de esta misma entrega.",
-        "en": "The player is the list's “player:”; its “warbook:” may only name files of this same submission.",
+        "es": "El jugador es el que nombra la lista; si usa un Warbook propio, súbelo en esta misma entrega.",
+        "en": "The player is the one the list names; if it uses a Warbook of its own, upload it in this same submission.",
     },
     "desk.code": {"es": "Código de edición (solo para una versión nueva)",
                   "en": "Edit code (only for a new version)"},
@@ -48,8 +48,8 @@ MESSAGES = {
               "submitted. This receipt shows only in this browser and for {minutes} minutes; after that, never again.",
     },
     "desk.receipt-keep": {"es": "Guarda el recibo", "en": "Keep the receipt"},
-    "desk.receipt-print": {"es": "Para imprimirlo, usa Imprimir en el navegador (Ctrl+P): sale solo el recibo.",
-                           "en": "To print it, use the browser's Print (Ctrl+P): the receipt alone is printed."},
+    "desk.receipt-print": {"es": "Para imprimirlo, usa «Imprimir» en el menú del navegador: sale solo el recibo.",
+                           "en": "To print it, use “Print” in the browser's menu: the receipt alone is printed."},
     "desk.receipt-mail": {"es": "Enviarme el recibo por correo", "en": "E-mail the receipt to myself"},
     "desk.receipt-mail-subject": {"es": "Recibo de «{team}», versión {version}",
                                   "en": "Receipt of “{team}”, version {version}"},
@@ -198,8 +198,10 @@ MESSAGES = {
     # Closing is asked first, on a page of its own.
     "desk.confirm-lock-event": {"es": "¿Cerrar el evento?", "en": "Lock the event?"},
     "desk.confirm-lock-event-why": {
-        "es": "Nadie podrá entregar ni cambiar su lista hasta que vuelvas a abrirlo.",
-        "en": "No one will be able to hand in or change a list until you unlock it again."},
+        "es": "Nadie podrá entregar ni cambiar su lista hasta que vuelvas a abrirlo. Si la publicación está "
+              "activada, las listas se publican en cuanto se cierra.",
+        "en": "No one will be able to hand in or change a list until you unlock it again. If publishing is on, "
+              "the lists are published as soon as it is locked."},
     "desk.confirm-lock-event-yes": {"es": "Sí, cerrar el evento", "en": "Yes, lock the event"},
     "desk.confirm-lock-team": {"es": "¿Cerrar la lista de {team}?", "en": "Lock {team}'s list?"},
     "desk.confirm-lock-team-why": {
@@ -237,8 +239,8 @@ MESSAGES = {
                                       "en": "The lists are published once the event is locked."},
     "desk.error.desk-no-publishing": {"es": "La organización no publica las listas de este evento.",
                                       "en": "The organiser doesn't publish this event's lists."},
-    "desk.publish-when-locked": {"es": "Las listas se publicarán en /lists al cerrar el evento.",
-                                 "en": "The lists will be published at /lists once the event is closed."},
+    "desk.publish-when-locked": {"es": "Las listas se publicarán en la página pública de listas al cerrar el evento.",
+                                 "en": "The lists will be published on the public lists page once the event is closed."},
     "desk.not-publishing": {"es": "Las listas no se publican: solo las ve la organización.",
                             "en": "The lists are not published: only the organiser sees them."},
     "desk.publish": {"es": "Publicar las listas al cerrar", "en": "Publish the lists once closed"},
@@ -317,6 +319,10 @@ MESSAGES = {
                       "en": "The database has no event “{event}”."},
     # The builder on the desk (/build): a list built in the player's browser, submitted from there.
     "desk.build-here": {"es": "Construye tu lista aquí", "en": "Build your list here"},
+    "desk.build-here-closed": {
+        "es": "Las entregas están cerradas, pero puedes seguir montando una lista y descargarla.",
+        "en": "Submissions are closed, but you can still build a list and download it.",
+    },
     "desk.build-here-hint": {
         "es": "Haz la lista pulsando, en el móvil o en el ordenador, comprobada con las restricciones del evento; "
               "luego entrégala desde ahí.",

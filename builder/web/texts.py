@@ -116,8 +116,8 @@ MESSAGES = {
     "serve.new-name": {"es": "Nuevo {n}", "en": "New {n}"},
     # A list and the files it reads (its Warbook), linked both ways.
     "serve.reads": {"es": "{what}: {file}", "en": "{what}: {file}"},
-    "serve.read-by": {"es": "Listas de la carpeta que lo usan:", "en": "Lists of the folder that use it:"},
-    "serve.read-by-none": {"es": "Ninguna lista de la carpeta lo usa", "en": "No list of the folder uses it"},
+    "serve.read-by": {"es": "Listas que lo usan:", "en": "Lists that use it:"},
+    "serve.read-by-none": {"es": "Ninguna lista lo usa", "en": "No list uses it"},
     "serve.open-file": {"es": "Abrir {file}", "en": "Open {file}"},
     "serve.add-to": {"es": "Añadir a {list}", "en": "Add to {list}"},
     # A new part of the roster («+ Nueva entrada en Armas»: a weapon of the Warbook) reads apart from

@@ -169,7 +169,7 @@ def test_the_organiser_issues_a_new_edit_code_shown_once_and_the_old_one_stops_w
     assert Store.open(db).code_is(1, old)
     issued = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code", "confirm": "yes"},
                          follow_redirects=False)
-    assert issued.status_code == 303 and issued.headers["location"] == "/admin/team/1?lang=es"
+    assert issued.status_code == 303 and issued.headers["location"] == "/admin/team/1?lang=es#new-code-box"
     page = client.get(issued.headers["location"])
     new = re.search(r'id="new-code">([A-Z0-9-]+)<', page.text).group(1)
     assert new != old and 'id="code-changes"' in page.text and "el anterior dejó de valer" in page.text

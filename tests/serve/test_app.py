@@ -287,9 +287,9 @@ def test_a_warbook_is_a_kind_of_new_file_and_a_list_links_to_it_and_back(client,
     assert 'data-open="fenix-warbook.yaml"' in view and "Warbook: fenix-warbook.yaml" in view
     text = (folder / "fenix-warbook.yaml").read_text(encoding="utf-8")
     view = client.post("/fragments/build", json={"file": "fenix-warbook.yaml", "text": text, "lang": "en"}).text
-    assert "Lists of the folder that use it:" in view and 'data-open="compania-fenix.yaml"' in view
+    assert "Lists that use it:" in view and 'data-open="compania-fenix.yaml"' in view
     text = (folder / "libro.yaml").read_text(encoding="utf-8")
-    assert "Ninguna lista de la carpeta lo usa" in client.post("/fragments/build", json={
+    assert "Ninguna lista lo usa" in client.post("/fragments/build", json={
         "file": "libro.yaml", "text": text, "lang": "es"}).text
 
 

@@ -105,12 +105,12 @@ def test_a_warbook_is_started_from_the_new_file_form_and_linked_with_its_lists(s
     saved = yaml.safe_load((lists / "libro.yaml").read_text(encoding="utf-8"))
     assert set(saved) == {"system", "name", "warbook"} and saved["name"] == "Libro de la Fénix"
     assert "WARBOOK" in summary(page)
-    assert page.locator("#related").inner_text() == "Ninguna lista de la carpeta lo usa"
+    assert page.locator("#related").inner_text() == "Ninguna lista lo usa"
     # From a list to its Warbook, and back from the Warbook to the lists that use it.
     opened(screen, "compania-fenix.yaml")
     tap(screen, page.locator("#related [data-open='fenix-warbook.yaml']"))
     page.wait_for_function("document.querySelector('#current').textContent === 'fenix-warbook.yaml'")
-    assert "Listas de la carpeta que lo usan:" in page.locator("#related").inner_text()
+    assert "Listas que lo usan:" in page.locator("#related").inner_text()
     assert page.locator("#related [data-open]").all_inner_texts() == ["asalto-ilegal.yaml", "compania-fenix.yaml"]
     tap(screen, page.locator("#related [data-open='compania-fenix.yaml']"))
     page.wait_for_function("document.querySelector('#current').textContent === 'compania-fenix.yaml'")

@@ -248,7 +248,7 @@ def test_the_warbook_field_offers_the_folders_warbooks_by_name_or_one_written_in
     warbook = next(n for n in view.detail.walk() if n.path == ("warbook",))
     assert warbook.kind == "select"
     assert [(o.value, o.label) for o in warbook.options] == [("fenix-warbook.yaml", "Warbook Fénix · fenix-warbook.yaml")]
-    assert [v.label for v in warbook.variants] == ["un Warbook de la carpeta", "escrito en esta lista"]
+    assert [v.label for v in warbook.variants] == ["un Warbook en otro archivo", "escrito en esta lista"]
     # Written in the list first, then back to a file: the folder's Warbook, never «Nuevo 1».
     text, _, _ = click(builder, file, {"op": "variant", "path": ["warbook"], "value": "1"})
     text, _, _ = click(builder, file, {"op": "variant", "path": ["warbook"], "value": "0"})

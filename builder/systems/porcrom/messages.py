@@ -70,7 +70,7 @@ MESSAGES = {
     "pc.col.weapons": {"es": "Armas", "en": "Weapons"},
     "pc.col.group": {"es": "Grupo", "en": "Group"},
     "pc.col.count": {"es": "Secuaces", "en": "Minions"},
-    "pc.col.track": {"es": "Track de daño", "en": "Damage track"},
+    "pc.col.track": {"es": "Dados al sufrir daño", "en": "Damage track"},
     "pc.col.figures": {"es": "Miniaturas", "en": "Figures"},
     # Printed cards.
     "pdf.pc.pool": {"es": "Reserva", "en": "Pool"},
@@ -98,7 +98,7 @@ MESSAGES = {
     "form.porcrom.horse": {"es": "Caballo", "en": "Horse"},
     "form.porcrom.weapons": {"es": "Armas", "en": "Weapons"},
     "form.porcrom.sorcerer": {"es": "Brujo", "en": "Sorcerer"},
-    "form.porcrom.track": {"es": "Track de daño", "en": "Damage track"},
+    "form.porcrom.track": {"es": "Dados al sufrir daño", "en": "Damage track"},
     # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
     "form.porcrom.one.characters": {"es": "Personaje", "en": "Character"},
     "form.porcrom.one.minions": {"es": "Grupo de secuaces", "en": "Minion group"},

@@ -330,7 +330,7 @@ MESSAGES = {
                                    "en": "{cost} points: archetype {archetype} (the minimum) + magazines {magazines}"},
     # The labels of the form's fields, one per key of the file (the keys every game shares are the page's own).
     # The forms an area may take, as the page offers them.
-    "form.wartime.variant.warbook.string": {"es": "un Warbook de la carpeta", "en": "a Warbook of the folder"},
+    "form.wartime.variant.warbook.string": {"es": "un Warbook en otro archivo", "en": "a Warbook in another file"},
     "form.wartime.variant.warbook.object": {"es": "escrito en esta lista", "en": "written in this list"},
     "form.wartime.variant.circle": {"es": "círculo", "en": "circle"},
     "form.wartime.variant.rectangle": {"es": "rectángulo", "en": "rectangle"},
