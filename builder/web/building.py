@@ -252,18 +252,24 @@ class Builder:
         return out
 
     def _allowed_start(self, forms: Forms, data: Any, ev: Evaluation, path: tuple[Any, ...],
-                       item: dict[str, Any]) -> dict[str, Any]:
+                       item: dict[str, Any], put: Callable[[Any], Edit] | None = None,
+                       form: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A new part's first choices, moved on to the first the rules allow here (a new runner
-        of a team with a brujo doesn't start as an elf), within STARTS_TRIED tries."""
+        of a team with a brujo doesn't start as an elf; a hero's new companion not an animal he
+        can't train), within STARTS_TRIED tries; ``put``: how the part goes in (appended to its
+        list, else set at ``path``); ``form``: its schema, when ``path`` may take several."""
         if ev.source is None:
             return item
+        if put is None:
+            def put(candidate: Any) -> Edit:
+                return Edit("append", path[:-1], candidate)
         before = {(f.code, f.place.path) for f in ev.findings.errors}
         tries = 0
 
         def breaks(candidate: dict[str, Any]) -> bool:
             nonlocal tries
             tries += 1
-            trial = change(data, Edit("append", path[:-1], candidate))
+            trial = change(data, put(candidate))
             try:
                 result = evaluate(replace(ev.source, data=trial), pack=self.keeper.pack, view=False)
             except InputError:
@@ -272,7 +278,7 @@ class Builder:
 
         if not breaks(item):
             return item
-        fields = forms.resolve(forms.at(path, change(data, Edit("append", path[:-1], item))) or {}).get("properties", {})
+        fields = forms.resolve(form or forms.at(path, change(data, put(item))) or {}).get("properties", {})
         for key, value in list(item.items()):
             # The game's choices, else the values the schema lists (a machine mobile or not).
             options = [o.value for o in forms.options_for((*path, key))] or \
@@ -332,7 +338,13 @@ class Builder:
             return Edit("set", path, forms.default(form, path)), at
         if op == "include":
             forms_, _ = forms.alternatives(_parent_schema(forms, data, path))
-            return (Edit("set", path, forms.default(forms_[0], path)) if forms_ else None), at
+            if not forms_:
+                return None, at
+            new = forms.default(forms_[0], path)
+            if isinstance(new, dict) and ev is not None:
+                new = self._allowed_start(forms, data, ev, path, new, lambda candidate: Edit("set", path, candidate),
+                                          forms_[0])
+            return Edit("set", path, new), at
         raise Refused("serve-bad-change", 400)
 
 

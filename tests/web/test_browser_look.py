@@ -10,15 +10,14 @@ from pprint import pformat
 
 import pytest
 
-from tests.serve.live import ARGS, CHROMIUM, serving
+from tests.serve.live import CHROMIUM, serving
+from tests.desk.test_browser import PACK, TOKEN, browser, desk  # noqa: F401 - fixtures: a Chromium, the desk
 from tests.serve.test_browser import serious_violations
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
                                                        "(install Debian's chromium package to run them)")
 
 ROOT = Path(__file__).resolve().parents[2]
-PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
-TOKEN = "clave-de-prueba"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 THUMB = 44
 GAMES = [("wartime", "compania-fenix.yaml"), ("cripmaquion", "grupetto-verde.yaml"),
@@ -39,26 +38,6 @@ SMALL = """(thumb) => {
   }).map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} «${(e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 30)}» `
              + `${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`);
 }"""
-
-
-@pytest.fixture
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def desk(tmp_path):
-    from builder.desk.app import create_desk
-    from builder.events.packs import load_pack
-
-    database = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
-    with serving(lambda port: create_desk(load_pack(PACK), database, TOKEN, f"127.0.0.1:{port}",
-                                          publish=True)) as url:
-        yield url
 
 
 @pytest.fixture

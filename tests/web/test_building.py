@@ -25,6 +25,18 @@ def click(builder, file, action):
     return builder.edit(file.name, text, version_of(text.encode()), action, "es")
 
 
+def test_a_heros_new_companion_starts_as_one_the_rules_allow(tmp_path):
+    """A newcomer gave a hero a companion and the expedition turned ILEGAL at once: it started as an
+    animal, and the hero can't train one (no «Adiestrar animal», JOA). The first kind offered that
+    breaks nothing is chosen instead: a mercenary."""
+    file = tmp_path / "expedicion.yaml"
+    file.write_text("system: dungeon-universalis\nname: Sur\nheroes:\n  - name: Clériga\n", encoding="utf-8")
+    builder = Builder(Workspace(tmp_path))
+    text, _, _ = click(builder, file, {"op": "include", "path": ["heroes", 0, "companion"], "at": ["heroes", 0]})
+    view = builder.view(file.name, text, None, ("heroes", 0), "es")
+    assert "kind: mercenary" in text and view.evaluation.legal
+
+
 def test_a_choice_is_written_into_the_file_in_place_and_saved(team):
     builder, file = team
     before = file.read_text(encoding="utf-8")
