@@ -17,14 +17,13 @@ import random
 import secrets
 import shutil
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import NamedTuple
 
-from desk_load import LIST, PACK, PYTHON, TOKEN, WARBOOK, _free_port  # beside this file
-from desk_rush import CADDYFILE, _behind_flags, _database, _Player, _quantile, _ready, _started, _stop
+from desk_load import LIST, WARBOOK  # beside this file
+from desk_rush import _Player, _quantile, _ready, behind_caddy
 
 PLAYERS = 60
 EVERY = 2.0
@@ -79,25 +78,8 @@ def _text(page: bytes) -> bytes:
 
 
 def building(kind: str = "sqlite") -> Building:
-    with tempfile.TemporaryDirectory(prefix="builder-desk-building-") as tmp, _database(kind, Path(tmp)) as db:
-        home = Path(tmp) / "caddy"
-        https, http_port, desks = _free_port(), _free_port(), [_free_port(), _free_port()]
-        proxied = _behind_flags()
-        behind = ["--trusted-proxy", "127.0.0.1", "--public-url", f"https://127.0.0.1:{https}"] if proxied else []
-        processes = [_started([PYTHON, "-m", "builder", "event", "serve", str(PACK), "--db", db, "--host", "127.0.0.1",
-                               "--port", str(port), "--token", TOKEN, "--rate", "100000", *behind]) for port in desks]
-        processes.append(_started(
-            ["caddy", "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
-            HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-            DESK_SITE=f"127.0.0.1:{https}", DESK_HTTPS_PORT=str(https), DESK_HTTP_PORT=str(http_port),
-            DESK_ADMIN="off", DESK_GLOBAL_EXTRA="default_bind 127.0.0.1",
-            DESK_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in desks),
-            DESK_UPSTREAM_EXTRA="" if proxied else "header_up Host {upstream_hostport}"))
-        try:
-            return _measure(https, home, processes)
-        finally:
-            for process in processes:
-                _stop(process)
+    with behind_caddy(kind, "builder-desk-building-") as (https, home, processes, _):
+        return _measure(https, home, processes)
 
 
 def _measure(port: int, home: Path, processes) -> Building:

@@ -138,7 +138,16 @@ def rush(kind: str) -> Rush:
     from builder.events.packs import load_pack
     from builder.events.store import Store
 
-    with tempfile.TemporaryDirectory(prefix="builder-desk-rush-") as tmp, _database(kind, Path(tmp)) as db:
+    with behind_caddy(kind, "builder-desk-rush-") as (https, home, processes, db):
+        return _measure(https, home, processes, db, load_pack(PACK), Store)
+
+
+@contextlib.contextmanager
+def behind_caddy(kind: str, prefix: str) -> Iterator[tuple[int, Path, list[subprocess.Popen], str]]:
+    """Two ``builder event serve`` processes on one database (``kind``) behind the deployment
+    guide's Caddyfile run by the real Caddy, stopped on leaving: its HTTPS port, Caddy's home
+    (its local root certificate), the processes, and the database's URL."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp, _database(kind, Path(tmp)) as db:
         home = Path(tmp) / "caddy"
         https, http_port, desks = _free_port(), _free_port(), [_free_port(), _free_port()]
         proxied = _behind_flags()
@@ -153,7 +162,7 @@ def rush(kind: str) -> Rush:
             DESK_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in desks),
             DESK_UPSTREAM_EXTRA="" if proxied else "header_up Host {upstream_hostport}"))
         try:
-            return _measure(https, home, processes, db, load_pack(PACK), Store)
+            yield https, home, processes, db
         finally:
             for process in processes:
                 _stop(process)
