@@ -39,6 +39,7 @@ POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 
 """The builder's page: the desk's own script and stylesheets, requests to the desk alone; the cards'
 preview (a frame of the printed document, its inline styles and the print templates' stylesheets)."""
 STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          "choices.js": (Path(__file__).resolve().parents[1] / "web" / "static", "text/javascript"),
           "app.css": (Path(__file__).resolve().parents[1] / "web" / "static", "text/css")}
 WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.legal", "serve.illegal",
          "serve.points", "serve.problems", "serve.one-problem", "desk.build-offline", "desk.build-sending",

@@ -22,7 +22,7 @@ def test_the_page_and_its_own_files_are_served_with_a_strict_policy(client):
     page = client.get("/")
     assert page.status_code == 200 and "app.js" in page.text
     assert "script-src 'self'" in page.headers["content-security-policy"]
-    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/app.js").status_code == 200 and client.get("/static/choices.js").status_code == 200
     assert client.get("/static/../../pyproject.toml").status_code == 404
     # builder's one look (issue 42), the same file the desk serves, and nothing beside it.
     assert '<link rel="stylesheet" href="/look/design.css">' in page.text

@@ -168,19 +168,7 @@
       refused = (await response.json()).refused || {};
     } catch (_) { return; }
     if (at !== drawn) return;
-    for (const [id, reasons] of Object.entries(refused)) {
-      const select = $(id);
-      if (!select || select.tagName !== "SELECT") continue;
-      for (const option of select.options) {
-        if (!Object.hasOwn(reasons, option.value)) continue;
-        option.disabled = true;
-        option.textContent = reasons[option.value];
-      }
-      if (select.selectedOptions[0]?.disabled) {
-        const allowed = [...select.options].find((option) => !option.disabled);
-        if (allowed) select.value = allowed.value;
-      }
-    }
+    markRefused(refused);  // builder/web/static/choices.js, as the local page marks them
     document.dispatchEvent(new CustomEvent("builder:tried"));
   }
 

@@ -205,20 +205,7 @@ async function tryChoices() {
   if (!response.ok || drawn !== state.drawn) return;
   const refused = (await response.json()).refused || {};
   if (drawn !== state.drawn) return;
-  for (const [id, reasons] of Object.entries(refused)) {
-    const select = $(id);
-    if (!select || select.tagName !== "SELECT") continue;
-    for (const option of select.options) {
-      if (!Object.hasOwn(reasons, option.value)) continue;
-      option.disabled = true;
-      option.textContent = reasons[option.value];
-    }
-    // What to add starts at the first choice the rules allow, never at a refused one.
-    if (select.selectedOptions[0]?.disabled) {
-      const allowed = [...select.options].find((option) => !option.disabled);
-      if (allowed) select.value = allowed.value;
-    }
-  }
+  markRefused(refused);  // choices.js
 }
 
 async function builderRefused(event) {
