@@ -26,7 +26,7 @@ from builder.desk.players import store_checked, team_named
 from builder.desk.receipts import REFUSED_COOKIE, REFUSED_MINUTES, kept
 from builder.desk.state import desk_of
 from builder.events.codes import matches_no_team
-from builder.events.store import StoreRefused, team_name
+from builder.events.bounds import StoreRefused, team_name
 from builder.events.submitted import Checking
 from builder.serve.app import attachment
 from builder.serve.intake import Form

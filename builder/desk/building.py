@@ -32,7 +32,7 @@ from builder.core.pack import Pack
 from builder.core.pipeline import as_roster, evaluate
 from builder.core.reader import MAX_BYTES, Document, document_from_bytes, forget_read
 from builder.core.system import Evaluation
-from builder.events.store import plain_file_name
+from builder.events.bounds import plain_file_name
 from builder.events.submitted import FILES_MOST, LARGE
 from builder.web.building import Builder, path_of
 from builder.web.downloads import download

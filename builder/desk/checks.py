@@ -29,7 +29,7 @@ from typing import Any, Mapping
 
 from builder.core.errors import InputError
 from builder.core.pack import Pack
-from builder.events.store import StoreRefused
+from builder.events.bounds import StoreRefused
 from builder.events.submitted import Checking, check_submission
 
 CHECKERS = max(1, min(2, (os.cpu_count() or 2) - 1))

@@ -15,7 +15,7 @@ from builder.desk.guard import client_address
 from builder.desk.pages import in_page_thread, page, rechecked, refusal, team_rows
 from builder.desk.sessions import close_session, is_token, open_session
 from builder.desk.state import desk_of
-from builder.events.store import StoreRefused
+from builder.events.bounds import StoreRefused
 from builder.events.submitted import latest_outcomes
 from builder.serve.app import attachment
 from builder.serve.intake import Form

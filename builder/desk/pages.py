@@ -14,7 +14,7 @@ from starlette.responses import HTMLResponse
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.desk.state import Desk, desk_of
-from builder.events.store import StoreRefused
+from builder.events.bounds import StoreRefused
 from builder.events.submitted import Checking
 from builder.serve.intake import new_token
 from builder.serve.workspace import findings_of, unreadable

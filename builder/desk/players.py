@@ -22,7 +22,7 @@ from builder.desk.receipts import (RECEIPT_COOKIE, RECEIPT_MINUTES, REFUSED_COOK
 from builder.desk.state import Desk, desk_of
 from builder.events.codes import matches_no_team
 from builder.events.schema import Checked
-from builder.events.store import StoreRefused, team_key, team_name
+from builder.events.bounds import StoreRefused, team_key, team_name
 from builder.events.submitted import Checking
 from builder.serve.intake import Form
 from builder.serve.workspace import unreadable

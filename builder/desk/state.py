@@ -16,7 +16,8 @@ from builder.core.pack import Pack
 from builder.desk.building import Budget, Tried
 from builder.desk.checks import Lane
 from builder.events.limits import StoredRateLimit
-from builder.events.store import Limits, Store
+from builder.events.bounds import Limits
+from builder.events.store import Store
 
 
 CLICKS_PER_MINUTE = 600

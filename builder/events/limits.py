@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from builder.events.schema import rate_hits
-from builder.events.store import BUSY_TIMEOUT_MS
+from builder.events.engines import BUSY_TIMEOUT_MS
 
 KEY_MOST = 200
 

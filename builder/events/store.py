@@ -18,123 +18,21 @@ The contract every method keeps:
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping
 
 import sqlalchemy as sa
 
-from builder.core.names import fold
 from builder.events import schema
+from builder.events.bounds import Limits, StoreRefused, plain_file_name, size_of, slug, team_key, team_name
 from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
-from builder.events.schema import code_changes, events, reviews, submission_files, submissions, teams
+from builder.events.engines import engine_for
+from builder.events.rows import add_version, aware, submissions_where, utc
+from builder.events.schema import code_changes, events, reviews, submissions, teams
 
-BUSY_TIMEOUT_MS = 10_000
-"""How long a SQLite write waits for another process's write before it fails."""
-
-NAME_MOST = 80
-UNSEEN = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""The marks that turn text's direction without being seen (bidirectional overrides, isolates and
-marks): a name holding one may show as another's."""
-FILE_NAME = re.compile(r"[^\W_][\w .-]{0,98}\.ya?ml", re.IGNORECASE)
-"""A stored file's name: letters (accented too), digits, ``_ .-`` and spaces, starting with a letter or
-digit, ending in ``.yaml`` or ``.yml``; no separator, so never a path."""
-
-
-class StoreRefused(Exception):
-    """A request the store turned down; ``code`` says why, in kebab-case: ``wrong-edit-code``,
-    ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
-    ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
-    ``stale-version``, ``newer-database``, ``no-such-submission``, ``team-versions-full``, ``team-bytes-full``. Nothing was stored."""
-
-    def __init__(self, code: str, detail: str = ""):
-        super().__init__(f"{code}: {detail}" if detail else code)
-        self.code = code
-        self.detail = detail
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much one team may keep (the pack's ``event:`` block): versions, and bytes of all its
-    versions' files together; None: no bound."""
-
-    versions: int | None = None
-    bytes: int | None = None
-
-    def check(self, versions: int, kept: int, size: int) -> None:
-        """Refuse a new version of ``size`` bytes for a team that keeps ``versions`` of ``kept`` bytes."""
-        if self.versions is not None and versions >= self.versions:
-            raise StoreRefused("team-versions-full", f"{versions} of {self.versions}")
-        if self.bytes is not None and kept + size > self.bytes:
-            raise StoreRefused("team-bytes-full", f"{kept} + {size} of {self.bytes}")
-
-
-def _size(files: Mapping[str, str]) -> int:
-    return sum(len((text or "").encode("utf-8")) for text in files.values())
-
-
-def _utc(moment: datetime | None) -> datetime:
-    """``moment`` (now if None) as naive UTC, the way the tables keep it; a naive one is taken as UTC."""
-    if moment is None:
-        return schema.utcnow()
-    return moment.astimezone(timezone.utc).replace(tzinfo=None) if moment.tzinfo else moment
-
-
-def _aware(moment: datetime | None) -> datetime | None:
-    return moment.replace(tzinfo=timezone.utc) if moment is not None else None
-
-
-def team_name(given: str) -> str:
-    """A team's name as kept and compared: its compatibility forms made plain (NFKC: a full-width
-    «Ｌｏｂｏｓ» is «Lobos»), its spaces collapsed. Refused (``bad-team-name``): a control
-    character (NUL among them) or a direction mark, and a name without a letter or digit or over
-    :data:`NAME_MOST` characters."""
-    plain = unicodedata.normalize("NFKC", given)
-    if any(c in UNSEEN or (unicodedata.category(c) == "Cc" and c not in "\t\n\r") for c in plain):
-        raise StoreRefused("bad-team-name", "a control or direction character")
-    name = " ".join(plain.split())  # tabs and line breaks, as any run of spaces, are one space
-    if not team_key(name) or len(name) > NAME_MOST:
-        raise StoreRefused("bad-team-name", f"1 to {NAME_MOST} characters, a letter or digit among them")
-    return name
-
-
-def team_key(name: str) -> str:
-    """What two names of one team share: NFKC's plain forms, then :func:`builder.core.names.fold`
-    (no case, accents, spaces, hyphens or underscores)."""
-    return fold(unicodedata.normalize("NFKC", name))
-
-
-def slug(name: str) -> str:
-    """A team name as a folder name's start: ASCII letters and digits joined by dashes."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return "-".join(re.findall(r"[a-z0-9]+", plain))[:40].strip("-") or "equipo"
-
-
-def plain_file_name(name: str) -> bool:
-    """Whether ``name`` is a plain YAML file's name, safe to write as it is inside a folder."""
-    return bool(FILE_NAME.fullmatch(name)) and ".." not in name and name == name.strip()
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # The driver's own transaction handling off: SQLAlchemy's "begin" event below emits BEGIN.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # first: the next may wait on a lock
-    cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute("PRAGMA synchronous = FULL")  # a commit is on disk before it returns
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.close()
-
-
-def _sqlite_begin(conn: sa.Connection) -> None:
-    # A write's IMMEDIATE takes the write lock at once, so two processes' writes queue on
-    # busy_timeout instead of one failing when its read turns into a write; a read (WAL) waits on none.
-    conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("reading") else "BEGIN IMMEDIATE")
-
+__all__ = ["Limits", "Store", "StoreRefused", "plain_file_name", "slug", "team_key", "team_name"]
 
 class Store:
     """An event desk's database. Make one with :meth:`open`; every method is one transaction."""
@@ -147,21 +45,7 @@ class Store:
         """Open (creating if need be) the database at ``url`` (``sqlite:///path`` or
         ``postgresql://…``) and bring its schema up to date. A database whose schema is newer than
         this code is refused (``newer-database``), untouched."""
-        if url.startswith(("postgresql://", "postgres://")):
-            # The driver in the lock (psycopg 3), whichever SQLAlchemy names by default (2.0: psycopg2).
-            url = "postgresql+psycopg://" + url.split("://", 1)[1]
-        engine = sa.create_engine(url)
-        if engine.dialect.name == "sqlite":
-            sa.event.listen(engine, "connect", _sqlite_pragmas)
-            sa.event.listen(engine, "begin", _sqlite_begin)
-        with engine.connect() as conn:
-            found = schema.version_of(conn)
-        if found > schema.LATEST:
-            engine.dispose()
-            raise StoreRefused("newer-database", f"the database is at schema version {found}; "
-                                                 f"this builder knows up to {schema.LATEST}: update builder")
-        schema.upgrade(engine)
-        return cls(engine)
+        return cls(engine_for(url))
 
     def _reading(self) -> sa.Connection:
         """A connection for reads alone (writes go through ``engine.begin()``)."""
@@ -180,7 +64,7 @@ class Store:
         """A new event (unlocked), its id. ``deadline``: the moment submissions close (UTC if naive)."""
         with self.engine.begin() as conn:
             return conn.execute(events.insert().values(
-                name=name, system=system, deadline=_utc(deadline) if deadline else None, locked=False,
+                name=name, system=system, deadline=utc(deadline) if deadline else None, locked=False,
                 created_at=schema.utcnow())).inserted_primary_key[0]
 
     def find_event(self, name: str, system: str) -> int | None:
@@ -206,7 +90,7 @@ class Store:
     def event(self, event_id: int) -> Event:
         with self._reading() as conn:
             row = self._event(conn, event_id)
-        return Event(row.id, row.name, row.system, _aware(row.deadline), row.locked, row.changes, bool(row.publish))
+        return Event(row.id, row.name, row.system, aware(row.deadline), row.locked, row.changes, bool(row.publish))
 
     def publishing_set(self, event_id: int) -> bool:
         """Whether the event's publishing was ever set (by :meth:`set_publish`)."""
@@ -224,7 +108,7 @@ class Store:
         with self.engine.begin() as conn:
             self._event(conn, event_id)
             conn.execute(events.update().where(events.c.id == event_id)
-                         .values(deadline=_utc(deadline) if deadline else None, changes=events.c.changes + 1))
+                         .values(deadline=utc(deadline) if deadline else None, changes=events.c.changes + 1))
 
     def lock_event(self, event_id: int, locked: bool = True) -> None:
         """Close (or, with ``locked=False``, reopen) the event to every submission."""
@@ -252,21 +136,21 @@ class Store:
         name = team_name(team)
         folded = team_key(name)
         self._check_files(files)
-        size = _size(files)
+        size = size_of(files)
         (limits or Limits()).check(0, 0, size)
         code = new_edit_code()
         code_hash = hash_code(code)
         with self.engine.begin() as conn:
             event = self._event(conn, event_id, for_update=True)
-            self._check_open(event, None, _utc(now))
+            self._check_open(event, None, utc(now))
             taken = conn.execute(sa.select(teams.c.name).where(
                 teams.c.event_id == event_id, teams.c.folded == folded)).first()
             if taken:
                 raise StoreRefused("team-exists", f"{name!r} is taken by {taken.name!r}")
             team_id = conn.execute(teams.insert().values(
                 event_id=event_id, name=name, folded=folded, code_hash=code_hash, locked=False,
-                created_at=_utc(now))).inserted_primary_key[0]
-            submission_id = self._add_version(conn, team_id, 1, files, checked, _utc(now), size)
+                created_at=utc(now))).inserted_primary_key[0]
+            submission_id = add_version(conn, team_id, 1, files, checked, utc(now), size)
             self._changed(conn, event_id)
         return Receipt(team_id, submission_id, 1, code)
 
@@ -278,16 +162,16 @@ class Store:
         ``limits``: ``team-versions-full``, ``team-bytes-full`` (the team's versions, this one
         included, past its bytes)."""
         self._check_files(files)
-        size = _size(files)
+        size = size_of(files)
         if not self.code_is(team_id, edit_code):
             raise StoreRefused("wrong-edit-code")
         with self.engine.begin() as conn:
             team = self._team(conn, team_id, for_update=True)
-            self._check_open(self._event(conn, team.event_id), team, _utc(now))
+            self._check_open(self._event(conn, team.event_id), team, utc(now))
             last, kept = conn.execute(sa.select(sa.func.max(submissions.c.version), sa.func.sum(submissions.c.bytes))
                                       .where(submissions.c.team_id == team_id)).one()
             (limits or Limits()).check(last or 0, kept or 0, size)
-            submission_id = self._add_version(conn, team_id, (last or 0) + 1, files, checked, _utc(now), size)
+            submission_id = add_version(conn, team_id, (last or 0) + 1, files, checked, utc(now), size)
             self._changed(conn, team.event_id)
         return Receipt(team_id, submission_id, (last or 0) + 1)
 
@@ -298,7 +182,7 @@ class Store:
         with self.engine.begin() as conn:
             team = self._team(conn, team_id, for_update=True)
             conn.execute(teams.update().where(teams.c.id == team_id).values(code_hash=hash_code(code)))
-            conn.execute(code_changes.insert().values(team_id=team_id, at=_utc(now)))
+            conn.execute(code_changes.insert().values(team_id=team_id, at=utc(now)))
             self._changed(conn, team.event_id)
         return code
 
@@ -306,7 +190,7 @@ class Store:
         """When the organiser issued the team a new edit code, the first first."""
         with self._reading() as conn:
             self._team(conn, team_id)
-            return [_aware(at) for at in conn.execute(sa.select(code_changes.c.at).where(
+            return [aware(at) for at in conn.execute(sa.select(code_changes.c.at).where(
                 code_changes.c.team_id == team_id).order_by(code_changes.c.id)).scalars()]
 
     # Reading
@@ -333,19 +217,19 @@ class Store:
         """Every version of a team's list, the first first."""
         with self._reading() as conn:
             self._team(conn, team_id)
-            return self._submissions(conn, submissions.c.team_id == team_id)
+            return submissions_where(conn, submissions.c.team_id == team_id)
 
     def newest(self, team_id: int) -> Submission:
         """A team's latest version, with its files."""
         newest = sa.select(sa.func.max(submissions.c.id)).where(submissions.c.team_id == team_id).scalar_subquery()
         with self._reading() as conn:
             self._team(conn, team_id)
-            return self._submissions(conn, submissions.c.id == newest)[0]
+            return submissions_where(conn, submissions.c.id == newest)[0]
 
     def submission(self, submission_id: int) -> Submission:
         """One stored version, with its files (refused ``no-such-submission``)."""
         with self._reading() as conn:
-            found = self._submissions(conn, submissions.c.id == submission_id)
+            found = submissions_where(conn, submissions.c.id == submission_id)
         if not found:
             raise StoreRefused("no-such-submission", str(submission_id))
         return found[0]
@@ -356,7 +240,7 @@ class Store:
         with self._reading() as conn:
             self._team(conn, team_id)
             total = conn.execute(sa.select(sa.func.count()).where(submissions.c.team_id == team_id)).scalar()
-            return self._submissions(conn, submissions.c.team_id == team_id, files=False, newest_first=True,
+            return submissions_where(conn, submissions.c.team_id == team_id, files=False, newest_first=True,
                                      limit=per_page, offset=(max(page, 1) - 1) * per_page), total
 
     def latest(self, event_id: int, files: bool = True) -> list[Submission]:
@@ -365,7 +249,7 @@ class Store:
         newest = (sa.select(sa.func.max(submissions.c.id)).join(teams, teams.c.id == submissions.c.team_id)
                   .where(teams.c.event_id == event_id).group_by(submissions.c.team_id))
         with self._reading() as conn:
-            return self._submissions(conn, submissions.c.id.in_(newest), files=files)
+            return submissions_where(conn, submissions.c.id.in_(newest), files=files)
 
     def size(self) -> int:
         """The database's size in bytes, as its server counts it (SQLite: its pages)."""
@@ -402,11 +286,11 @@ class Store:
                                 .order_by(submissions.c.version.desc()).limit(1)).one()
             if version is not None and version != last.version:
                 raise StoreRefused("stale-version", str(last.version))
-            at = _utc(now)
+            at = utc(now)
             conn.execute(reviews.insert().values(team_id=team_id, submission_id=last.id, verdict=verdict,
                                                  note=note, at=at))
             self._changed(conn, team.event_id)
-        return Review(last.id, last.version, verdict, note, _aware(at))
+        return Review(last.id, last.version, verdict, note, aware(at))
 
     def approve(self, team_id: int, note: str = "", now: datetime | None = None) -> Review:
         return self.review(team_id, "approved", note, now)
@@ -421,7 +305,7 @@ class Store:
             rows = conn.execute(sa.select(reviews, submissions.c.version)
                                 .join(submissions, submissions.c.id == reviews.c.submission_id)
                                 .where(reviews.c.team_id == team_id).order_by(reviews.c.id)).all()
-        return [Review(r.submission_id, r.version, r.verdict, r.note, _aware(r.at)) for r in rows]
+        return [Review(r.submission_id, r.version, r.verdict, r.note, aware(r.at)) for r in rows]
 
     def standing(self, team_id: int) -> Review | None:
         """The review of the team's latest version, if it has one (a newer version has none yet)."""
@@ -433,7 +317,7 @@ class Store:
                                   .where(reviews.c.team_id == team_id).order_by(reviews.c.id.desc()).limit(1)).first()
         if review is None or review.submission_id != last:
             return None
-        return Review(review.submission_id, review.version, review.verdict, review.note, _aware(review.at))
+        return Review(review.submission_id, review.version, review.verdict, review.note, aware(review.at))
 
     # Out to files
 
@@ -491,33 +375,3 @@ class Store:
     @staticmethod
     def _changed(conn: sa.Connection, event_id: int) -> None:
         conn.execute(events.update().where(events.c.id == event_id).values(changes=events.c.changes + 1))
-
-    @staticmethod
-    def _add_version(conn: sa.Connection, team_id: int, version: int, files: Mapping[str, str],
-                     checked: Checked, now: datetime, size: int) -> int:
-        submission_id = conn.execute(submissions.insert().values(
-            team_id=team_id, version=version, system=checked.system, points=checked.points,
-            points_limit=checked.points_limit, legal=checked.legal, findings=checked.findings,
-            fingerprint=checked.fingerprint, draft=not checked.legal, language=checked.language,
-            submitted_at=now, bytes=size)).inserted_primary_key[0]
-        conn.execute(submission_files.insert(), [
-            {"submission_id": submission_id, "position": n, "name": name, "text": text}
-            for n, (name, text) in enumerate(files.items())])
-        return submission_id
-
-    @staticmethod
-    def _submissions(conn: sa.Connection, which: Any, files: bool = True, newest_first: bool = False,
-                     limit: int | None = None, offset: int = 0) -> list[Submission]:
-        query = (sa.select(submissions, teams.c.name.label("team")).join(teams, teams.c.id == submissions.c.team_id)
-                 .where(which).order_by(teams.c.id, submissions.c.version.desc() if newest_first
-                                        else submissions.c.version).limit(limit).offset(offset))
-        rows = conn.execute(query).all()
-        found: dict[int, dict[str, str]] = {row.id: {} for row in rows}
-        if files:
-            for f in conn.execute(sa.select(submission_files).where(submission_files.c.submission_id.in_(found))
-                                  .order_by(submission_files.c.submission_id, submission_files.c.position)):
-                found[f.submission_id][f.name] = f.text
-        return [Submission(r.id, r.team_id, r.team, r.version,
-                           Checked(r.system, r.points, r.points_limit, r.legal, r.findings, r.fingerprint,
-                                   r.language),
-                           r.draft, _aware(r.submitted_at), found[r.id]) for r in rows]

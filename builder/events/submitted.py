@@ -21,7 +21,7 @@ from builder.core.pipeline import Outcome, evaluate
 from builder.core.reader import MAX_BYTES, files_read, forget_read, read_document
 from builder.core.system import Evaluation
 from builder.events.schema import Submission
-from builder.events.store import StoreRefused, plain_file_name, slug
+from builder.events.bounds import StoreRefused, plain_file_name, slug
 from builder.events.tournament import with_event_rules
 
 FILES_MOST = 5

@@ -20,7 +20,8 @@ import sqlalchemy as sa
 from builder.core.pipeline import evaluate
 from builder.events import schema
 from builder.events.codes import code_matches
-from builder.events.store import Checked, Store, StoreRefused, plain_file_name
+from builder.events.bounds import plain_file_name
+from builder.events.store import Checked, Store, StoreRefused
 from tests.databases import KINDS, POSTGRES, database
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -399,7 +400,7 @@ def test_every_write_to_an_event_counts_as_a_change_seen_by_every_process(store,
 
 
 def test_a_team_keeps_at_most_its_versions_and_its_bytes(store, event):
-    from builder.events.store import Limits
+    from builder.events.bounds import Limits
 
     size = sum(len(t.encode("utf-8")) for t in ROSTER.values())
     limits = Limits(versions=3, bytes=size * 4)

@@ -8,7 +8,7 @@ import pytest
 from builder.core.errors import InputError
 from builder.events.packs import load_pack
 from builder.events.schema import Checked, Submission
-from builder.events.store import StoreRefused
+from builder.events.bounds import StoreRefused
 from builder.events.submitted import check_submission, latest_outcomes, version_labels
 
 ROOT = Path(__file__).resolve().parents[2]
