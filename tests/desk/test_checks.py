@@ -8,7 +8,7 @@ import pytest
 
 from builder.desk.checks import Busy, Lane
 from builder.events.packs import load_pack
-from builder.events.store import StoreRefused
+from builder.events.bounds import StoreRefused
 from tests.desk.support import ALFA, PACK, WARBOOK
 
 
