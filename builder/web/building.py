@@ -23,10 +23,9 @@ from builder.web.edits import Edit, EditRefused, apply, change
 from builder.web.forms import Forms, Node, place_findings, typed
 from builder.web import timing
 from builder.web.keeping import Keeper, Refused
+from builder.web.starts import allowed_start, started
 from builder.web.trials import try_choices
 
-STARTS_TRIED = 24
-"""Starting values tried for a new part before the first choice is kept, broken or not."""
 PATH_MOST = 12
 """A path the page may send: deeper than any roster's shape."""
 
@@ -251,46 +250,6 @@ class Builder:
             out.append((user, before, after))
         return out
 
-    def _allowed_start(self, forms: Forms, data: Any, ev: Evaluation, path: tuple[Any, ...],
-                       item: dict[str, Any], put: Callable[[Any], Edit] | None = None,
-                       form: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """A new part's first choices, moved on to the first the rules allow here (a new runner
-        of a team with a brujo doesn't start as an elf; a hero's new companion not an animal he
-        can't train), within STARTS_TRIED tries; ``put``: how the part goes in (appended to its
-        list, else set at ``path``); ``form``: its schema, when ``path`` may take several."""
-        if ev.source is None:
-            return item
-        if put is None:
-            def put(candidate: Any) -> Edit:
-                return Edit("append", path[:-1], candidate)
-        before = {(f.code, f.place.path) for f in ev.findings.errors}
-        tries = 0
-
-        def breaks(candidate: dict[str, Any]) -> bool:
-            nonlocal tries
-            tries += 1
-            trial = change(data, put(candidate))
-            try:
-                result = evaluate(replace(ev.source, data=trial), pack=self.keeper.pack, view=False)
-            except InputError:
-                return False
-            return any((f.code, f.place.path) not in before for f in result.findings.errors)
-
-        if not breaks(item):
-            return item
-        fields = forms.resolve(form or forms.at(path, change(data, put(item))) or {}).get("properties", {})
-        for key, value in list(item.items()):
-            # The game's choices, else the values the schema lists (a machine mobile or not).
-            options = [o.value for o in forms.options_for((*path, key))] or \
-                [str(v) for v in forms.resolve(fields.get(key, {})).get("enum", ())]
-            for option in options[1:]:
-                if tries >= STARTS_TRIED:
-                    return item
-                candidate = {**item, key: type(value)(option) if isinstance(value, int) else option}
-                if not breaks(candidate):
-                    return candidate
-        return item
-
     def _edit_of(self, forms: Forms, data: Any, op: str, path: tuple[Any, ...], value: Any,
                  at: tuple[Any, ...], ev: Evaluation | None = None,
                  system: System | None = None) -> tuple[Edit | None, tuple[Any, ...]]:
@@ -313,9 +272,9 @@ class Builder:
                 if new is None:
                     return None, at
                 if isinstance(new, dict) and value in (None, ""):
-                    new = _started(forms, system, path, items, new)
+                    new = started(forms, system, path, items, new)
                 if isinstance(new, dict) and ev is not None:
-                    new = self._allowed_start(forms, data, ev, (*path, len(items)), new)
+                    new = allowed_start(self.keeper.pack, forms, data, ev, (*path, len(items)), new)
                 chosen = (*path, len(items)) if forms.resolve(item_schema).get("type") == "object" and len(path) <= 2 else at
                 return Edit("append", path, new), chosen
             if schema.get("type") == "object" and isinstance(schema.get("additionalProperties"), dict):
@@ -342,29 +301,13 @@ class Builder:
                 return None, at
             new = forms.default(forms_[0], path)
             if isinstance(new, dict) and ev is not None:
-                new = self._allowed_start(forms, data, ev, path, new, lambda candidate: Edit("set", path, candidate),
-                                          forms_[0])
+                new = allowed_start(self.keeper.pack, forms, data, ev, path, new,
+                                    lambda candidate: Edit("set", path, candidate), forms_[0])
             return Edit("set", path, new), at
         raise Refused("serve-bad-change", 400)
 
 
 _MISSING = object()
-
-
-def _started(forms: Forms, system: System | None, path: tuple[Any, ...], items: list[Any],
-             new: dict[str, Any]) -> dict[str, Any]:
-    """A new part as its game starts one (:meth:`System.starts`), named by its kind and the
-    first number no other part of its list has taken («Corredor 9», never a second one)."""
-    new = {**new, **(system.starts(path) if system is not None else {})}
-    name = new.get("name")
-    taken = {item.get("name") for item in items if isinstance(item, dict)}
-    if isinstance(name, str) and name in taken:
-        n = len(items) + 1
-        while name in taken and n < len(items) + 100:
-            n += 1
-            name = forms.new_name((*path, len(items), "name"), n)
-        new["name"] = name
-    return new
 
 
 def _references(system: System, data: Any, edit: Edit) -> list[tuple[tuple[Any, ...], Any]]:
