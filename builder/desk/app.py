@@ -33,7 +33,7 @@ from builder.desk.checks import Lane
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import SESSION_HOURS, Sessions
-from builder.desk.state import CLICKS_BURST, CLICKS_PER_MINUTE, Desk
+from builder.desk.state import CLICKS_BURST, CLICKS_PER_MINUTE, Desk, clicks_lane, trying_lane
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
@@ -93,6 +93,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     elif host not in WILDCARD:
         hosts.add(f"{host}:{port}")
     session_seconds = max(1, round(session_hours * 3600))
+    checks, building = Lane(pack), clicks_lane(pack)
     desk = Starlette(routes=ROUTES, lifespan=lifespan,
                      middleware=[Middleware(Headers), Middleware(Sessions, token=token, max_age=session_seconds)])
     desk.state.desk = Desk(
@@ -106,7 +107,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
-        host_label=host_label, checks=Lane(pack), zone=deadline.tzinfo if deadline is not None else None,
+        host_label=host_label, checks=checks, zone=deadline.tzinfo if deadline is not None else None,
+        building=building, trying=trying_lane(pack, building.workers),
         clicks=Budget(clicks_per_minute, min(CLICKS_BURST, clicks_per_minute)))
     return desk
 
@@ -132,11 +134,11 @@ ROUTES = [
     Route("/lists", endpoint(players.published_lists)),
     Route("/look/{name:path}", endpoint(look)),
     Route("/build", endpoint(build.workshop)),
-    Route("/build/view", endpoint(build.view, clicks=True), methods=["POST"]),
-    Route("/build/edit", endpoint(build.edit, clicks=True), methods=["POST"]),
-    Route("/build/choices", endpoint(build.choices, clicks=True), methods=["POST"]),
-    Route("/build/export", endpoint(build.export, clicks=True), methods=["POST"]),
-    Route("/build/preview", endpoint(build.preview, clicks=True), methods=["POST"]),
+    Route("/build/view", endpoint(build.view, clicks="building"), methods=["POST"]),
+    Route("/build/edit", endpoint(build.edit, clicks="building"), methods=["POST"]),
+    Route("/build/choices", endpoint(build.choices, clicks="trying"), methods=["POST"]),
+    Route("/build/export", endpoint(build.export, clicks="trying"), methods=["POST"]),
+    Route("/build/preview", endpoint(build.preview, clicks="trying"), methods=["POST"]),
     Route("/templates/{path:path}", endpoint(build.template_file)),
     Route("/build/last", endpoint(build.last), methods=["POST"]),
     Route("/build/submit", endpoint(build.submit, checks=True), methods=["POST"]),
@@ -155,9 +157,12 @@ ROUTES = [
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
-    app.state.desk.checks.start()
+    lanes = (app.state.desk.checks, app.state.desk.building)  # the builder's tries share its clicks' worker
+    for lane in lanes:
+        lane.start()
     yield
-    app.state.desk.checks.close()
+    for lane in lanes:
+        lane.close()
     app.state.desk.limit.close()
     app.state.desk.guesses.close()
     app.state.desk.store.close()

@@ -3,8 +3,8 @@ texts (:mod:`builder.desk.building`), answered with the new view, keeping nothin
 
 The page runs the desk's own script (``/static/builder.js``, CSP ``script-src 'self'``); its clicks
 pass the desk's gates (Host, Origin, the form's CSRF token, the body's bounds) with a budget of
-their own, in memory, never the store's. Their work runs in the builder's own threads, so ``GET /``
-never waits behind a click. «Entregar» is a submission like an upload's (:func:`players.submit`'s
+their own, in memory, never the store's. Their work runs in the builder's lanes of worker processes
+(:mod:`builder.desk.checks`), bounded in CPU and memory, so ``GET /`` never waits behind a click. «Entregar» is a submission like an upload's (:func:`players.submit`'s
 path): the same check, receipt, versions, codes, deadline and lock.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import anyio
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
@@ -103,23 +102,30 @@ def _refused(exc: Refused, lang: str) -> Response:
     return JSONResponse({"code": exc.code, "message": _said(exc.code, lang)}, status_code=exc.status)
 
 
-async def _work(request: Request, lang: str, work: Any, *args: Any, trying: bool = False) -> Any:
-    """``work`` in the builder's own threads (off the event loop, apart from the page threads); the
-    choices tried in a thread of their own, so a click never waits behind them."""
+async def _work(request: Request, job: str, *args: Any, trying: bool = False) -> Any:
+    """``job`` (:data:`builder.desk.checks.JOBS`) in a worker of the builder's lane for clicks, or
+    of its lane for what is tried, exported and previewed, apart from the clicks; one past its
+    bounds is refused as too heavy."""
     desk = desk_of(request)
-    return await anyio.to_thread.run_sync(lambda: work(*args), limiter=desk.trying if trying else desk.building)
+    try:
+        return await (desk.trying if trying else desk.building).run(job, *args)
+    except StoreRefused as exc:  # past the worker's bounds: said as the click's, not a submission's
+        raise Refused("click-too-heavy" if exc.code == "check-too-heavy" else exc.code, 422) from None
 
 
-def _clicked_texts(form: Form) -> tuple[dict[str, str], str]:
-    files = building.texts_of(form.files)
-    return files, form.get("file") or next(iter(files))
+def _clicked_texts(form: Form) -> tuple[dict[str, bytes], str]:
+    """The files a click sent, as bytes (refused here, before the lane, for their names, number, sizes
+    or encoding: :func:`building.texts_of`), and the one it was made in. Read as text in the worker:
+    the clicks waiting in their lane hold one copy of each."""
+    texts = building.texts_of(form.files)
+    return dict(form.files), form.get("file") or next(iter(texts))
 
 
 async def view(request: Request, form: Form, lang: str) -> Response:
     """The builder view of the texts sent, at the part asked for."""
     try:
         files, file = _clicked_texts(form)
-        html = await _work(request, lang, building.drawn, desk_of(request).pack, files, file, form.get("at"), lang)
+        html = await _work(request, "view", files, file, form.get("at"), lang)
     except Refused as exc:
         return _refused(exc, lang)
     return HTMLResponse(html)
@@ -130,7 +136,7 @@ async def edit(request: Request, form: Form, lang: str) -> Response:
     action = {key: form.fields[key] for key in ("op", "path", "at", "value", "other") if key in form.fields}
     try:
         files, file = _clicked_texts(form)
-        html = await _work(request, lang, building.clicked, desk_of(request).pack, files, file, action, lang)
+        html = await _work(request, "edit", files, file, action, lang)
     except Refused as exc:
         return _refused(exc, lang)
     return HTMLResponse(html)
@@ -144,8 +150,7 @@ async def choices(request: Request, form: Form, lang: str) -> Response:
         key = building.Tried.key(files, file, form.get("at"), lang)
         refused = desk.tried.get(key)
         if refused is None:
-            refused = await _work(request, lang, building.refusals, desk.pack, files, file, form.get("at"), lang,
-                                  trying=True)
+            refused = await _work(request, "choices", files, file, form.get("at"), lang, trying=True)
             desk.tried.put(key, refused)
     except Refused as exc:
         return _refused(exc, lang)
@@ -156,7 +161,7 @@ async def preview(request: Request, form: Form, lang: str) -> Response:
     """The cards' preview of the text sent: the printed document, as HTML for a frame."""
     try:
         files, file = _clicked_texts(form)
-        html = await _work(request, lang, building.previewed, desk_of(request).pack, files, file, lang)
+        html = await _work(request, "preview", files, file, lang, trying=True)
     except Refused as exc:
         return _refused(exc, lang)
     return JSONResponse({"html": html})
@@ -173,7 +178,7 @@ async def export(request: Request, form: Form, lang: str) -> Response:
                             status_code=429, headers={"Retry-After": "60"})
     try:
         files, file = _clicked_texts(form)
-        data, media, name = await _work(request, lang, building.exported, desk.pack, files, file, kind, lang)
+        data, media, name = await _work(request, "export", files, file, kind, lang, trying=True)
     except Refused as exc:
         return _refused(exc, lang)
     return Response(data, media_type=media, headers={"Content-Disposition": attachment(name)})

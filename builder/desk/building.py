@@ -251,10 +251,12 @@ class Tried:
         self._lock = threading.Lock()
 
     @staticmethod
-    def key(files: Mapping[str, str], file: str, at: Any, lang: str) -> str:
+    def key(files: Mapping[str, str | bytes], file: str, at: Any, lang: str) -> str:
         digest = hashlib.sha256()
-        for name, text in files.items():
-            digest.update(json.dumps([name, text], ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        for name, text in files.items():  # as sent (bytes) or as read (text): one key for both
+            data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+            digest.update(json.dumps([name, len(data)], ensure_ascii=False).encode("utf-8", "surrogatepass"))
+            digest.update(data)
         digest.update(json.dumps([file, at, lang], ensure_ascii=False).encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
 

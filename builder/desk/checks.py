@@ -1,7 +1,9 @@
-"""Where the desk checks lists: a lane of its own, apart from the threads pages are made in.
+"""Where the desk's heavy work runs: lanes of worker processes, apart from the threads pages are made in.
 
-A submission's files are checked (:func:`builder.events.submitted.check_submission`) in a small
-pool of worker processes, so a heavy list never holds the interpreter that answers ``GET /``:
+A submission's files are checked (:func:`builder.events.submitted.check_submission`) in a lane,
+and so is every click of a player's builder (:mod:`builder.desk.building`: the view, the edit, the
+choices tried, the sheet, the PDF and the cards' preview), each in a lane of its own kind, so
+neither a heavy list nor a flood of clicks ever holds the interpreter that answers ``GET /``:
 
 - each worker runs at a lower priority (``nice``) than the server, so pages come first when both
   want the processor;
@@ -11,12 +13,16 @@ pool of worker processes, so a heavy list never holds the interpreter that answe
   the pool, past a wall-clock backstop;
 - one client has at most :data:`PER_CLIENT` checks in flight, counted from before its body is
   read (429 ``desk-busy-client``), and the desk at most :data:`ADMITTED` in all, running or
-  waiting (503 ``desk-busy``, with ``Retry-After``). Either is said at once, nothing read.
+  waiting (503 ``desk-busy``, with ``Retry-After``). Either is said at once, nothing read; so
+  what the waiting requests hold in memory is bounded too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
+import gc
 import math
 import multiprocessing
 import os
@@ -30,7 +36,9 @@ from typing import Any, Mapping
 from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.events.bounds import StoreRefused
-from builder.events.submitted import Checking, check_submission
+from builder.events.submitted import LARGE, Checking, check_submission
+from builder.desk import building
+from builder.web.keeping import Refused
 
 CHECKERS = max(1, min(2, (os.cpu_count() or 2) - 1))
 """Worker processes: every core but one, which is the pages' (one on a two-core machine; a heavy
@@ -56,25 +64,81 @@ class Busy(Exception):
         self.code, self.status, self.retry_after = code, status, retry_after
 
 
+class Workers:
+    """Worker processes for one pack, each bounded in memory; lanes share them (:class:`Lane`)."""
+
+    def __init__(self, pack: Pack, count: int = CHECKERS, memory: int = MEMORY):
+        self.pack, self.count, self.memory = pack, count, memory
+        self.pool: ProcessPoolExecutor | None = None
+
+    async def run(self, job: str, args: tuple[Any, ...], cpu_seconds: int) -> Any:
+        """``JOBS[job](pack, *args)`` in a worker, within ``cpu_seconds``: what it returns, or what
+        it raised (StoreRefused, InputError, a builder's Refused) raised here; StoreRefused
+        ``check-too-heavy`` past a bound."""
+        pool = self._pool()
+        future = pool.submit(_run, job, args, cpu_seconds)
+        try:
+            answer = await asyncio.wait_for(asyncio.wrap_future(future), BACKSTOP)
+        except asyncio.TimeoutError:
+            self._replace(pool)  # a worker hung where no signal reaches it
+            raise StoreRefused("check-too-heavy", "hung") from None
+        except BrokenProcessPool:
+            self._replace(pool)  # a worker died: the kernel's OOM killer, a crash in C
+            raise StoreRefused("check-too-heavy", "a worker died") from None
+        except _TooLong:  # the signal came as the job returned
+            raise StoreRefused("check-too-heavy", "") from None
+        kind, found = answer
+        if kind == "refused":
+            raise StoreRefused(*found)
+        if kind == "refused-click":
+            raise Refused(*found)
+        if kind == "unreadable":
+            raise found
+        return found
+
+    def start(self) -> None:
+        """Start the workers now, not with the first player's request."""
+        self._pool().submit(int)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(max_workers=self.count, mp_context=_context(),
+                                            initializer=_start, initargs=(self.pack, self.memory))
+        return self.pool
+
+    def _replace(self, pool: ProcessPoolExecutor) -> None:
+        if self.pool is pool:
+            self.pool = None
+        for process in list(getattr(pool, "_processes", {}).values()):  # no public way to stop a hung worker
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
 class Lane:
-    """The desk's checks, for one pack: admitted per client, run in worker processes."""
+    """One kind of heavy work (jobs of :data:`JOBS`): admitted per client and in all, each job
+    bounded in CPU time, run by ``workers`` (its own, unless it shares another lane's)."""
 
     def __init__(self, pack: Pack, checkers: int = CHECKERS, per_client: int = PER_CLIENT,
-                 admitted: int = ADMITTED, cpu_seconds: int = CPU_SECONDS, memory: int = MEMORY):
-        self.pack, self.checkers, self.per_client, self.most = pack, checkers, per_client, admitted
-        self.bounds = (cpu_seconds, memory)
+                 admitted: int = ADMITTED, cpu_seconds: int = CPU_SECONDS, memory: int = MEMORY,
+                 retry_after: int = RETRY_AFTER, workers: Workers | None = None):
+        self.workers = workers if workers is not None else Workers(pack, checkers, memory)
+        self.per_client, self.most, self.cpu_seconds, self.retry_after = per_client, admitted, cpu_seconds, retry_after
         self.clients: Counter[str] = Counter()
         self.in_flight = 0
-        self.pool: ProcessPoolExecutor | None = None
 
     # Admission runs on the event loop alone: the counts need no lock.
 
     def admit(self, client: str) -> str:
-        """Count a check for ``client`` in (Busy when it may not), until :meth:`release`."""
+        """Count a request for ``client`` in (Busy when it may not), until :meth:`release`."""
         if self.clients[client] >= self.per_client:
-            raise Busy("desk-busy-client", 429, RETRY_AFTER)
+            raise Busy("desk-busy-client", 429, self.retry_after)
         if self.in_flight >= self.most:
-            raise Busy("desk-busy", 503, RETRY_AFTER)
+            raise Busy("desk-busy", 503, self.retry_after)
         self.clients[client] += 1
         self.in_flight += 1
         return client
@@ -88,46 +152,17 @@ class Lane:
     async def check(self, files: Mapping[str, bytes]) -> Checking:
         """:func:`check_submission` of ``files`` in a worker: its Checking, or its StoreRefused or
         InputError raised here; StoreRefused ``check-too-heavy`` past a bound."""
-        pool = self._pool()
-        future = pool.submit(_check, dict(files))
-        try:
-            answer = await asyncio.wait_for(asyncio.wrap_future(future), BACKSTOP)
-        except asyncio.TimeoutError:
-            self._replace(pool)  # a worker hung where no signal reaches it
-            raise StoreRefused("check-too-heavy", "hung") from None
-        except BrokenProcessPool:
-            self._replace(pool)  # a worker died: the kernel's OOM killer, a crash in C
-            raise StoreRefused("check-too-heavy", "a worker died") from None
-        except _TooLong:  # the signal came as the check returned
-            raise StoreRefused("check-too-heavy", "") from None
-        kind, found = answer
-        if kind == "refused":
-            raise StoreRefused(*found)
-        if kind == "unreadable":
-            raise found
-        return found
+        return await self.run("check", dict(files))
+
+    async def run(self, job: str, *args: Any) -> Any:
+        """``JOBS[job](pack, *args)`` in a worker, within this lane's CPU time (:meth:`Workers.run`)."""
+        return await self.workers.run(job, args, self.cpu_seconds)
 
     def start(self) -> None:
-        """Start the workers now, not with the first player's check."""
-        self._pool().submit(int)
+        self.workers.start()
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
-
-    def _pool(self) -> ProcessPoolExecutor:
-        if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=self.checkers, mp_context=_context(),
-                                            initializer=_start, initargs=(self.pack, *self.bounds))
-        return self.pool
-
-    def _replace(self, pool: ProcessPoolExecutor) -> None:
-        if self.pool is pool:
-            self.pool = None
-        for process in list(getattr(pool, "_processes", {}).values()):  # no public way to stop a hung worker
-            process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()
 
 
 def _context() -> Any:
@@ -143,7 +178,6 @@ def _context() -> Any:
 # In the worker process
 
 _PACK: Pack | None = None
-_CPU_SECONDS = CPU_SECONDS
 _ARMED = False
 
 
@@ -151,9 +185,9 @@ class _TooLong(BaseException):  # not an Exception: no boundary inside the check
     pass
 
 
-def _start(pack: Pack, cpu_seconds: int, memory: int) -> None:
-    global _PACK, _CPU_SECONDS
-    _PACK, _CPU_SECONDS = pack, cpu_seconds
+def _start(pack: Pack, memory: int) -> None:
+    global _PACK
+    _PACK = pack
     os.nice(10)
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm", encoding="ascii") as statm:  # its size now, in pages
@@ -168,17 +202,35 @@ def _out_of_time(_signal: int, _frame: Any) -> None:
         raise _TooLong()
 
 
-def _check(files: dict[str, bytes]) -> tuple[str, Any]:
+def _on_texts(work: Any) -> Any:
+    """A builder's ``work`` given the files a click sent as bytes (read as text here, in the worker)."""
+    return lambda pack, files, *args: work(pack, building.texts_of(list(files.items())), *args)
+
+
+JOBS = {
+    "check": lambda pack, files: check_submission(files, pack),
+    "view": _on_texts(building.drawn),
+    "edit": _on_texts(building.clicked),
+    "choices": _on_texts(building.refusals),
+    "export": _on_texts(building.exported),
+    "preview": _on_texts(building.previewed),
+}
+"""What a lane's workers do, by name: a submission's check, and a builder's clicks."""
+
+
+def _run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
     global _ARMED
     used = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    soft = math.ceil(used + _CPU_SECONDS)  # whole seconds: this check gets at most one less than asked
+    soft = math.ceil(used + cpu_seconds)  # whole seconds: this job gets at most one less than asked
     resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
     _ARMED = True
     try:
-        return "checked", check_submission(files, _PACK)
+        return "done", JOBS[job](_PACK, *args)
     except StoreRefused as exc:
         return "refused", (exc.code, exc.detail)
+    except Refused as exc:  # a click the builder refused: said as such, by its code and status
+        return "refused-click", (exc.code, exc.status)
     except InputError as exc:
         return "unreadable", exc
     except (_TooLong, MemoryError, RecursionError):
@@ -186,3 +238,26 @@ def _check(files: dict[str, bytes]) -> tuple[str, Any]:
     finally:
         _ARMED = False
         resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
+        if _large(args):
+            _give_back()
+
+
+def _large(args: tuple[Any, ...]) -> bool:
+    """Whether a job was given a large text (a heavy list: its parse took tens of megabytes)."""
+    texts = [a for a in args if isinstance(a, Mapping)]
+    return any(len(t) > LARGE for m in texts for t in m.values() if isinstance(t, (str, bytes)))
+
+
+def _give_back() -> None:
+    # A heavy list's parse is freed when the job ends, but the C allocator keeps the pages for
+    # itself: given back to the system, a worker's memory is the same after a flood as before.
+    gc.collect()
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
+try:
+    _LIBC: Any = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    _LIBC.malloc_trim
+except (OSError, AttributeError):  # not glibc: its memory stays the allocator's
+    _LIBC = None

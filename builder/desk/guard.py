@@ -12,8 +12,9 @@ Since the desk may be reachable from players' devices:
 - a client is the connection's address, or, from a trusted proxy only, the rightmost address of
   ``X-Forwarded-For`` that isn't one (and the scheme its ``X-Forwarded-Proto``);
 - the organiser's routes need the organiser's session (:mod:`builder.desk.sessions`);
-- a route that checks a list is admitted to the checks' lane (:mod:`builder.desk.checks`) before
-  its body is read: at most two of one client's at once, and a bounded number in all;
+- a route that checks a list, or makes a builder's click, is admitted to its lane
+  (:mod:`builder.desk.checks`) before its body is read: a few of one client's at once, and a
+  bounded number in all; a click's body is bounded to a list and its Warbook;
 - a bug is logged with a short id, and the page shows only the id.
 """
 
@@ -41,6 +42,9 @@ from builder.serve.intake import Form, Rejected, parse_form, same, spool_body
 LOG = logging.getLogger("builder.desk")
 BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
 """A submission: five files and a pasted list, each at most 1 MiB, with the form around them."""
+CLICK_MOST = 2 * (MAX_BYTES + 4096) + 64 * 1024
+"""A builder's click: the list and the one file it reads (a Warbook), each at most 1 MiB, with the
+click's fields; so what the clicks waiting in their lane hold in memory stays small."""
 
 Handler = Callable[[Request, Form, str], Response | Awaitable[Response]]
 """A route's work, given the request, its form (empty but on a POST) and the language to answer in;
@@ -49,11 +53,12 @@ page thread."""
 
 
 def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
-             clicks: bool = False) -> Callable[[Request], Awaitable[Response]]:
+             clicks: str | None = None) -> Callable[[Request], Awaitable[Response]]:
     """The Starlette endpoint that runs ``handler`` past the gates; ``admin``: only for the
     organiser (anyone else gets the login form); ``checks``: a POST that checks a list, admitted to
-    the lane first; ``clicks``: a builder's click, counted in the clicks' own budget (in memory:
-    nothing of a player who only builds reaches the store)."""
+    the checks' lane first; ``clicks``: a builder's click, counted in the clicks' own budget (in
+    memory: nothing of a player who only builds reaches the store) and admitted to the lane of that
+    name (``building`` or ``trying``)."""
     async def run(request: Request) -> Response:
         lang = messages.language(request.query_params.get("lang") or messages.DEFAULT_LANGUAGE)
         admitted = None
@@ -70,9 +75,10 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 # The count is in the store (one budget for every process): a query, off the event loop.
                 elif not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
-                if checks:
-                    admitted = desk_of(request).checks.admit(client)
-                form = await read_form(request)
+                lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
+                if lane is not None:
+                    admitted = (lane, lane.admit(client))
+                form = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
@@ -99,14 +105,16 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             return refusal(request, lang, "bug", 500, bug=bug)
         finally:
             if admitted is not None:
-                desk_of(request).checks.release(admitted)
+                lane, client = admitted
+                lane.release(client)
             form.close()
     return run
 
 
-async def read_form(request: Request) -> Form:
-    """The POST's form: its body streamed to a spooled file, then parsed off the event loop."""
-    body = await spool_body(request, BODY_MOST, current().body_timeout)
+async def read_form(request: Request, most: int = BODY_MOST) -> Form:
+    """The POST's form: its body (at most ``most`` bytes) streamed to a spooled file, then parsed off
+    the event loop."""
+    body = await spool_body(request, most, current().body_timeout)
     try:
         return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body, MAX_BYTES)
     finally:

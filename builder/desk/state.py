@@ -14,7 +14,7 @@ from starlette.requests import Request
 
 from builder.core.pack import Pack
 from builder.desk.building import Budget, Tried
-from builder.desk.checks import Lane
+from builder.desk.checks import Lane, Workers
 from builder.events.limits import StoredRateLimit
 from builder.events.bounds import Limits
 from builder.events.store import Store
@@ -26,6 +26,31 @@ in a whole list, one every second or two at most; a venue's players may share on
 CLICKS_BURST = 120
 PDFS_PER_MINUTE = 6
 """PDFs from one address: each takes the processor a second or so."""
+CLICKS_IN_FLIGHT = 4
+"""A builder's clicks of one address in a lane at once (a player's page sends one at a time; a
+venue's players may share an address)."""
+CLICKS_ADMITTED = 8
+"""A builder's clicks in a lane at once, running or waiting: past it, the page is told to wait."""
+TRIES_IN_FLIGHT = 2
+TRIES_ADMITTED = 4
+CLICKS_CPU_SECONDS = 6
+"""A click's CPU time: a real list's click takes a few hundredths, a 1 MiB one under two seconds."""
+CLICKS_RETRY_AFTER = 1
+
+
+def clicks_lane(pack: Pack) -> Lane:
+    """The lane of a builder's clicks: a worker process of its own (the checks have theirs, and the
+    other core is the pages'), a few clicks of one client at once, a short queue, each click
+    bounded in CPU time and the worker in memory."""
+    return Lane(pack, checkers=1, per_client=CLICKS_IN_FLIGHT, admitted=CLICKS_ADMITTED,
+                cpu_seconds=CLICKS_CPU_SECONDS, retry_after=CLICKS_RETRY_AFTER)
+
+
+def trying_lane(pack: Pack, workers: Workers) -> Lane:
+    """The lane of what a builder tries, exports and previews, by the clicks' ``workers``: fewer at
+    once than clicks, so a click waits behind few of them."""
+    return Lane(pack, per_client=TRIES_IN_FLIGHT, admitted=TRIES_ADMITTED, cpu_seconds=CLICKS_CPU_SECONDS,
+                retry_after=CLICKS_RETRY_AFTER, workers=workers)
 
 
 @dataclass(frozen=True)
@@ -55,19 +80,22 @@ class Desk:
     """The ``host:port`` the desk listens on, as its pages show it."""
     checks: Lane
     """Where lists are checked: worker processes, a few at a time per client."""
+    building: Lane
+    """Where a builder's clicks are made (the view, the edit): a worker process, a few at a time
+    per client."""
+    trying: Lane
+    """Where a builder's slower asks are made, admitted apart from its clicks: the choices tried,
+    the sheet, the PDF, the cards' preview; by the clicks' worker, never the checks' (a submission
+    never waits behind a builder)."""
     published: "Kept" = field(default_factory=lambda: Kept())
+    """The published lists' rows, until the event changes."""
     zone: tzinfo | None = None
     """The zone the event's times are shown in: the one its deadline was written in (a deadline
     written with no zone is the server's local time, and so are the times without a deadline)."""
-    """The published lists' rows, until the event changes."""
     clicks: Budget = field(default_factory=lambda: Budget(CLICKS_PER_MINUTE, CLICKS_BURST))
     """The builder's clicks a minute from one client, in this process's memory (never the store's)."""
     pdfs: Budget = field(default_factory=lambda: Budget(PDFS_PER_MINUTE))
     """The builder's PDFs a minute from one client."""
-    building: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(2))
-    """The threads the builder's clicks are made in, apart from the page threads."""
-    trying: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(1))
-    """The thread the builder's choices are tried in, apart from its clicks."""
     tried: Tried = field(default_factory=Tried)
     """The choices refused, by the texts they were tried on."""
 

@@ -372,6 +372,8 @@ MESSAGES = {
     "desk.build-restored": {"es": "Cargada tu última entrega (versión {version}).",
                             "en": "Your last submission is loaded (version {version})."},
     "desk.build-no-list": {"es": "Empieza una lista para construirla.", "en": "Start a list to build it."},
+    "desk.error.click-too-heavy": {"es": "Este cambio cuesta demasiado (tiempo o memoria): la lista no es normal.",
+                                   "en": "This change takes too much (time or memory): the list is no ordinary one."},
     "desk.error.desk-build-files": {"es": "Los archivos de la lista no se entienden.",
                                     "en": "The list's files are not understood."},
     "desk.error.desk-build-unreadable": {"es": "La lista no se puede leer: corrígela antes de descargarla.",

@@ -12,7 +12,6 @@ from datetime import datetime, timedelta, timezone
 import pytest
 import sqlalchemy as sa
 
-from builder.desk import building
 from builder.desk.building import Budget
 from builder.events.packs import load_pack
 from builder.events.store import Store
@@ -87,15 +86,20 @@ def test_the_database_holds_nothing_from_a_player_who_built_but_did_not_submit(c
 
 def test_choices_are_tried_once_per_text_and_kept_by_its_hash(client, monkeypatch):
     calls = []
-    real = building.refusals
-    monkeypatch.setattr(building, "refusals", lambda *a: calls.append(a) or real(*a))
+    lane = client.app.state.desk.trying  # the choices are tried in its worker process
+    real = lane.run
+
+    async def counted(job, *args):
+        calls.append(job)
+        return await real(job, *args)
+    monkeypatch.setattr(lane, "run", counted)
     fenix = (ROOT / "examples" / "wartime" / "compania-fenix.yaml").read_bytes()  # 283 of the event's 250
     over = (("lista.yaml", fenix), ("fenix-warbook.yaml", WARBOOK))
     first = click(client, "/build/choices", files=over, at='["squads", 0]')
     again = click(client, "/build/choices", files=over, at='["squads", 0]')
     other = click(client, "/build/choices", at='["squads", 0]')
     assert first.json() == again.json() and first.json()["refused"]
-    assert other.status_code == 200 and len(calls) == 2
+    assert other.status_code == 200 and calls == ["choices", "choices"]
 
 
 def test_entregar_is_an_uploads_submission_and_an_illegal_list_is_a_marked_draft(client, db):
@@ -221,3 +225,30 @@ def test_the_cards_preview_is_the_printed_document_with_the_print_templates_styl
         assert client.get(elsewhere).status_code == 404
     assert "frame-src 'self'" in client.get("/build").headers["content-security-policy"]
     assert stored(db) == (0, 0)
+
+
+def test_a_click_is_made_in_a_worker_process_and_one_past_its_bounds_is_refused_as_too_heavy(client):
+    desk = client.app.state.desk
+    # The clicks' worker is a process of its own, apart from the checks' (and from the pages').
+    assert desk.building.workers is desk.trying.workers and desk.building.workers is not desk.checks.workers
+    desk.building.cpu_seconds = 0  # a bound no click can keep: the click is refused, the worker lives on
+    try:
+        # Two texts of a megabyte each, about two seconds of CPU for their view.
+        heavy = tuple((f"r{n}.yaml", b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % (i + n) for i in range(30000)))
+                      for n in range(2))
+        refused = click(client, "/build/view", files=heavy, at="[]")
+    finally:
+        desk.building.cpu_seconds = 6
+    assert refused.status_code == 422 and refused.json()["code"] == "click-too-heavy"
+    assert refused.json()["message"].startswith("Este cambio cuesta demasiado")
+    assert click(client, op="set", path='["name"]', value="Patrulla Nueva", at="[]").status_code == 200
+
+
+def test_a_click_bigger_than_a_list_and_its_warbook_is_refused_before_it_is_read(client):
+    mib = 1024 * 1024
+    three = tuple((f"f{n}.yaml", b"# " + b"x" * (mib - 100) + b"\n") for n in range(3))
+    answer = click(client, files=three, op="set", path='["name"]', value="y", at="[]")
+    assert answer.status_code == 413
+    # A list and its Warbook of a megabyte each still fit.
+    two = (("alfa.yaml", ALFA + b"# " + b"x" * (mib - len(ALFA) - 100) + b"\n"), ("fenix-warbook.yaml", WARBOOK))
+    assert click(client, files=two, op="set", path='["name"]', value="Patrulla Nueva", at="[]").status_code == 200

@@ -138,3 +138,78 @@ def test_one_clients_heavy_submissions_leave_another_players_page_fast_and_memor
     assert {a for a in answers if a != 429} <= {400, 422}  # no list among the files: nothing stored
     assert slowest[0] < 1.0, slowest[0]
     assert most[0] < 300 * MIB, most[0] / MIB
+
+
+def heavy_click(port: int, source: str, csrf: str, route: str, n: int) -> int:
+    """A builder's click carrying a 1 MiB list (about two seconds of work): its status."""
+    boundary = secrets.token_hex(8)
+    fields = (("csrf", csrf), ("lang", "es"), ("file", "lista.yaml"), ("op", "set"), ("path", '["name"]'),
+              ("value", f"Relleno {n}"), ("at", "[]"))
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode() for k, v in fields]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="lista.yaml"\r\n\r\n'.encode()
+                 + b"name: x\n" + heavy(n)[8:] + b"\r\n")
+    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+    head = (f"POST {route} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nCookie: desk_csrf={csrf}\r\n"
+            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n"
+            "Expect: 100-continue\r\n\r\n").encode()
+    return exchange(port, source, head, body)[0]
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="memory is read from Linux's /proc")
+def test_a_flood_of_heavy_builder_clicks_leaves_another_players_page_and_submission_fast(tmp_path):
+    from tests.desk.test_server import submit
+
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port)
+    answers: list[int] = []
+    slowest, most, submitted = [0.0], [0], []
+    done = threading.Event()
+    attackers = [f"127.0.1.{n}" for n in range(1, 9)]  # eight clients, four connections each
+
+    def attacker(source: str, k: int) -> None:
+        _, csrf = page(port, source)
+        n = 0
+        while not done.is_set():
+            n += 1
+            route = ("/build/edit", "/build/choices", "/build/view")[(n + k) % 3]
+            try:
+                answers.append(heavy_click(port, source, csrf, route, n * 100 + k))
+            except OSError:
+                answers.append(0)
+
+    def watch() -> None:
+        while not done.is_set():
+            most[0] = max(most[0], memory(server.pid))
+            time.sleep(0.1)
+
+    threads = [threading.Thread(target=attacker, args=(a, k)) for a in attackers for k in range(4)]
+    watcher = threading.Thread(target=watch)
+    try:
+        page(port, PLAYER)  # the desk is up and its workers started
+        watcher.start()
+        for t in threads:
+            t.start()
+        time.sleep(2)  # the lanes full
+        until = time.monotonic() + 15
+        while time.monotonic() < until:
+            began = time.monotonic()
+            status, _ = page(port, PLAYER)
+            slowest[0] = max(slowest[0], time.monotonic() - began)
+            assert status == 200
+            if len(submitted) < 3:
+                began = time.monotonic()
+                status, _ = submit(port, f"Jugador {len(submitted)}", follow=False)
+                submitted.append((status, time.monotonic() - began))
+            time.sleep(0.2)
+    finally:
+        done.set()
+        for t in threads:
+            t.join(60)
+        watcher.join()
+        kill(server)
+    # Made, refused with its reason (422: a list that big is no roster), or told to wait: never a bug.
+    assert answers and set(answers) <= {200, 422, 429, 503}, sorted(set(answers))
+    assert {429, 503} & set(answers)  # the lanes were full: the rest refused before their bodies were read
+    assert slowest[0] < 1.0, slowest[0]
+    assert [status for status, _ in submitted] == [303] * 3 and max(t for _, t in submitted) < 2.0, submitted
+    assert most[0] < 300 * MIB, most[0] / MIB
