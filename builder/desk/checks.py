@@ -11,10 +11,13 @@ neither a heavy list nor a flood of clicks ever holds the interpreter that answe
   address-space bound (``RLIMIT_AS``); a check past either is refused (``check-too-heavy``) and
   the worker lives on. A worker that dies or hangs (a bound a C call outlasts) is replaced with
   the pool, past a wall-clock backstop;
-- one client has at most :data:`PER_CLIENT` checks in flight, counted from before its body is
-  read (429 ``desk-busy-client``), and the desk at most :data:`ADMITTED` in all, running or
-  waiting (503 ``desk-busy``, with ``Retry-After``). Either is said at once, nothing read; so
-  what the waiting requests hold in memory is bounded too.
+- one client has at most :data:`PER_CLIENT` checks in flight, counted from when its body has
+  arrived (429 ``desk-busy-client``), and the desk at most :data:`ADMITTED` in all, running or
+  waiting (503 ``desk-busy``, with ``Retry-After``), before its files are read into memory; so
+  what the waiting requests hold in memory is bounded too;
+- the next job a worker takes is the one of the client whose jobs took least of the workers'
+  time lately (:class:`Workers`): a player's one list is checked next, whatever a few greedy
+  clients keep waiting.
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ import multiprocessing
 import os
 import resource
 import signal
-from collections import Counter
+import time
+from collections import Counter, deque
+from contextvars import ContextVar
+from dataclasses import dataclass
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Mapping
@@ -54,10 +60,16 @@ MEMORY = 512 * 1024 * 1024
 BACKSTOP = 120
 """Wall-clock seconds a check may wait and run in all before its worker is taken for hung."""
 RETRY_AFTER = 10
+HALF_LIFE = 10.0
+"""Seconds over which a client's work counts half as much when its next job is chosen."""
+CLIENTS_KEPT = 10_000
+PR_SET_PDEATHSIG = 1
+CLIENT: ContextVar[str] = ContextVar("client", default="")
+"""The client a job is for: set by the desk's gates (:func:`builder.desk.guard.endpoint`) for the request."""
 
 
 class Busy(Exception):
-    """A check refused before its body is read: ``code``, the HTTP ``status``, and ``retry_after``."""
+    """A request refused a place in its lane: ``code``, the HTTP ``status``, and ``retry_after``."""
 
     def __init__(self, code: str, status: int, retry_after: int | None = None):
         super().__init__(code)
@@ -65,29 +77,29 @@ class Busy(Exception):
 
 
 class Workers:
-    """Worker processes for one pack, each bounded in memory; lanes share them (:class:`Lane`)."""
+    """Worker processes for one pack, each bounded in memory; lanes share them (:class:`Lane`).
+
+    Jobs wait here, not in the pool: a job goes to a worker only when one is free, and the next is
+    the one of the client whose jobs took the least of the workers' time lately (its seconds of
+    work, halved every :data:`HALF_LIFE` s). So a player's one click or list is made next, whatever
+    a few greedy clients keep queued, and a job's backstop counts only its own running time."""
 
     def __init__(self, pack: Pack, count: int = CHECKERS, memory: int = MEMORY):
         self.pack, self.count, self.memory = pack, count, memory
         self.pool: ProcessPoolExecutor | None = None
+        self.waiting: dict[str, deque[_Job]] = {}
+        self.used: dict[str, tuple[float, float]] = {}
+        """Each client's recent work: its seconds, as of when (monotonic)."""
+        self.running = 0
 
     async def run(self, job: str, args: tuple[Any, ...], cpu_seconds: int) -> Any:
         """``JOBS[job](pack, *args)`` in a worker, within ``cpu_seconds``: what it returns, or what
         it raised (StoreRefused, InputError, a builder's Refused) raised here; StoreRefused
-        ``check-too-heavy`` past a bound."""
-        pool = self._pool()
-        future = pool.submit(_run, job, args, cpu_seconds)
-        try:
-            answer = await asyncio.wait_for(asyncio.wrap_future(future), BACKSTOP)
-        except asyncio.TimeoutError:
-            self._replace(pool)  # a worker hung where no signal reaches it
-            raise StoreRefused("check-too-heavy", "hung") from None
-        except BrokenProcessPool:
-            self._replace(pool)  # a worker died: the kernel's OOM killer, a crash in C
-            raise StoreRefused("check-too-heavy", "a worker died") from None
-        except _TooLong:  # the signal came as the job returned
-            raise StoreRefused("check-too-heavy", "") from None
-        kind, found = answer
+        ``check-too-heavy`` past a bound. The job is this request's client's (:data:`CLIENT`)."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(CLIENT.get(), deque()).append(_Job(job, args, cpu_seconds, done))
+        self._next()
+        kind, found = await done  # cancelled with the request: a job not begun never is
         if kind == "refused":
             raise StoreRefused(*found)
         if kind == "refused-click":
@@ -102,8 +114,68 @@ class Workers:
 
     def close(self) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            self._replace(self.pool)  # a job still running would outlive the server
+        for queue in self.waiting.values():
+            for waiting in queue:
+                if not waiting.done.done():
+                    waiting.done.set_exception(StoreRefused("check-too-heavy", "the server stopped"))
+        self.waiting.clear()
+
+    # On the event loop alone: the queues need no lock.
+
+    def _next(self) -> None:
+        while self.running < self.count and self.waiting:
+            client = min(self.waiting, key=self._recent)
+            queue = self.waiting[client]
+            waiting = queue.popleft()
+            if not queue:
+                del self.waiting[client]
+            if waiting.done.done():  # its request is gone (cancelled): nothing to do for it
+                continue
+            self._begin(client, waiting)
+
+    def _begin(self, client: str, waiting: _Job) -> None:
+        pool, began = self._pool(), time.monotonic()
+        try:
+            future = pool.submit(_run, waiting.job, waiting.args, waiting.cpu_seconds)
+        except (BrokenProcessPool, RuntimeError):
+            self._replace(pool)
+            waiting.done.set_exception(StoreRefused("check-too-heavy", "a worker died"))
+            return
+        self.running += 1
+        loop = asyncio.get_running_loop()
+        # A worker hung where no signal reaches it (a bound a C call outlasts): its pool replaced.
+        backstop = loop.call_later(BACKSTOP, self._replace, pool)
+        running = asyncio.wrap_future(future)
+
+        def ended(_: Any) -> None:
+            backstop.cancel()
+            self.running -= 1
+            self._charge(client, time.monotonic() - began)
+            if not waiting.done.done():
+                if running.cancelled():
+                    waiting.done.set_exception(StoreRefused("check-too-heavy", "cancelled"))
+                elif isinstance(running.exception(), BrokenProcessPool):
+                    self._replace(pool)  # a worker died: the kernel's OOM killer, a crash in C, the backstop
+                    waiting.done.set_exception(StoreRefused("check-too-heavy", "a worker died"))
+                elif isinstance(running.exception(), _TooLong):  # the signal came as the job returned
+                    waiting.done.set_exception(StoreRefused("check-too-heavy", ""))
+                elif running.exception() is not None:
+                    waiting.done.set_exception(running.exception())
+                else:
+                    waiting.done.set_result(running.result())
+            self._next()
+        running.add_done_callback(ended)
+
+    def _recent(self, client: str) -> float:
+        seconds, when = self.used.get(client, (0.0, 0.0))
+        return seconds * 0.5 ** ((time.monotonic() - when) / HALF_LIFE)
+
+    def _charge(self, client: str, seconds: float) -> None:
+        self.used[client] = (self._recent(client) + seconds, time.monotonic())
+        if len(self.used) > CLIENTS_KEPT:  # the longest idle forgotten: its work long since halved away
+            for stale in sorted(self.used, key=lambda c: self.used[c][1])[:len(self.used) - CLIENTS_KEPT]:
+                del self.used[stale]
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -114,9 +186,18 @@ class Workers:
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         if self.pool is pool:
             self.pool = None
-        for process in list(getattr(pool, "_processes", {}).values()):  # no public way to stop a hung worker
+        # No public way to stop a worker in the middle of a job; a pool already shut has none.
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass
+class _Job:
+    job: str
+    args: tuple[Any, ...]
+    cpu_seconds: int
+    done: asyncio.Future[Any]
 
 
 class Lane:
@@ -195,6 +276,9 @@ def _start(pack: Pack, memory: int) -> None:
     limit = size + memory if hard == resource.RLIM_INFINITY else min(hard, size + memory)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGXCPU, _out_of_time)
+    if _LIBC is not None and hasattr(_LIBC, "prctl"):
+        # Gone with the fork server, which goes with the desk: a worker never outlives its server.
+        _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _out_of_time(_signal: int, _frame: Any) -> None:

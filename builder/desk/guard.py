@@ -13,8 +13,9 @@ Since the desk may be reachable from players' devices:
   ``X-Forwarded-For`` that isn't one (and the scheme its ``X-Forwarded-Proto``);
 - the organiser's routes need the organiser's session (:mod:`builder.desk.sessions`);
 - a route that checks a list, or makes a builder's click, is admitted to its lane
-  (:mod:`builder.desk.checks`) before its body is read: a few of one client's at once, and a
-  bounded number in all; a click's body is bounded to a list and its Warbook;
+  (:mod:`builder.desk.checks`) once its body is read and its CSRF token checked, before its files
+  are read into memory: a few of one client's at once, and a bounded number in all; a click's
+  body is bounded to a list and its Warbook;
 - a bug is logged with a short id, and the page shows only the id.
 """
 
@@ -31,7 +32,7 @@ from starlette.responses import Response
 
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
-from builder.desk.checks import Busy
+from builder.desk.checks import CLIENT, Busy
 from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
@@ -75,13 +76,16 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 # The count is in the store (one budget for every process): a query, off the event loop.
                 elif not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
-                lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
-                if lane is not None:
-                    admitted = (lane, lane.admit(client))
                 form = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
+                # Admitted to its lane once its body is all here (on disk past a small size), so a
+                # body sent a byte at a time holds a connection, never a place in the lane.
+                lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
+                if lane is not None:
+                    admitted = (lane, lane.admit(client))
+                    CLIENT.set(client)
             if admin and not organiser(request):
                 return page(request, "login.html", lang, 403, failed=False)
             working = desk_of(request).working

@@ -60,3 +60,57 @@ def test_a_check_past_its_cpu_time_is_too_heavy():
         assert asyncio.run(one()) == "check-too-heavy"
     finally:
         lane.close()
+
+
+def test_a_players_one_list_is_checked_before_what_a_greedy_client_keeps_waiting():
+    from builder.desk.checks import CLIENT, Workers
+
+    workers = Workers(load_pack(PACK), count=1)
+    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
+             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
+    order: list[str] = []
+
+    async def one(client: str, files: dict, n: int) -> None:
+        CLIENT.set(client)  # each task its own context: the client its job is for
+        try:
+            await workers.run("check", (files,), 11)
+        except StoreRefused:
+            pass  # the file it doesn't read: refused, after its work
+        order.append(f"{client} {n}")
+
+    async def rush():
+        # Queued in this order, before any is done: the greedy client's first runs, three wait,
+        # then the player's.
+        greedy = [asyncio.create_task(one("127.0.0.2", heavy, n)) for n in range(4)]
+        player = asyncio.create_task(one("127.0.0.3", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}, 0))
+        await asyncio.gather(*greedy, player)
+
+    try:
+        asyncio.run(rush())
+    finally:
+        workers.close()
+    # The greedy client's first was running; the player's came next, ahead of its other three.
+    assert order.index("127.0.0.3 0") <= 1, order
+    assert workers.running == 0 and not workers.waiting
+
+
+def test_a_job_whose_request_is_gone_before_it_begins_is_never_made():
+    from builder.desk.checks import CLIENT, Workers
+
+    workers = Workers(load_pack(PACK), count=1)
+    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
+             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
+
+    async def abandon():
+        CLIENT.set("127.0.0.2")
+        first = asyncio.create_task(workers.run("check", (heavy,), 11))
+        second = asyncio.create_task(workers.run("check", (heavy,), 11))
+        await asyncio.sleep(0.2)
+        second.cancel()  # its client went away while it waited
+        await asyncio.gather(first, second, return_exceptions=True)
+        return second.cancelled(), workers.running, len(workers.waiting)
+
+    try:
+        assert asyncio.run(abandon()) == (True, 0, 0)
+    finally:
+        workers.close()

@@ -52,6 +52,26 @@ def start(db: Path, port: int, workers: int = 1, *extra: str) -> subprocess.Pope
 def kill(server: subprocess.Popen) -> None:
     os.killpg(server.pid, signal.SIGKILL)  # the server and its workers, as a power cut would
     server.wait()
+    # Its workers die a moment later (only the server is waited for): until then one may still hold
+    # the listening socket, and a desk started again next would seem to answer, then reset.
+    deadline = time.monotonic() + 10
+    while _alive_in_group(server.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def _alive_in_group(group: int) -> bool:
+    """Whether a process of the process group ``group`` is still running (not yet a zombie)."""
+    if not Path("/proc").is_dir():
+        return False  # no way to tell here: the server itself was waited for
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                state, _, pgrp = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:3]
+            except (OSError, ValueError):
+                continue
+            if int(pgrp) == group and state != "Z":
+                return True
+    return False
 
 
 def submit(port: int, team: str, code: str = "", follow: bool = True) -> tuple[int, bytes]:

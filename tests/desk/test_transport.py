@@ -309,3 +309,62 @@ def test_each_worker_takes_its_share_of_the_per_address_cap():
     assert [Limits(per_address=16).for_workers(n).per_address for n in (1, 2, 3)] == [16, 8, 6]
 
 
+
+
+def small_click(port: int, team: str) -> tuple[int, bytes]:
+    """A player's click on the desk's builder (the view of the example list): its status."""
+    import secrets
+
+    from tests.desk.test_server import ALFA, WARBOOK
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    try:
+        conn.request("GET", "/build")
+        page = conn.getresponse()
+        page.read()
+        csrf = re.search(r"desk_csrf=([^;]+)", page.getheader("set-cookie")).group(1)
+        boundary = secrets.token_hex(8)
+        fields = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+                  for k, v in (("csrf", csrf), ("lang", "es"), ("file", "alfa.yaml"), ("at", "[]"))]
+        files = [f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{n}"\r\n\r\n'.encode()
+                 + d + b"\r\n" for n, d in (("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK))]
+        conn.request("POST", "/build/view", body=b"".join(fields + files) + f"--{boundary}--\r\n".encode(),
+                     headers={"Content-Type": f"multipart/form-data; boundary={boundary}",
+                              "Cookie": f"desk_csrf={csrf}"})
+        answer = conn.getresponse()
+        return answer.status, answer.read()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("route", ["/submit", "/build/view"])
+def test_bodies_sent_a_byte_at_a_time_hold_no_place_in_the_lanes(tmp_path, route):
+    from tests.desk.test_server import submit
+
+    # Another player's submission, or click, while they trickle to the same lane.
+    act, done = (submit, 303) if route == "/submit" else (small_click, 200)
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port, "--body-timeout", "4")
+    trickling: list[socket.socket] = []
+    try:
+        for n in range(12):  # twelve connections from six addresses, each body a byte every 2 s
+            sock = socket.socket()
+            sock.bind((f"127.0.2.{n // 2 + 1}", 0))
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nCookie: desk_csrf=x\r\nContent-Type: "
+                         b"multipart/form-data; boundary=b\r\nContent-Length: 1000000\r\n\r\n-" % (route.encode(), port))
+            trickling.append(sock)
+        stored = []
+        for k in range(3):  # meanwhile, the waits of each under the body's timeout
+            time.sleep(2)
+            for sock in trickling:
+                sock.send(b"-")
+            began = time.monotonic()
+            status, _ = act(port, f"Jugador {k}")
+            stored.append((status, time.monotonic() - began))
+            assert page_time(port) < 1
+        assert [status for status, _ in stored] == [done] * 3 and max(t for _, t in stored) < 2, stored
+    finally:
+        for sock in trickling:
+            sock.close()
+        kill(server)
