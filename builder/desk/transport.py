@@ -9,7 +9,10 @@ them (uvicorn issue #157). Here, per process:
   of the previous response ending on a kept-alive connection; else the connection is closed;
 - one address holds at most ``per_address`` connections (a trusted proxy's own are not counted:
   it holds its clients itself); a new one past that is answered 503 and closed;
-- the process holds at most ``total`` connections, so its file descriptors never run out.
+- the process holds at most ``total`` connections, so its file descriptors never run out; when
+  it holds them all, a new one takes the place of the one that has waited longest for its
+  request's head (past :data:`GRACE`): slow clients from many addresses give way to a player's
+  request, which arrives whole at once, and only a desk busy with real requests says so (503).
 
 The body's read timeout is the app's (:func:`builder.serve.intake.spool_body`): a response there
 can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
@@ -32,6 +35,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from builder.core import messages
 
 IMPORT_NAME = "builder.desk.transport:DeskProtocol"
+GRACE = 1.0
+"""Seconds a connection may wait for its request's head before a new one may take its place."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +118,8 @@ class DeskProtocol(H11Protocol):
     trusted_nets: ClassVar[tuple[Any, ...]] = ()
     open_from: ClassVar[Counter[str]] = Counter()
     """Connections open now in this process, by client address."""
+    waiting: ClassVar[dict[DeskProtocol, float]] = {}
+    """The connections waiting for a request's head, the longest waiting first, with when they began."""
 
     _address: str | None = None
     _refused = False
@@ -121,7 +128,7 @@ class DeskProtocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else "?"
-        if len(self.connections) > self.limits.total:
+        if len(self.connections) > self.limits.total and not self._make_room():
             return self._refuse("desk-busy")
         if not within(address, self.trusted_nets):
             if self.open_from[address] >= self.limits.per_address:
@@ -155,6 +162,16 @@ class DeskProtocol(H11Protocol):
         self._arm()
         super().on_response_complete()
 
+    def _make_room(self) -> bool:
+        """Close the connection that has waited longest for its head, if it has waited past GRACE."""
+        for longest, since in self.waiting.items():
+            if self.loop.time() - since < GRACE:
+                return False
+            longest._disarm()
+            longest.transport.close()
+            return True
+        return False
+
     def _refuse(self, code: str) -> None:
         self._refused = True
         self.transport.write(refusal_bytes(code))
@@ -164,13 +181,16 @@ class DeskProtocol(H11Protocol):
         self._disarm()
         if not self.transport.is_closing():
             self._head_deadline = self.loop.call_later(self.limits.head_timeout, self._head_late)
+            self.waiting[self] = self.loop.time()
 
     def _disarm(self) -> None:
+        self.waiting.pop(self, None)
         if self._head_deadline is not None:
             self._head_deadline.cancel()
             self._head_deadline = None
 
     def _head_late(self) -> None:
         self._head_deadline = None
+        self.waiting.pop(self, None)
         if not self.transport.is_closing():
             self.transport.close()

@@ -368,3 +368,28 @@ def test_bodies_sent_a_byte_at_a_time_hold_no_place_in_the_lanes(tmp_path, route
         for sock in trickling:
             sock.close()
         kill(server)
+
+
+def test_slow_clients_from_many_addresses_give_way_to_a_players_request(tmp_path):
+    from tests.desk.test_server import submit
+
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port)
+    slow: list[socket.socket] = []
+    try:
+        # Forty addresses, fourteen unfinished requests each: 560, past the 512 a process holds.
+        for n in range(40 * 14):
+            sock = socket.socket()
+            sock.bind((f"127.0.3.{n // 14 + 1}", 0))
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-a: " % port)
+            slow.append(sock)
+        time.sleep(1.5)  # all of them past the grace a head may take
+        for _ in range(3):
+            assert page_time(port, "127.0.0.9") < 1  # a player's request, whole at once, is answered
+        status, _ = submit(port, "Jugador")
+        assert status == 303
+    finally:
+        for sock in slow:
+            sock.close()
+        kill(server)
