@@ -26,7 +26,7 @@ def test_the_page_and_its_own_files_are_served_with_a_strict_policy(client):
     assert client.get("/static/app.js").status_code == 200 and client.get("/static/choices.js").status_code == 200
     # Every script the page loads (deferred, in its order) is one the server serves: the allow-list holds it.
     scripts = re.findall(r'<script src="/static/([^"]+)" defer></script>', page.text)
-    assert len(scripts) == page.text.count("<script") and "new-roster.js" in scripts
+    assert len(scripts) == page.text.count("<script") and {"new-roster.js", "memory.js"} <= set(scripts)
     assert all(client.get(f"/static/{name}").headers["content-type"].startswith("text/javascript") for name in scripts)
     assert client.get("/static/../../pyproject.toml").status_code == 404
     # builder's one look (issue 42), the same file the desk serves, and nothing beside it.

@@ -300,28 +300,6 @@ async function download(kind) {
   URL.revokeObjectURL(url);
 }
 
-function unsentField() {
-  // A field of the builder typed in and not yet left: its value not sent yet.
-  const el = document.activeElement;
-  if (!el || !el.closest("#build") || !("defaultValue" in el) || el.type === "checkbox") return null;
-  return el.value !== el.defaultValue ? el : null;
-}
-
-function sendUnsent() {
-  // Sent as leaving the field would send it (a phone switching apps, a tab hidden, another list).
-  const el = unsentField();
-  if (el) el.dispatchEvent(new Event("change", { bubbles: true }));
-  return el !== null;
-}
-
-async function reopen() {
-  // After a reload: the roster that was open, in the view it was shown in, at the part shown.
-  const kept = recallFolder();
-  if (!kept?.path || !(state.files || []).includes(kept.path)) return;
-  if (kept.view === "yaml") showView("yaml");
-  await openFile(kept.path);
-}
-
 function showTab(name) {
   state.tab = name;
   for (const tab of ["findings", "inspect", "preview", "catalog", "share"]) $("tab-" + tab).hidden = tab !== name;
@@ -368,9 +346,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   // A file changed on disk meanwhile (by an editor, another tab) shows in the folder list
   // when the page is looked at again: only the files changed are checked again.
   window.addEventListener("focus", () => refreshFiles());
-  // Typing not yet sent is sent as the page is left or hidden, and leaving is asked about.
-  window.addEventListener("beforeunload", (event) => { if (sendUnsent() || unsaved()) event.preventDefault(); });
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") sendUnsent(); });
+  listenLeaving();  // memory.js
   document.body.addEventListener("htmx:beforeSwap", builderArriving);
   $("preview").addEventListener("load", fitPreview);
   window.addEventListener("resize", fitPreview);
