@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from builder.desk.build import STATIC as DESK_STATIC
+from builder.serve.app import STATIC as SERVE_STATIC
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
 CHECKOUT_BUILDER = [sys.executable, "-m", "builder"]
@@ -58,6 +61,9 @@ def test_the_wheel_carries_the_catalogs_the_templates_and_the_games(wheel):
     assert "builder/catalogs/wartime/costs.yaml" in names and "builder/templates/base/base.css" in names
     assert "builder/serve/static/index.html" in names
     assert {"builder/web/static/build.js", "builder/web/templates/build.html"} <= names
+    # Every script and stylesheet the local page and the desk serve from their allow-lists ships with them.
+    for static in (SERVE_STATIC, DESK_STATIC):
+        assert {(folder / name).relative_to(ROOT).as_posix() for name, (folder, _) in static.items()} <= names
     [points] = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     entries = archive.read(points).decode()
     assert "[builder.systems]" in entries

@@ -1,7 +1,8 @@
 """The builder's routes on the desk (``/build``): the page, and each click a POST that carries the
 texts (:mod:`builder.desk.building`), answered with the new view, keeping nothing.
 
-The page runs the desk's own script (``/static/builder.js``, CSP ``script-src 'self'``); its clicks
+The page runs the desk's own scripts (``/static/keeping.js`` keeps the texts in the browser and
+sends the clicks, ``/static/builder.js`` the page; CSP ``script-src 'self'``); its clicks
 pass the desk's gates (Host, Origin, the form's CSRF token, the body's bounds) with a budget of
 their own, in memory, never the store's. Their work runs in the builder's lanes of worker processes
 (:mod:`builder.desk.checks`), bounded in CPU and memory, so ``GET /`` never waits behind a click. «Entregar» is a submission like an upload's (:func:`players.submit`'s
@@ -35,9 +36,10 @@ from builder.web.previews import preview_file
 
 POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
           "img-src 'self' data:; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-"""The builder's page: the desk's own script and stylesheets, requests to the desk alone; the cards'
+"""The builder's page: the desk's own scripts and stylesheets, requests to the desk alone; the cards'
 preview (a frame of the printed document, its inline styles and the print templates' stylesheets)."""
 STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          "keeping.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "choices.js": (Path(__file__).resolve().parents[1] / "web" / "static", "text/javascript"),
           "app.css": (Path(__file__).resolve().parents[1] / "web" / "static", "text/css")}
 WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.legal", "serve.illegal",

@@ -43,6 +43,7 @@ from builder.web import looks
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
 BUILDER_STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 STATIC = {"app.js": (STATIC_FOLDER, "text/javascript"), "build.js": (BUILDER_STATIC, "text/javascript"),
+          "new-roster.js": (STATIC_FOLDER, "text/javascript"), "memory.js": (STATIC_FOLDER, "text/javascript"),
           "choices.js": (BUILDER_STATIC, "text/javascript"),
           "app.css": (BUILDER_STATIC, "text/css"), "vendor/htmx.min.js": (BUILDER_STATIC, "text/javascript"),
           "vendor/json-enc.min.js": (BUILDER_STATIC, "text/javascript")}

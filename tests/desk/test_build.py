@@ -56,6 +56,10 @@ def test_the_players_page_offers_the_builder_beside_upload_and_paste(client):
     assert "script-src 'self'" in page.headers["content-security-policy"]
     assert "<script>" not in page.text  # the page's data is JSON, its script is /static/builder.js
     assert client.get("/static/builder.js").status_code == 200
+    # Every script the page loads (deferred, the keeping before the page's) is one the desk serves.
+    scripts = re.findall(r'<script src="/static/([^"]+)" defer></script>', page.text)
+    assert scripts.index("keeping.js") < scripts.index("builder.js")
+    assert all(client.get(f"/static/{name}").headers["content-type"].startswith("text/javascript") for name in scripts)
     assert client.get("/static/choices.js").status_code == 200  # the refused choices marked as the local page does
     assert client.get("/static/../app.py").status_code == 404
     assert client.get("/").headers["content-security-policy"].startswith("default-src 'none'; style-src")

@@ -6,6 +6,7 @@ doesn't hold up the other requests."""
 import asyncio
 import hashlib
 import json
+import re
 import shutil
 import time
 from pathlib import Path
@@ -23,6 +24,10 @@ def test_the_page_and_its_own_files_are_served_with_a_strict_policy(client):
     assert page.status_code == 200 and "app.js" in page.text
     assert "script-src 'self'" in page.headers["content-security-policy"]
     assert client.get("/static/app.js").status_code == 200 and client.get("/static/choices.js").status_code == 200
+    # Every script the page loads (deferred, in its order) is one the server serves: the allow-list holds it.
+    scripts = re.findall(r'<script src="/static/([^"]+)" defer></script>', page.text)
+    assert len(scripts) == page.text.count("<script") and {"new-roster.js", "memory.js"} <= set(scripts)
+    assert all(client.get(f"/static/{name}").headers["content-type"].startswith("text/javascript") for name in scripts)
     assert client.get("/static/../../pyproject.toml").status_code == 404
     # builder's one look (issue 42), the same file the desk serves, and nothing beside it.
     assert '<link rel="stylesheet" href="/look/design.css">' in page.text

@@ -33,10 +33,13 @@ def lists(empty: Path) -> Path:
 
 @pytest.fixture(params=sorted(SCREENS))
 def screen(request, served, lists):
+    """The page on a desktop and on a phone, once it lists every file of the test module's ``lists``
+    (test_browser_parts.py uses this one too, with lists of its own)."""
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:
         b = Browser(p, served, **SCREENS[request.param])
-        b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
+        for listed in sorted(path.name for path in lists.iterdir()):
+            b.page.wait_for_selector(f"#files li[data-path='{listed}']")
         b.kind = request.param
         yield b
         b.browser.close()

@@ -15,7 +15,7 @@ from builder.systems.wartime.rules import RULE_LIST
 from tests.serve.live import CHROMIUM
 from tests.serve.test_browser_building import (  # noqa: F401 - empty and served are fixtures
     EXAMPLES, Browser, empty, served, text)
-from tests.serve.test_browser_page import SCREENS, tap
+from tests.serve.test_browser_page import SCREENS, screen, tap  # noqa: F401 - screen is a fixture
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
                                                        "(install Debian's chromium package to run them)")
@@ -27,17 +27,6 @@ def lists(empty: Path) -> Path:
                        ("wartime", "asalto-ilegal.yaml"), ("porcrom", "lobos-de-zamora.yaml")):
         (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
     return empty
-
-
-@pytest.fixture(params=sorted(SCREENS))
-def screen(request, served, lists):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, **SCREENS[request.param])
-        b.page.wait_for_selector("#files li[data-path='fenix-warbook.yaml']")
-        b.kind = request.param
-        yield b
-        b.browser.close()
 
 
 def opened(browser, name: str) -> None:

@@ -48,20 +48,6 @@ async function loadUI() {
   showLimit();
 }
 
-function newKind() {
-  // The game and the kind of file chosen in «Juego»: a list unless a kind is named.
-  const [system, kind] = $("new-system").value.split("/");
-  return { system, kind: kind || "roster" };
-}
-
-function showLimit() {
-  // «Límite de puntos» only for a game whose lists count points (its schema has a points_limit).
-  const { system, kind } = newKind();
-  const counts = kind === "roster" && state.systems?.[system]?.points !== false;
-  $("new-limit").closest("label").hidden = !counts;
-  if (!counts) $("new-limit").value = "";
-}
-
 async function refreshFiles() {
   const data = await (await api(`/api/files?lang=${state.lang}`)).json();
   state.folder = data.folder;
@@ -84,16 +70,6 @@ async function refreshFiles() {
 }
 
 
-
-function suggestName(taken) {
-  // The new roster's file name offered is one the folder doesn't have yet.
-  const field = $("new-name");
-  if (!taken.includes(field.value)) return;
-  const stem = field.value.replace(/(-\d+)?\.ya?ml$/i, "");
-  let n = 2;
-  while (taken.includes(`${stem}-${n}.yaml`)) n += 1;
-  field.value = `${stem}-${n}.yaml`;
-}
 
 function unsaved() {
   return state.path !== null && $("text").value !== state.kept;
@@ -324,62 +300,6 @@ async function download(kind) {
   URL.revokeObjectURL(url);
 }
 
-async function newRoster() {
-  // «Crear» makes the file at once, from the game's starting roster: then it is built by clicking.
-  if (!mayLeave()) return;
-  const { system, kind } = newKind();
-  const response = await api("/api/create", { system, kind, path: $("new-name").value.trim() || "nueva-lista.yaml",
-    name: $("new-roster-name").value, points_limit: $("new-limit").value });
-  const data = await response.json();
-  if (!response.ok) return showStatus(t("serve.error." + data.code), false);
-  state.system = system;
-  // The form starts empty for the next list: its name, and a file name of the player's own.
-  $("new-roster-name").value = "";
-  delete $("new-name").dataset.own;
-  await refreshFiles();
-  followName();
-  openEditor(data.path, data.text, data.version);
-  showView("build");
-  showStatus(t("serve.saved", { path: data.path }), true);
-}
-
-function fileNameOf(name) {
-  // A new roster's file is named after the list («Compañía Fénix» → compania-fenix.yaml).
-  const stem = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
-  return stem ? `${stem}.yaml` : "";
-}
-
-function followName() {
-  // The file name follows the list's name until the player writes one of their own.
-  const field = $("new-name");
-  if (field.dataset.own === "true") return;
-  field.value = fileNameOf($("new-roster-name").value) || "nueva-lista.yaml";
-  suggestName(state.files || []);
-}
-
-function unsentField() {
-  // A field of the builder typed in and not yet left: its value not sent yet.
-  const el = document.activeElement;
-  if (!el || !el.closest("#build") || !("defaultValue" in el) || el.type === "checkbox") return null;
-  return el.value !== el.defaultValue ? el : null;
-}
-
-function sendUnsent() {
-  // Sent as leaving the field would send it (a phone switching apps, a tab hidden, another list).
-  const el = unsentField();
-  if (el) el.dispatchEvent(new Event("change", { bubbles: true }));
-  return el !== null;
-}
-
-async function reopen() {
-  // After a reload: the roster that was open, in the view it was shown in, at the part shown.
-  const kept = recallFolder();
-  if (!kept?.path || !(state.files || []).includes(kept.path)) return;
-  if (kept.view === "yaml") showView("yaml");
-  await openFile(kept.path);
-}
-
 function showTab(name) {
   state.tab = name;
   for (const tab of ["findings", "inspect", "preview", "catalog", "share"]) $("tab-" + tab).hidden = tab !== name;
@@ -409,9 +329,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("pdf").addEventListener("click", () => download("pdf"));
   $("duplicate").addEventListener("click", () => copyRoster(false));
   $("rename").addEventListener("click", () => copyRoster(true));
-  $("new-button").addEventListener("click", newRoster);
   $("topic").addEventListener("change", loadCatalog);
-  $("new-system").addEventListener("change", showLimit);
+  listenNewRoster();  // new-roster.js
   $("copy").addEventListener("click", copyShare);
   // A list's link to its Warbook, and the Warbook's to the lists that use it, open that file.
   document.body.addEventListener("click", (event) => {
@@ -427,13 +346,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   // A file changed on disk meanwhile (by an editor, another tab) shows in the folder list
   // when the page is looked at again: only the files changed are checked again.
   window.addEventListener("focus", () => refreshFiles());
-  // Typing not yet sent is sent as the page is left or hidden, and leaving is asked about.
-  window.addEventListener("beforeunload", (event) => { if (sendUnsent() || unsaved()) event.preventDefault(); });
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") sendUnsent(); });
+  listenLeaving();  // memory.js
   document.body.addEventListener("htmx:beforeSwap", builderArriving);
   $("preview").addEventListener("load", fitPreview);
   window.addEventListener("resize", fitPreview);
-  $("new-roster-name").addEventListener("input", followName);
-  $("new-name").addEventListener("input", () => { $("new-name").dataset.own = "true"; });
   await reopen();
 });

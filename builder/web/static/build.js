@@ -1,7 +1,7 @@
 // builder serve: the builder view's glue. The view itself is drawn by the server and swapped
 // in by htmx; this only hands each request the roster the page holds, keeps the YAML view and
 // the history of clicks in step with each answer, and marks the choices the rules refuse.
-// Loaded after app.js, whose state, $, t and api it shares.
+// Loaded after app.js and memory.js, whose state, $, t, api and remember it shares.
 "use strict";
 
 function openEditor(path, text, version, kept = text) {
@@ -13,54 +13,6 @@ function openEditor(path, text, version, kept = text) {
   updateHistory();
   remember();
   renderBuild();
-}
-
-const REMEMBERED_STEPS = 40;
-/* Undo steps kept per roster in sessionStorage: each is a whole text. */
-
-function memoryKey(path) {
-  return `builder:${state.folder}:${path}`;
-}
-
-function remember() {
-  // Per folder, the roster open and its view; per roster, the part shown and the history of
-  // clicks, with the text they lead to (a history is only taken back for that same text). The
-  // page remembers what it sent and was answered; the rules stay on the server.
-  if (!state.folder) return;
-  const store = (key, value) => {
-    try { sessionStorage.setItem(key, JSON.stringify(value)); return true; } catch (_) { return false; }
-  };
-  store(`builder:${state.folder}`, { path: state.path, view: state.view });
-  if (!state.path) return;
-  for (let steps = REMEMBERED_STEPS; steps >= 0; steps = steps ? Math.floor(steps / 2) : -1) {
-    // A full storage keeps fewer steps rather than none.
-    if (store(memoryKey(state.path), { at: state.at, text: $("text").value, sending: state.sent !== null,
-      undo: state.undo.slice(-steps || state.undo.length + 1), redo: state.redo.slice(-steps || state.redo.length + 1) })) return;
-  }
-}
-
-function recall(path, text) {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(memoryKey(path)) || "null");
-    if (!kept || kept.text === text) return kept;
-    // The page went (a reload) with a click on its way, typing sent as it left: the server saved
-    // it, its answer was never read. The text found is that click's: one more step to undo.
-    return kept.sending ? { ...kept, undo: [...(kept.undo || []), kept.text].slice(-REMEMBERED_STEPS), redo: [] } : null;
-  } catch (_) { return null; }
-}
-
-function recallFolder() {
-  try { return JSON.parse(sessionStorage.getItem(`builder:${state.folder}`) || "null"); } catch (_) { return null; }
-}
-
-function historyOf(path, sent, text) {
-  // A click's answer for a roster no longer open (another was opened meanwhile): its step joins
-  // that roster's remembered history.
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(memoryKey(path)) || "null") || { at: "[]", undo: [], redo: [] };
-    kept.undo = [...(kept.undo || []), sent].slice(-REMEMBERED_STEPS); kept.redo = []; kept.text = text;
-    sessionStorage.setItem(memoryKey(path), JSON.stringify(kept));
-  } catch (_) { /* storage full: the step is only lost from the history */ }
 }
 
 function renderBuild() {
