@@ -29,7 +29,7 @@ from builder.core.pack import Pack
 from builder.desk import build, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.building import Budget
-from builder.desk.checks import Lane
+from builder.desk.checks import Lane, big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import SESSION_HOURS, Sessions
@@ -76,6 +76,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed. The organiser's session
     lasts ``session_hours``; a player's builder makes at most ``clicks_per_minute`` clicks a minute
     from one address (in memory)."""
+    big_blocks_apart()
     store = Store.open(db_url)
     event_id = store.open_event(pack.name, pack.system)  # one event, however many processes start at once
     deadline = deadline or pack.event.deadline

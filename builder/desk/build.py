@@ -116,11 +116,11 @@ async def _work(request: Request, job: str, *args: Any, trying: bool = False) ->
 
 
 def _clicked_texts(form: Form) -> tuple[dict[str, bytes], str]:
-    """The files a click sent, as bytes (refused here, before the lane, for their names, number, sizes
-    or encoding: :func:`building.texts_of`), and the one it was made in. Read as text in the worker:
-    the clicks waiting in their lane hold one copy of each."""
-    texts = building.texts_of(form.files)
-    return dict(form.files), form.get("file") or next(iter(texts))
+    """The files a click sent, as bytes (refused here, before the lane, for their names, number or
+    sizes: :func:`building.files_of`), and the one it was made in. Read as text in the worker
+    (:func:`building.texts_of`): the clicks waiting in their lane hold one copy of each."""
+    files = building.files_of(form.files)
+    return files, form.get("file") or next(iter(files))
 
 
 async def view(request: Request, form: Form, lang: str) -> Response:

@@ -45,22 +45,27 @@ LIST_NAME = "lista.yaml"
 """The name a list started on the desk is kept under (a Warbook started beside it: ``warbook.yaml``)."""
 
 
-def texts_of(files: list[tuple[str, bytes]]) -> dict[str, str]:
-    """The texts a click sends (its file parts), by name: plain YAML names, at most FILES_MOST of
-    them, each within an upload's size and UTF-8; Refused otherwise."""
+def files_of(files: list[tuple[str, bytes]]) -> dict[str, bytes]:
+    """The files a click sends (its file parts), by name: plain YAML names, at most FILES_MOST of
+    them, each within an upload's size; Refused otherwise."""
     if not files or len(files) > FILES_MOST:
         raise Refused("desk-build-files", 400)
-    out: dict[str, str] = {}
+    out: dict[str, bytes] = {}
     for name, data in files:
         if not plain_file_name(name) or name.casefold() in {n.casefold() for n in out}:
             raise Refused("desk-build-files", 400)
         if len(data) > MAX_BYTES:
             raise Refused("desk-too-large", 413)
-        try:
-            out[name] = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise Refused("desk-build-files", 400) from None
+        out[name] = data
     return out
+
+
+def texts_of(files: list[tuple[str, bytes]]) -> dict[str, str]:
+    """The texts a click sends, by name: :func:`files_of`'s, each UTF-8; Refused otherwise."""
+    try:
+        return {name: data.decode("utf-8") for name, data in files_of(files).items()}
+    except UnicodeDecodeError:
+        raise Refused("desk-build-files", 400) from None
 
 
 class Texts:

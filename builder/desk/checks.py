@@ -64,6 +64,7 @@ HALF_LIFE = 10.0
 """Seconds over which a client's work counts half as much when its next job is chosen."""
 CLIENTS_KEPT = 10_000
 PR_SET_PDEATHSIG = 1
+M_MMAP_THRESHOLD = -3
 CLIENT: ContextVar[str] = ContextVar("client", default="")
 """The client a job is for: set by the desk's gates (:func:`builder.desk.guard.endpoint`) for the request."""
 
@@ -206,25 +207,33 @@ class Lane:
 
     def __init__(self, pack: Pack, checkers: int = CHECKERS, per_client: int = PER_CLIENT,
                  admitted: int = ADMITTED, cpu_seconds: int = CPU_SECONDS, memory: int = MEMORY,
-                 retry_after: int = RETRY_AFTER, workers: Workers | None = None):
+                 retry_after: int = RETRY_AFTER, workers: Workers | None = None, bytes_most: int | None = None):
         self.workers = workers if workers is not None else Workers(pack, checkers, memory)
         self.per_client, self.most, self.cpu_seconds, self.retry_after = per_client, admitted, cpu_seconds, retry_after
+        self.bytes_most = bytes_most
+        """The bytes of the bodies in flight together (None: only their number is bounded): many
+        small requests may wait, few large ones."""
         self.clients: Counter[str] = Counter()
         self.in_flight = 0
+        self.holding = 0
 
     # Admission runs on the event loop alone: the counts need no lock.
 
-    def admit(self, client: str) -> str:
-        """Count a request for ``client`` in (Busy when it may not), until :meth:`release`."""
+    def admit(self, client: str, size: int = 0) -> str:
+        """Count a request for ``client``, of a body of ``size`` bytes, in (Busy when it may not),
+        until :meth:`release`."""
         if self.clients[client] >= self.per_client:
             raise Busy("desk-busy-client", 429, self.retry_after)
-        if self.in_flight >= self.most:
+        if self.in_flight >= self.most or (self.bytes_most is not None and self.in_flight
+                                           and self.holding + size > self.bytes_most):
             raise Busy("desk-busy", 503, self.retry_after)
         self.clients[client] += 1
         self.in_flight += 1
+        self.holding += size
         return client
 
-    def release(self, client: str) -> None:
+    def release(self, client: str, size: int = 0) -> None:
+        self.holding -= size
         self.in_flight -= 1
         self.clients[client] -= 1
         if not self.clients[client]:
@@ -276,6 +285,7 @@ def _start(pack: Pack, memory: int) -> None:
     limit = size + memory if hard == resource.RLIM_INFINITY else min(hard, size + memory)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGXCPU, _out_of_time)
+    big_blocks_apart()
     if _LIBC is not None and hasattr(_LIBC, "prctl"):
         # Gone with the fork server, which goes with the desk: a worker never outlives its server.
         _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -330,6 +340,17 @@ def _large(args: tuple[Any, ...]) -> bool:
     """Whether a job was given a large text (a heavy list: its parse took tens of megabytes)."""
     texts = [a for a in args if isinstance(a, Mapping)]
     return any(len(t) > LARGE for m in texts for t in m.values() if isinstance(t, (str, bytes)))
+
+
+def big_blocks_apart() -> None:
+    """A megabyte text, or a page carrying one, taken from the system and given back whole when freed.
+
+    glibc serves blocks past 128 KiB from their own pages and returns them when freed, but raises
+    that threshold each time such a block is freed, until texts of a megabyte come from the heap
+    and their pages stay: a flood of heavy lists would leave the process that much bigger. The
+    threshold kept where it is, the desk and its workers are the same size after a flood as before."""
+    if _LIBC is not None and hasattr(_LIBC, "mallopt"):
+        _LIBC.mallopt(M_MMAP_THRESHOLD, 128 * 1024)
 
 
 def _give_back() -> None:

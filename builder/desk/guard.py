@@ -76,7 +76,7 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 # The count is in the store (one budget for every process): a query, off the event loop.
                 elif not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
-                form = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
+                form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
@@ -84,7 +84,7 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 # body sent a byte at a time holds a connection, never a place in the lane.
                 lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
                 if lane is not None:
-                    admitted = (lane, lane.admit(client))
+                    admitted = (lane, lane.admit(client, size), size)
                     CLIENT.set(client)
             if admin and not organiser(request):
                 return page(request, "login.html", lang, 403, failed=False)
@@ -109,18 +109,21 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             return refusal(request, lang, "bug", 500, bug=bug)
         finally:
             if admitted is not None:
-                lane, client = admitted
-                lane.release(client)
+                lane, client, size = admitted
+                lane.release(client, size)
             form.close()
     return run
 
 
-async def read_form(request: Request, most: int = BODY_MOST) -> Form:
-    """The POST's form: its body (at most ``most`` bytes) streamed to a spooled file, then parsed off
-    the event loop."""
+async def read_form(request: Request, most: int = BODY_MOST) -> tuple[Form, int]:
+    """The POST's form and its body's size: the body (at most ``most`` bytes) streamed to a spooled
+    file, then parsed off the event loop."""
     body = await spool_body(request, most, current().body_timeout)
     try:
-        return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body, MAX_BYTES)
+        size = body.seek(0, 2)
+        body.seek(0)
+        return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body,
+                                              MAX_BYTES), size
     finally:
         body.close()
 

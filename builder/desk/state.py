@@ -29,10 +29,14 @@ PDFS_PER_MINUTE = 6
 CLICKS_IN_FLIGHT = 4
 """A builder's clicks of one address in a lane at once (a player's page sends one at a time; a
 venue's players may share an address)."""
-CLICKS_ADMITTED = 8
+CLICKS_ADMITTED = 64
 """A builder's clicks in a lane at once, running or waiting: past it, the page is told to wait."""
+CLICKS_BYTES = 8 * 1024 * 1024
+"""The bytes of the clicks waiting in a lane together: a player's list is a few kilobytes, so only
+a flood of megabyte texts fills it (and what waiting clicks hold in memory stays small)."""
 TRIES_IN_FLIGHT = 2
-TRIES_ADMITTED = 4
+TRIES_ADMITTED = 32
+TRIES_BYTES = 4 * 1024 * 1024
 CLICKS_CPU_SECONDS = 6
 """A click's CPU time: a real list's click takes a few hundredths, a 1 MiB one under two seconds."""
 CLICKS_RETRY_AFTER = 1
@@ -43,14 +47,14 @@ def clicks_lane(pack: Pack) -> Lane:
     other core is the pages'), a few clicks of one client at once, a short queue, each click
     bounded in CPU time and the worker in memory."""
     return Lane(pack, checkers=1, per_client=CLICKS_IN_FLIGHT, admitted=CLICKS_ADMITTED,
-                cpu_seconds=CLICKS_CPU_SECONDS, retry_after=CLICKS_RETRY_AFTER)
+                cpu_seconds=CLICKS_CPU_SECONDS, retry_after=CLICKS_RETRY_AFTER, bytes_most=CLICKS_BYTES)
 
 
 def trying_lane(pack: Pack, workers: Workers) -> Lane:
     """The lane of what a builder tries, exports and previews, by the clicks' ``workers``: fewer at
     once than clicks, so a click waits behind few of them."""
     return Lane(pack, per_client=TRIES_IN_FLIGHT, admitted=TRIES_ADMITTED, cpu_seconds=CLICKS_CPU_SECONDS,
-                retry_after=CLICKS_RETRY_AFTER, workers=workers)
+                retry_after=CLICKS_RETRY_AFTER, workers=workers, bytes_most=TRIES_BYTES)
 
 
 @dataclass(frozen=True)

@@ -114,3 +114,18 @@ def test_a_job_whose_request_is_gone_before_it_begins_is_never_made():
         assert asyncio.run(abandon()) == (True, 0, 0)
     finally:
         workers.close()
+
+
+def test_a_lane_bounded_in_bytes_takes_many_small_requests_and_few_large_ones():
+    mib = 1024 * 1024
+    lane = Lane(load_pack(PACK), per_client=4, admitted=64, bytes_most=3 * mib)
+    small = [lane.admit(f"127.0.1.{n}", 10_000) for n in range(40)]  # forty players' lists: 400 kB in all
+    assert lane.holding == 40 * 10_000
+    lane.admit("127.0.0.2", mib), lane.admit("127.0.0.3", mib)  # 0.4 + 2 MiB: under 3 MiB
+    with pytest.raises(Busy) as full:
+        lane.admit("127.0.0.4", mib)  # 0.4 + 3 MiB: over
+    assert (full.value.code, full.value.status) == ("desk-busy", 503)
+    for client in small:
+        lane.release(client, 10_000)
+    assert lane.admit("127.0.0.4", mib) == "127.0.0.4"  # 2 + 1 MiB: at the bound, taken
+    assert lane.holding == 3 * mib and lane.in_flight == 3
