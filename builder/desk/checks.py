@@ -13,8 +13,8 @@ neither a heavy list nor a flood of clicks ever holds the interpreter that answe
   the pool, past a wall-clock backstop;
 - one client has at most :data:`PER_CLIENT` checks in flight, counted from when its body has
   arrived (429 ``desk-busy-client``), and the desk at most :data:`ADMITTED` in all, running or
-  waiting (503 ``desk-busy``, with ``Retry-After``), before its files are read into memory; so
-  what the waiting requests hold in memory is bounded too;
+  waiting, holding :data:`CHECK_BYTES` together (503 ``desk-busy``, with ``Retry-After``),
+  before its files are read into memory; so what the waiting requests hold in memory is bounded;
 - the next job a worker takes is the one of the client whose jobs took least of the workers'
   time lately (:class:`Workers`): a player's one list is checked next, whatever a few greedy
   clients keep waiting.
@@ -50,9 +50,12 @@ CHECKERS = max(1, min(2, (os.cpu_count() or 2) - 1))
 """Worker processes: every core but one, which is the pages' (one on a two-core machine; a heavy
 check of 5 × 1 MiB peaks near 90 MB in its worker)."""
 PER_CLIENT = 2
-"""Checks one client address may have in flight (its body being read, waiting or running)."""
-ADMITTED = CHECKERS + 8
-"""Checks in flight in all: the running ones and a short queue."""
+"""Checks one client address may have in flight (its body all here, waiting or running)."""
+ADMITTED = 64
+"""Checks in flight in all: the running ones and a queue."""
+CHECK_BYTES = 16 * 1024 * 1024
+"""The bytes of the submissions in flight together: many players' lists of a few kilobytes, but
+only three of the heaviest (five files of a megabyte) — what they hold in memory meanwhile."""
 CPU_SECONDS = 11
 """A check's CPU time, 10 to 11 s (whole seconds): a real list takes well under a second, 5 × 1 MiB about two."""
 MEMORY = 512 * 1024 * 1024
@@ -207,7 +210,8 @@ class Lane:
 
     def __init__(self, pack: Pack, checkers: int = CHECKERS, per_client: int = PER_CLIENT,
                  admitted: int = ADMITTED, cpu_seconds: int = CPU_SECONDS, memory: int = MEMORY,
-                 retry_after: int = RETRY_AFTER, workers: Workers | None = None, bytes_most: int | None = None):
+                 retry_after: int = RETRY_AFTER, workers: Workers | None = None,
+                 bytes_most: int | None = CHECK_BYTES):
         self.workers = workers if workers is not None else Workers(pack, checkers, memory)
         self.per_client, self.most, self.cpu_seconds, self.retry_after = per_client, admitted, cpu_seconds, retry_after
         self.bytes_most = bytes_most
