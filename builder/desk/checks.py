@@ -64,6 +64,8 @@ BACKSTOP = 120
 """Wall-clock seconds a check may wait and run in all before its worker is taken for hung."""
 RETRY_AFTER = 10
 HALF_LIFE = 10.0
+BYTES_A_SECOND = 2 * 1024 * 1024
+"""About how much text a worker reads and checks in a second (a heavy list of 5 × 1 MiB: two or three)."""
 """Seconds over which a client's work counts half as much when its next job is chosen."""
 CLIENTS_KEPT = 10_000
 PR_SET_PDEATHSIG = 1
@@ -101,7 +103,7 @@ class Workers:
         it raised (StoreRefused, InputError, a builder's Refused) raised here; StoreRefused
         ``check-too-heavy`` past a bound. The job is this request's client's (:data:`CLIENT`)."""
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(CLIENT.get(), deque()).append(_Job(job, args, cpu_seconds, done))
+        self.waiting.setdefault(CLIENT.get(), deque()).append(_Job(job, args, cpu_seconds, done, _size(args)))
         self._next()
         kind, found = await done  # cancelled with the request: a job not begun never is
         if kind == "refused":
@@ -129,7 +131,7 @@ class Workers:
 
     def _next(self) -> None:
         while self.running < self.count and self.waiting:
-            client = min(self.waiting, key=self._recent)
+            client = min(self.waiting, key=self._owed)
             queue = self.waiting[client]
             waiting = queue.popleft()
             if not queue:
@@ -171,6 +173,11 @@ class Workers:
             self._next()
         running.add_done_callback(ended)
 
+    def _owed(self, client: str) -> float:
+        """What a client's turn weighs: its recent work, and the work it has waiting, guessed from
+        its texts' size (a client who has not been served yet is not taken for a light one)."""
+        return self._recent(client) + sum(w.size for w in self.waiting.get(client, ())) / BYTES_A_SECOND
+
     def _recent(self, client: str) -> float:
         seconds, when = self.used.get(client, (0.0, 0.0))
         return seconds * 0.5 ** ((time.monotonic() - when) / HALF_LIFE)
@@ -202,6 +209,7 @@ class _Job:
     args: tuple[Any, ...]
     cpu_seconds: int
     done: asyncio.Future[Any]
+    size: int = 0
 
 
 class Lane:
@@ -226,15 +234,20 @@ class Lane:
     def admit(self, client: str, size: int = 0) -> str:
         """Count a request for ``client``, of a body of ``size`` bytes, in (Busy when it may not),
         until :meth:`release`."""
+        self.refuse_now(client, size)
+        self.clients[client] += 1
+        self.in_flight += 1
+        self.holding += size
+        return client
+
+    def refuse_now(self, client: str, size: int = 0) -> None:
+        """Busy if a request of ``size`` bytes for ``client`` would not be admitted now: said before
+        its body is read, so a full lane costs a flood nothing to refuse (nothing is kept for it)."""
         if self.clients[client] >= self.per_client:
             raise Busy("desk-busy-client", 429, self.retry_after)
         if self.in_flight >= self.most or (self.bytes_most is not None and self.in_flight
                                            and self.holding + size > self.bytes_most):
             raise Busy("desk-busy", 503, self.retry_after)
-        self.clients[client] += 1
-        self.in_flight += 1
-        self.holding += size
-        return client
 
     def release(self, client: str, size: int = 0) -> None:
         self.holding -= size
@@ -338,6 +351,11 @@ def _run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
         resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
         if _large(args):
             _give_back()
+
+
+def _size(args: tuple[Any, ...]) -> int:
+    """The bytes of the texts a job is given."""
+    return sum(len(t) for m in args if isinstance(m, Mapping) for t in m.values() if isinstance(t, (str, bytes)))
 
 
 def _large(args: tuple[Any, ...]) -> bool:

@@ -76,13 +76,15 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 # The count is in the store (one budget for every process): a query, off the event loop.
                 elif not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
+                lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
+                if lane is not None:
+                    lane.refuse_now(client, declared(request))
                 form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
                 # Admitted to its lane once its body is all here (on disk past a small size), so a
                 # body sent a byte at a time holds a connection, never a place in the lane.
-                lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
                 if lane is not None:
                     admitted = (lane, lane.admit(client, size), size)
                     CLIENT.set(client)
@@ -97,6 +99,7 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
         except Busy as exc:
             response = refusal(request, lang, exc.code, exc.status)
             response.headers["Retry-After"] = str(exc.retry_after)
+            response.headers["connection"] = "close"  # its body may be left unread
             return response
         except Rejected as exc:
             # The body may be left half read: the connection is closed after the answer.
@@ -126,6 +129,14 @@ async def read_form(request: Request, most: int = BODY_MOST) -> tuple[Form, int]
                                               MAX_BYTES), size
     finally:
         body.close()
+
+
+def declared(request: Request) -> int:
+    """The body's size as its Content-Length says (0 when it says none, or nothing sensible)."""
+    try:
+        return max(0, int(request.headers.get("content-length") or 0))
+    except ValueError:
+        return 0
 
 
 def client_address(request: Request) -> str:

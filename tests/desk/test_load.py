@@ -213,3 +213,46 @@ def test_a_flood_of_heavy_builder_clicks_leaves_another_players_page_and_submiss
     assert slowest[0] < 1.0, slowest[0]
     assert [status for status, _ in submitted] == [303] * 3 and max(t for _, t in submitted) < 2.0, submitted
     assert most[0] < 300 * MIB, most[0] / MIB
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="memory is read from Linux's /proc")
+def test_heavy_submissions_from_several_addresses_leave_room_for_another_players_list(tmp_path):
+    from tests.desk.test_server import submit
+
+    port = free_port()
+    server = start(tmp_path / "torneo.sqlite", port)
+    done = threading.Event()
+    answers: list[int] = []
+    stored, slowest, most = [], [0.0], [0]
+
+    def attacker(source: str) -> None:
+        _, csrf = page(port, source)
+        while not done.is_set():
+            try:
+                answers.append(heavy_submission(port, source, csrf)[0])
+            except OSError:
+                answers.append(0)
+
+    threads = [threading.Thread(target=attacker, args=(f"127.0.4.{n // 3 + 1}",)) for n in range(15)]
+    try:
+        page(port, PLAYER)
+        for t in threads:
+            t.start()
+        time.sleep(4)  # every address has had its heavy lists checked: the lane is theirs
+        for k in range(4):
+            began = time.monotonic()
+            stored.append((submit(port, f"Jugador {k}", follow=False)[0], time.monotonic() - began))
+            began = time.monotonic()
+            assert page(port, PLAYER)[0] == 200
+            slowest[0] = max(slowest[0], time.monotonic() - began)
+            most[0] = max(most[0], memory(server.pid))
+    finally:
+        done.set()
+        for t in threads:
+            t.join(60)
+        kill(server)
+    # Five addresses, three heavy submissions each at all times, fill what the lane holds; another
+    # player's list is still taken, next after the heavy one being checked (a second or two).
+    assert [status for status, _ in stored] == [303] * 4 and max(t for _, t in stored) < 5, stored
+    assert {503} & set(answers) and slowest[0] < 1.0
+    assert most[0] < 300 * MIB, most[0] / MIB
