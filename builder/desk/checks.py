@@ -130,9 +130,13 @@ class Workers:
     # On the event loop alone: the queues need no lock.
 
     def _next(self) -> None:
-        while self.running < self.count and self.waiting:
+        while self.waiting:
             client = min(self.waiting, key=self._owed)
             queue = self.waiting[client]
+            # A worker busy, a light job sent on to wait beside it: the worker goes from one to the
+            # next without waiting for the desk, and a heavy job never waits behind one for long.
+            if self.running >= self.count + (queue[0].size <= LARGE):
+                return
             waiting = queue.popleft()
             if not queue:
                 del self.waiting[client]
@@ -367,12 +371,13 @@ def _large(args: tuple[Any, ...]) -> bool:
 def big_blocks_apart() -> None:
     """A megabyte text, or a page carrying one, taken from the system and given back whole when freed.
 
-    glibc serves blocks past 128 KiB from their own pages and returns them when freed, but raises
-    that threshold each time such a block is freed, until texts of a megabyte come from the heap
-    and their pages stay: a flood of heavy lists would leave the process that much bigger. The
-    threshold kept where it is, the desk and its workers are the same size after a flood as before."""
+    glibc serves large blocks from pages of their own and returns them when freed, but raises its
+    threshold for that each time such a block is freed, until texts of a megabyte come from the
+    heap and their pages stay: a flood of heavy lists would leave the process that much bigger.
+    Kept at 512 KiB (well above what a real list's request needs), the desk and its workers are
+    about the same size after a flood as before."""
     if _LIBC is not None and hasattr(_LIBC, "mallopt"):
-        _LIBC.mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+        _LIBC.mallopt(M_MMAP_THRESHOLD, 512 * 1024)
 
 
 def _give_back() -> None:
