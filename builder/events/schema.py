@@ -244,6 +244,9 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
+SCHEMA_LOCK = 0x6275696C646572  # "builder": PostgreSQL's advisory lock for making the schema's first table
+
+
 def version_of(conn: sa.Connection) -> int:
     """The database's schema version: 0 for a new one."""
     if not sa.inspect(conn).has_table(schema_version.name):
@@ -256,6 +259,10 @@ def upgrade(engine: sa.Engine) -> int:
     row recording it; the version the database ends at. Processes opening the same database at once
     wait for each other (SQLite's write lock, PostgreSQL's table lock) and apply each step once."""
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # Two processes on a new database would both find no table and both create it: the
+            # second waits here, for the first's transaction, then finds it.
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         schema_version.create(conn, checkfirst=True)
     for number, step in enumerate(MIGRATIONS, start=1):
         with engine.begin() as conn:

@@ -87,6 +87,31 @@ def test_desks_starting_at_once_on_one_database_open_one_event(url):
     assert count(Store.open(url), schema.events) == 1
 
 
+def test_desks_opening_a_new_database_at_once_make_its_schema_once(url):
+    import threading
+
+    start, opened, failed = threading.Barrier(6), [], []
+
+    def opening() -> None:
+        start.wait()
+        try:
+            opened.append(Store.open(url))
+        except Exception as exc:  # noqa: BLE001 - what a desk starting beside another would have died of
+            failed.append(exc)
+
+    threads = [threading.Thread(target=opening) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    for store in opened:
+        store.close()
+    assert failed == [] and len(opened) == 6
+    again = Store.open(url)
+    assert again.schema_version() == schema.LATEST
+    again.close()
+
+
 def test_a_desk_finds_its_event_again_by_name_and_system(store, event):
     assert store.find_event("Torneo de Otoño", "wartime") == event
     assert store.find_event("Torneo de Otoño", "cripmaquion") is None
