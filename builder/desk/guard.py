@@ -37,7 +37,7 @@ from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
-from builder.desk.transport import current, within
+from builder.desk.transport import client_key, current, within
 from builder.serve.intake import Form, Rejected, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
@@ -143,16 +143,17 @@ def client_address(request: Request) -> str:
     """The address a request comes from, as the per-client limits count it: the connection's,
     unless that is a trusted proxy (``--trusted-proxy``); then the rightmost address in
     ``X-Forwarded-For`` that isn't itself a trusted proxy (each proxy appends the address it got
-    the request from, so what's left of that may be the client's own invention)."""
+    the request from, so what's left of that may be the client's own invention); an IPv6 address
+    by its /64 network (:func:`builder.desk.transport.client_key`)."""
     direct = request.client.host if request.client else "?"
     trusted = desk_of(request).proxies
     if not within(direct, trusted):
-        return direct
+        return client_key(direct)
     hops = [hop.strip() for line in request.headers.getlist("x-forwarded-for") for hop in line.split(",")]
     for hop in reversed([hop for hop in hops if hop]):
         if not within(hop, trusted):
-            return hop
-    return direct
+            return client_key(hop)
+    return client_key(direct)
 
 
 def scheme_of(request: Request) -> str:

@@ -7,8 +7,9 @@ them (uvicorn issue #157). Here, per process:
 
 - a request's head must be complete within ``head_timeout`` seconds of the connection opening, or
   of the previous response ending on a kept-alive connection; else the connection is closed;
-- one address holds at most ``per_address`` connections (a trusted proxy's own are not counted:
-  it holds its clients itself); a new one past that is answered 503 and closed;
+- one address (an IPv6 one by its /64: :func:`client_key`) holds at most ``per_address``
+  connections (a trusted proxy's own are not counted: it holds its clients itself); a new one past
+  that is answered 503 and closed;
 - the process holds at most ``total`` connections, so its file descriptors never run out; when
   it holds them all, a new one takes the place of the one that has waited longest for its
   request's head (past :data:`GRACE`): slow clients from many addresses give way to a player's
@@ -75,6 +76,21 @@ def within(address: str, nets: tuple[Any, ...]) -> bool:
     return any(ip.version == net.version and ip in net for net in nets)
 
 
+def client_key(address: str) -> str:
+    """What the per-client limits count an address as: an IPv4 address itself (one mapped into
+    IPv6 too), an IPv6 address by its /64 network, which one home or phone is given whole (else
+    one client would be as many clients as it cared to pick addresses)."""
+    try:
+        ip = ipaddress.ip_address(address.strip().strip("[]"))
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 def raise_open_files() -> None:
     """The soft limit on open files raised to the hard one (best effort), so the caps above decide."""
     try:
@@ -127,7 +143,7 @@ class DeskProtocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        address = self.client[0] if self.client else "?"
+        address = client_key(self.client[0]) if self.client else "?"
         if len(self.connections) > self.limits.total and not self._make_room():
             return self._refuse("desk-busy")
         if not within(address, self.trusted_nets):

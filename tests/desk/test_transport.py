@@ -267,6 +267,9 @@ def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path):
         # Trusted: each its own client; what a client put left of its own address changes nothing.
         assert 429 not in forwarded_posts(port, ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
         assert forwarded_posts(port, ["1.1.1.1, 10.0.0.9", "2.2.2.2, 10.0.0.9", "3.3.3.3,10.0.0.9"])[2] == 429
+        # IPv6: a client picking new addresses in its /64 is still one client; other networks are others.
+        assert forwarded_posts(port, ["2001:db8:0:1::1", "2001:db8:0:1::2", "2001:db8:0:1:ffff::3"])[2] == 429
+        assert 429 not in forwarded_posts(port, ["2001:db8:0:2::1", "2001:db8:0:3::1", "2001:db8:0:4::1"])
     finally:
         kill(server)
 
@@ -393,3 +396,15 @@ def test_slow_clients_from_many_addresses_give_way_to_a_players_request(tmp_path
         for sock in slow:
             sock.close()
         kill(server)
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network_and_an_ipv4_one_by_its_address():
+    from builder.desk.transport import client_key
+
+    # A home or a phone is given a whole /64: any address in it is the same client to the limits.
+    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:ffff:ffff:ffff:fffe") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
+    assert client_key("[2001:db8:1:2::7]") == "2001:db8:1:2::/64"  # as a header may write it
+    assert client_key("::ffff:192.0.2.7") == client_key("192.0.2.7") == "192.0.2.7"  # IPv4 in IPv6's clothes
+    assert client_key("192.0.2.7") != client_key("192.0.2.8")
+    assert client_key("unknown") == "unknown"  # no address: counted as given
