@@ -64,6 +64,8 @@ BACKSTOP = 120
 """Wall-clock seconds a check may wait and run in all before its worker is taken for hung."""
 RETRY_AFTER = 10
 HALF_LIFE = 10.0
+PREFETCHED = 4
+"""Light jobs (under LARGE) that may wait in the pool beside the running ones."""
 BYTES_A_SECOND = 2 * 1024 * 1024
 """About how much text a worker reads and checks in a second (a heavy list of 5 × 1 MiB: two or three)."""
 """Seconds over which a client's work counts half as much when its next job is chosen."""
@@ -133,9 +135,9 @@ class Workers:
         while self.waiting:
             client = min(self.waiting, key=self._owed)
             queue = self.waiting[client]
-            # A worker busy, a light job sent on to wait beside it: the worker goes from one to the
-            # next without waiting for the desk, and a heavy job never waits behind one for long.
-            if self.running >= self.count + (queue[0].size <= LARGE):
+            # The workers busy, a few light jobs sent on to wait in the pool: a worker goes from one
+            # to the next without waiting for the desk's loop, and a job waits behind few of them.
+            if self.running >= self.count + (PREFETCHED if queue[0].size <= LARGE else 0):
                 return
             waiting = queue.popleft()
             if not queue:
