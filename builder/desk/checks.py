@@ -61,14 +61,14 @@ CPU_SECONDS = 11
 MEMORY = 512 * 1024 * 1024
 """What a worker may grow by (its address space), over what it starts with."""
 BACKSTOP = 120
-"""Wall-clock seconds a check may wait and run in all before its worker is taken for hung."""
+"""Wall-clock seconds a job may take from when it is sent to the pool before its worker is taken for hung."""
 RETRY_AFTER = 10
 HALF_LIFE = 10.0
+"""Seconds over which a client's work counts half as much when its next job is chosen."""
 PREFETCHED = 4
 """Light jobs (under LARGE) that may wait in the pool beside the running ones."""
 BYTES_A_SECOND = 2 * 1024 * 1024
 """About how much text a worker reads and checks in a second (a heavy list of 5 × 1 MiB: two or three)."""
-"""Seconds over which a client's work counts half as much when its next job is chosen."""
 CLIENTS_KEPT = 10_000
 PR_SET_PDEATHSIG = 1
 M_MMAP_THRESHOLD = -3
@@ -359,15 +359,19 @@ def _run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
             _give_back()
 
 
+def _lengths(args: tuple[Any, ...]) -> list[int]:
+    """The length of each text a job is given (its files, as bytes or as text)."""
+    return [len(t) for m in args if isinstance(m, Mapping) for t in m.values() if isinstance(t, (str, bytes))]
+
+
 def _size(args: tuple[Any, ...]) -> int:
     """The bytes of the texts a job is given."""
-    return sum(len(t) for m in args if isinstance(m, Mapping) for t in m.values() if isinstance(t, (str, bytes)))
+    return sum(_lengths(args))
 
 
 def _large(args: tuple[Any, ...]) -> bool:
     """Whether a job was given a large text (a heavy list: its parse took tens of megabytes)."""
-    texts = [a for a in args if isinstance(a, Mapping)]
-    return any(len(t) > LARGE for m in texts for t in m.values() if isinstance(t, (str, bytes)))
+    return any(n > LARGE for n in _lengths(args))
 
 
 def big_blocks_apart() -> None:
