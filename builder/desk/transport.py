@@ -65,14 +65,23 @@ def networks(addresses: tuple[str, ...] | list[str]) -> tuple[Any, ...]:
     return tuple(ipaddress.ip_network(a.strip().strip("[]"), strict=False) for a in addresses)
 
 
-def within(address: str, nets: tuple[Any, ...]) -> bool:
-    """Whether ``address`` (as a socket or a header names it) is in one of ``nets``."""
+def _ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``address`` as a socket or a header names it (``[::1]`` too), an IPv4 address mapped into
+    IPv6 as the IPv4 address it is; None for what is no address."""
     try:
         ip = ipaddress.ip_address(address.strip().strip("[]"))
     except ValueError:
-        return False
+        return None
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+        return ip.ipv4_mapped
+    return ip
+
+
+def within(address: str, nets: tuple[Any, ...]) -> bool:
+    """Whether ``address`` (as a socket or a header names it) is in one of ``nets``."""
+    ip = _ip(address)
+    if ip is None:
+        return False
     return any(ip.version == net.version and ip in net for net in nets)
 
 
@@ -80,13 +89,10 @@ def client_key(address: str) -> str:
     """What the per-client limits count an address as: an IPv4 address itself (one mapped into
     IPv6 too), an IPv6 address by its /64 network, which one home or phone is given whole (else
     one client would be as many clients as it cared to pick addresses)."""
-    try:
-        ip = ipaddress.ip_address(address.strip().strip("[]"))
-    except ValueError:
+    ip = _ip(address)
+    if ip is None:
         return address
     if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
 
