@@ -38,7 +38,7 @@ from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
 from builder.desk.transport import client_key, current, within
-from builder.serve.intake import Form, Rejected, parse_form, same, spool_body
+from builder.serve.intake import Form, Rejected, declared_length, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
 BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
@@ -78,7 +78,8 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                     return refusal(request, lang, "desk-rate", 429)
                 lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
                 if lane is not None:
-                    lane.refuse_now(client, declared(request))
+                    # Its length as declared (a nonsense one is refused as the body is read).
+                    lane.refuse_now(client, max(0, declared_length(request) or 0))
                 form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
@@ -129,14 +130,6 @@ async def read_form(request: Request, most: int = BODY_MOST) -> tuple[Form, int]
                                               MAX_BYTES), size
     finally:
         body.close()
-
-
-def declared(request: Request) -> int:
-    """The body's size as its Content-Length says (0 when it says none, or nothing sensible)."""
-    try:
-        return max(0, int(request.headers.get("content-length") or 0))
-    except ValueError:
-        return 0
 
 
 def client_address(request: Request) -> str:

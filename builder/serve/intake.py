@@ -73,13 +73,20 @@ class Form:
         self.uploads.clear()
 
 
+def declared_length(request: Request) -> int | None:
+    """The body's length as its Content-Length says (0 when it says none); None when it is no number."""
+    try:
+        return int(request.headers.get("content-length") or 0)
+    except ValueError:
+        return None
+
+
 def refuse_declared(request: Request, most: int) -> None:
     """Rejected before a byte of the body is read: a Content-Length that is no number (400) or over
     ``most`` (413)."""
-    try:
-        declared = int(request.headers.get("content-length") or 0)
-    except ValueError:
-        raise Rejected("desk-bad-request", 400) from None
+    declared = declared_length(request)
+    if declared is None:
+        raise Rejected("desk-bad-request", 400)
     if declared > most:
         raise Rejected("desk-too-large", 413)
 
