@@ -38,7 +38,7 @@ from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
 from builder.events.store import Store
-from builder.serve.intake import Form
+from builder.web.intake import Form
 from builder.web import looks
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -28,8 +28,8 @@ from builder.desk.state import desk_of
 from builder.events.codes import matches_no_team
 from builder.events.bounds import StoreRefused, team_name
 from builder.events.submitted import Checking
-from builder.serve.app import attachment
-from builder.serve.intake import Form
+from builder.web.downloads import attachment
+from builder.web.intake import Form
 from builder.web import texts  # noqa: F401 - the builder's words join the message table
 from builder.web.keeping import Refused
 from builder.web.previews import preview_file

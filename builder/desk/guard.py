@@ -38,7 +38,7 @@ from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
 from builder.desk.transport import client_key, current, within
-from builder.serve.intake import Form, Rejected, declared_length, parse_form, same, spool_body
+from builder.web.intake import Form, Rejected, declared_length, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
 BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024

@@ -17,8 +17,8 @@ from builder.desk.sessions import close_session, is_token, open_session
 from builder.desk.state import desk_of
 from builder.events.bounds import StoreRefused
 from builder.events.submitted import latest_outcomes
-from builder.serve.app import attachment
-from builder.serve.intake import Form
+from builder.web.downloads import attachment
+from builder.web.intake import Form
 
 
 def login(request: Request, form: Form, lang: str) -> Response:

@@ -16,8 +16,8 @@ from builder.core.errors import InputError
 from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused
 from builder.events.submitted import Checking
-from builder.serve.intake import new_token
-from builder.serve.workspace import findings_of, unreadable
+from builder.web.intake import new_token
+from builder.web.shown import findings_of, unreadable
 
 CSRF_COOKIE = "desk_csrf"
 

@@ -24,8 +24,8 @@ from builder.events.codes import matches_no_team
 from builder.events.schema import Checked
 from builder.events.bounds import StoreRefused, team_key, team_name
 from builder.events.submitted import Checking
-from builder.serve.intake import Form
-from builder.serve.workspace import unreadable
+from builder.web.intake import Form
+from builder.web.shown import unreadable
 
 REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 423, "past-deadline": 423,
                   "file-too-large": 413, "team-versions-full": 409, "team-bytes-full": 413, "check-too-heavy": 422}

@@ -25,7 +25,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 
 from builder.desk.state import Desk, desk_of
-from builder.serve.intake import same
+from builder.web.intake import same
 
 SESSION_COOKIE = "desk_session"
 SESSION_HOURS = 12

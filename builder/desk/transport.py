@@ -15,7 +15,7 @@ them (uvicorn issue #157). Here, per process:
   request's head (past :data:`GRACE`): slow clients from many addresses give way to a player's
   request, which arrives whole at once, and only a desk busy with real requests says so (503).
 
-The body's read timeout is the app's (:func:`builder.serve.intake.spool_body`): a response there
+The body's read timeout is the app's (:func:`builder.web.intake.spool_body`): a response there
 can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
 CLI's, or each worker's from ``BUILDER_DESK``), so uvicorn can start workers from the import string
 ``builder.desk.transport:DeskProtocol``.

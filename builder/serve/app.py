@@ -13,7 +13,6 @@ import logging
 import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import yaml
 from starlette.applications import Starlette
@@ -32,12 +31,13 @@ from builder.export.plain import plain_text
 from builder.web import texts  # noqa: F401 - the page's words join the message table
 from builder.web import timing
 from builder.web.building import Builder, path_of
-from builder.web.downloads import download
+from builder.web.downloads import attachment, download
 from builder.web.edits import Edit, EditRefused, apply
 from builder.web.pages import render_build
 from builder.web.previews import preview_file, preview_html
-from builder.serve.intake import Rejected, read_body
-from builder.serve.workspace import Refused, Workspace, catalog, findings_of, unreadable
+from builder.web.intake import Rejected, read_body
+from builder.serve.workspace import Refused, Workspace, catalog
+from builder.web.shown import findings_of, unreadable
 from builder.web import looks
 
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
@@ -332,13 +332,6 @@ def _file_of(workspace: Workspace, body: dict[str, Any]) -> str:
 def _version(body: dict[str, Any]) -> str | None:
     version = body.get("version")
     return version if isinstance(version, str) and version else None
-
-
-def attachment(name: str) -> str:
-    """A download's Content-Disposition: an ASCII ``filename`` any browser reads, and the name
-    itself, in UTF-8, as ``filename*`` (RFC 6266) for those that read it."""
-    plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in name)
-    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 async def _body(request: Request) -> dict[str, Any]:

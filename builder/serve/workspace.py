@@ -16,7 +16,6 @@ from typing import Any, Callable
 
 from builder.core import registry
 from builder.core.errors import InputError
-from builder.core.findings import input_error_dict
 from builder.core.pack import Pack
 from builder.core.pipeline import as_roster, evaluate
 from builder.core.reader import MAX_BYTES, ROSTER_SUFFIXES, Document, document_from_bytes, read_bytes
@@ -25,7 +24,7 @@ from builder.export.outputs import rename_new, write_atomically, write_new
 from builder.web import timing
 from builder.web.keeping import Refused
 
-__all__ = ["Refused", "Workspace", "catalog", "findings_of", "unreadable", "version_of"]
+__all__ = ["Refused", "Workspace", "catalog", "version_of"]
 
 
 def version_of(data: bytes) -> str:
@@ -257,15 +256,6 @@ def _encoded(text: str, relative: str) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise InputError("invalid-encoding", relative, text.count("\n", 0, exc.start) + 1) from None
-
-
-def findings_of(evaluation: Evaluation, lang: str) -> list[dict[str, Any]]:
-    """The findings a page shows: those of the file being edited carry its line, to jump to."""
-    return [{**f.as_dict(lang), "detail": f.plain(lang), "severity": f.severity} for f in evaluation.findings]
-
-
-def unreadable(error: InputError, lang: str) -> dict[str, Any]:
-    return {**input_error_dict(error, lang), "severity": "error"}
 
 
 def catalog(system_key: str) -> dict[str, list[dict[str, str]]]:

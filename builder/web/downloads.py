@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from urllib.parse import quote
 from pathlib import Path
 
 from builder.core.system import Evaluation
@@ -21,3 +22,10 @@ def download(evaluation: Evaluation, kind: str, lang: str, stem: str) -> tuple[b
         out = Path(folder) / f"out.{kind}"
         write(out)
         return out.read_bytes(), KINDS[kind], f"{stem or 'lista'}.{kind}"
+
+
+def attachment(name: str) -> str:
+    """A download's Content-Disposition: an ASCII ``filename`` any browser reads, and the name
+    itself, in UTF-8, as ``filename*`` (RFC 6266) for those that read it."""
+    plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in name)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"

@@ -5,6 +5,7 @@ import io
 import openpyxl
 from pypdf import PdfReader
 
+from builder.web.downloads import attachment
 from tests.serve.conftest import BROKEN
 
 
@@ -20,3 +21,8 @@ def test_downloads_are_the_same_files_as_the_command_line_writes(client):
     # An illegal roster downloads as a draft, marked as the command line marks it.
     draft = client.post("/api/export", json={"path": "x.yaml", "text": BROKEN, "kind": "pdf"})
     assert "BORRADOR" in PdfReader(io.BytesIO(draft.content)).pages[0].extract_text()
+
+
+def test_the_ascii_name_replaces_what_a_header_cannot_hold():
+    assert attachment('a"b;c\\\\d🐉.pdf') == "attachment; filename=\"a_b_c__d_.pdf\"; filename*=UTF-8''" \
+        "a%22b%3Bc%5C%5Cd%F0%9F%90%89.pdf"

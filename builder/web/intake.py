@@ -1,7 +1,8 @@
-"""What the event desk takes in from a request: a bounded body, its form, and the gates before it.
+"""What a page's host takes in from a request: a bounded body, its form, and the gates before it
+(the event desk's forms and the local page's JSON bodies alike).
 
 - The body is refused from its Content-Length, or as soon as more than the limit has arrived,
-  never read whole first (as ``builder serve`` does).
+  never read whole first.
 - The desk's bodies (:func:`spool_body`) are also streamed to a spooled file, in memory up to
   :data:`SPOOL_MEMORY` and on disk past it, each wait for more of them bounded in time (408).
 - Forms are ``application/x-www-form-urlencoded`` or ``multipart/form-data``, the latter read by

@@ -2,7 +2,7 @@
 
 import pytest
 
-from builder.serve.intake import PARTS_MOST, Rejected, parse_form, same
+from builder.web.intake import PARTS_MOST, Rejected, parse_form, same
 
 TYPE = "multipart/form-data; boundary=XyZ"
 
@@ -50,7 +50,7 @@ def test_a_spooled_body_gives_the_same_form_its_large_files_on_disk_until_loaded
     import io
     import tempfile
 
-    from builder.serve.intake import SPOOL_MEMORY
+    from builder.web.intake import SPOOL_MEMORY
 
     large = b"name: A\n" + b"#" * (3 * SPOOL_MEMORY)
     sent = body(b'Content-Disposition: form-data; name="csrf"\r\n\r\nabc',
