@@ -193,6 +193,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, to
         suggested = f"http://{_address_on_network()}:{port}"
         echo(messages.text("desk.needs-public-url", lang, host=host, url=suggested), err=True)
         raise SystemExit(2)
+    port_free(host, port)  # before a token is drawn for a desk that can't start
     url = database_url(pack, db)
     on_command_line = token and click.get_current_context().get_parameter_source("token") is ParameterSource.COMMANDLINE
     token, token_said = organiser_token(pack, url, token, not on_command_line, token_file, event_pack, lang)
@@ -206,7 +207,6 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, to
     if bits < STRONG_BITS and not weak_token:
         echo(messages.text("desk.weak-token", lang, bits=bits, least=STRONG_BITS), err=True)
         raise SystemExit(2)
-    port_free(host, port)
 
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
     base = public_origin(public_url) or f"http://{bracketed(host)}:{port}"
