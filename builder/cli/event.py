@@ -8,11 +8,13 @@ import json
 import os
 import secrets
 import socket
+import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
 import click
+from click.core import ParameterSource
 
 from builder.cli.support import echo, lang_option, port_free, progress, speaking
 from builder.cli.language import said
@@ -24,6 +26,8 @@ from builder.events.packs import load_pack, public_origin
 from builder.desk import texts as desk_texts  # noqa: F401 - the desk's words, «desk.starting» among them
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+TOKEN_VARIABLE = "BUILDER_DESK_TOKEN"
+"""The environment variable the organiser's token is read from (argv is every local user's to read)."""
 WILDCARD = ("0.0.0.0", "::")
 
 
@@ -34,6 +38,64 @@ def database_url(pack: str, db: str | None) -> str:
         return db
     path = Path(db) if db else Path(pack).with_suffix(".sqlite")
     return f"sqlite:///{path.resolve()}"
+
+
+def token_file(pack: str, url: str) -> Path:
+    """Where the organiser's token is kept when none is given: beside the SQLite database, with
+    ``.token`` for its suffix (``torneo.sqlite``: ``torneo.token``), or beside the pack."""
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        return Path(url.removeprefix("sqlite:///")).with_suffix(".token")
+    return Path(pack).resolve().with_suffix(".token")
+
+
+def read_token(path: Path, draw: bool) -> tuple[str, bool]:
+    """The token ``path`` holds (its first line), and whether it was drawn just now: when the file
+    is missing and ``draw``, a token drawn at random is written there, readable by its owner alone
+    (made whole under another name, then linked in: two desks starting at once keep the same one)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if not draw:
+            raise
+        fd, spare = tempfile.mkstemp(prefix=".token-", dir=path.parent)  # mode 0600
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(secrets.token_urlsafe(24) + "\n")  # 192 random bits
+                out.flush()
+                os.fsync(out.fileno())
+            try:
+                os.link(spare, path)
+            except FileExistsError:  # another desk drew it first: its token is the one
+                return read_token(path, draw=False)[0], False
+        finally:
+            os.unlink(spare)
+        return read_token(path, draw=False)[0], True
+    lines = text.strip().splitlines()
+    if not lines or not lines[0].strip():
+        raise ValueError("empty")
+    return lines[0].strip(), False
+
+
+def organiser_token(pack: str, url: str, given: str | None, from_environment: bool, file: str | None,
+                    event_pack: Pack, lang: str) -> tuple[str, str]:
+    """The organiser's token and what the banner says of it (never the token): ``--token`` or
+    ``BUILDER_DESK_TOKEN``, ``--token-file``, the pack's ``event: token:``, else the token file beside
+    the database, drawn into it at the first start. Exit 2 if a file can't be read or written."""
+    if given:
+        return given, messages.text("desk.token-from", lang, source=TOKEN_VARIABLE if from_environment else "--token")
+    if not file and event_pack.event.token:
+        return event_pack.event.token, messages.text("desk.token-from", lang, source="event: token")
+    path = Path(file).resolve() if file else token_file(pack, url)
+    try:
+        token, drawn = read_token(path, draw=True)
+        open_to_others = not drawn and path.stat().st_mode & 0o077
+    except (OSError, ValueError) as exc:
+        echo(messages.text("desk.token-file-failed", lang, file=path,
+                           error=exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)), err=True)
+        raise SystemExit(2) from None
+    if open_to_others:
+        echo(messages.text("desk.token-file-open", lang, file=path), err=True)
+    return token, messages.text("desk.token-drawn" if drawn else "desk.token-from", lang, source=path, file=path)
 
 
 def _shown(url: str) -> str:
@@ -99,7 +161,9 @@ class Network(click.ParamType):
 @option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
 @option("--host", default="127.0.0.1", show_default=True, metavar="cli.value.address", help="cli.event.host")
 @option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="cli.event.port")
-@option("--token", default=None, metavar="cli.value.token", help="cli.event.token")
+@option("--token", default=None, envvar=TOKEN_VARIABLE, metavar="cli.value.token", help="cli.event.token")
+@option("--token-file", type=click.Path(dir_okay=False), default=None, metavar="cli.value.file",
+        help="cli.event.token-file")
 @option("--deadline", type=Moment(["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]), default=None,
         help="cli.event.deadline")
 @option("--publish", is_flag=True, default=False, help="cli.event.publish")
@@ -116,7 +180,8 @@ class Network(click.ParamType):
 @option("--session-hours", type=click.FloatRange(0.1, 24 * 14), default=12, show_default=True,
         metavar="cli.value.hours", help="cli.event.session-hours")
 @lang_option
-def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
+def serve(pack: str, db: str | None, host: str, port: int, token: str | None, token_file: str | None,
+          deadline: datetime | None,
           publish: bool, rate: int, workers: int, public_url: str | None, trusted: tuple[str, ...], per_address: int,
           header_timeout: float, body_timeout: float, weak_token: bool, session_hours: float,
           lang: str | None) -> None:
@@ -128,8 +193,10 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
         suggested = f"http://{_address_on_network()}:{port}"
         echo(messages.text("desk.needs-public-url", lang, host=host, url=suggested), err=True)
         raise SystemExit(2)
-    drawn = not (token or event_pack.event.token)
-    token = token or event_pack.event.token or secrets.token_urlsafe(24)  # 192 random bits
+    port_free(host, port)  # before a token is drawn for a desk that can't start
+    url = database_url(pack, db)
+    on_command_line = token and click.get_current_context().get_parameter_source("token") is ParameterSource.COMMANDLINE
+    token, token_said = organiser_token(pack, url, token, not on_command_line, token_file, event_pack, lang)
     import uvicorn  # the web server and Starlette, only for this command
 
     from builder.desk.app import create_desk  # Starlette and Jinja2, only for this command
@@ -140,8 +207,6 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     if bits < STRONG_BITS and not weak_token:
         echo(messages.text("desk.weak-token", lang, bits=bits, least=STRONG_BITS), err=True)
         raise SystemExit(2)
-    port_free(host, port)
-    url = database_url(pack, db)
 
     bracketed = (lambda name: f"[{name}]" if ":" in name else name)
     base = public_origin(public_url) or f"http://{bracketed(host)}:{port}"
@@ -158,9 +223,9 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     echo(messages.text("desk.players-url", lang, url=f"{base}/"))
     # The token apart from the address: an address with it would stay in the browser's history.
     echo(messages.text("desk.organiser-url", lang, url=f"{base}/admin/login"))
-    echo(messages.text("desk.organiser-token", lang, token=token))
-    if drawn:
-        echo(messages.text("desk.token-drawn", lang))
+    echo(token_said)  # where the token is, never the token: this lands in the journal
+    if on_command_line:
+        echo(messages.text("desk.token-on-command-line", lang, variable=TOKEN_VARIABLE), err=True)
     if bits < STRONG_BITS:
         echo(messages.text("desk.weak-token-warning", lang, bits=bits), err=True)
     if host not in LOOPBACK:

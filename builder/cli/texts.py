@@ -110,8 +110,9 @@ MESSAGES = {
                   "en": "The event desk: lists submitted and reviewed."},
     "cli.event.serve": {
         "es": "Sirve la mesa del evento de PACK.\n\n"
-              "Muestra la dirección de los jugadores y la de la organización, con su clave.",
-        "en": "Serve PACK's event desk.\n\nPrints the players' address and the organiser's, with the token.",
+              "Muestra la dirección de los jugadores y la de la organización, y dónde está su clave (nunca la clave).",
+        "en": "Serve PACK's event desk.\n\n"
+              "Prints the players' address and the organiser's, and where the token is (never the token).",
     },
     "cli.event.export": {
         "es": "Escribe la última versión de cada equipo en CARPETA_SALIDA.\n\n"
@@ -125,8 +126,16 @@ MESSAGES = {
     "cli.event.host": {"es": "Dirección en la que escucha (0.0.0.0: toda la red).",
                        "en": "Address to listen on (0.0.0.0: the whole network)."},
     "cli.event.port": {"es": "Puerto.", "en": "Port."},
-    "cli.event.token": {"es": "Clave de la organización (si no se da, una al azar).",
-                        "en": "The organiser's token (a random one if not given)."},
+    "cli.event.token": {"es": "Clave de la organización; mejor en el entorno (BUILDER_DESK_TOKEN) o con --token-file: "
+                              "en la línea de órdenes la ve cualquier usuario de la máquina. Sin ninguna, una "
+                              "sorteada en el primer arranque y guardada junto a la base de datos.",
+                        "en": "The organiser's token; better in the environment (BUILDER_DESK_TOKEN) or with "
+                              "--token-file: on the command line any user of the machine sees it. With none, one "
+                              "drawn at the first start and kept beside the database."},
+    "cli.event.token-file": {"es": "Archivo con la clave de la organización (su primera línea); si no existe, se "
+                                   "sortea una y se escribe en él, legible solo por su dueño.",
+                             "en": "A file holding the organiser's token (its first line); if it doesn't exist, one "
+                                   "is drawn and written to it, readable by its owner alone."},
     "cli.event.deadline": {"es": "Cierre de las entregas, en hora local (AAAA-MM-DDTHH:MM).",
                            "en": "When submissions close, in local time (YYYY-MM-DDTHH:MM)."},
     "cli.event.bad-deadline": {"es": "«{value}» no es una fecha con hora: escríbela como 2026-12-05T10:00",

@@ -32,7 +32,8 @@ from builder.desk.building import Budget
 from builder.desk.checks import Lane, big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
-from builder.desk.sessions import SESSION_HOURS, Sessions
+from builder.desk.cookies import HSTS, over_https
+from builder.desk.sessions import SESSION_HOURS
 from builder.desk.state import CLICKS_BURST, CLICKS_PER_MINUTE, Desk, clicks_lane, trying_lane
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit
@@ -96,7 +97,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     session_seconds = max(1, round(session_hours * 3600))
     checks, building = Lane(pack), clicks_lane(pack)
     desk = Starlette(routes=ROUTES, lifespan=lifespan,
-                     middleware=[Middleware(Headers), Middleware(Sessions, token=token, max_age=session_seconds)])
+                     middleware=[Middleware(Headers, hsts=over_https(origin))])
     desk.state.desk = Desk(
         pack=pack, store=store, event_id=event_id, token=token, session_seconds=session_seconds,
         hosts=frozenset(hosts), public_origin=origin, proxies=networks(trusted_proxies),
@@ -170,10 +171,12 @@ async def lifespan(app: Starlette):
 
 
 class Headers:
-    """Every answer carries the policy and the usual headers: a page, an error, a redirect, a download."""
+    """Every answer carries the policy and the usual headers: a page, an error, a redirect, a download;
+    and HSTS when the desk's public URL is https (``hsts``)."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: Any, hsts: bool = False):
         self.app = app
+        self.strict = [(b"strict-transport-security", HSTS.encode())] if hsts else []
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         async def sending(message: Any) -> None:
@@ -184,7 +187,7 @@ class Headers:
                     [(b"content-security-policy", POLICY.encode())]
                 headers = given + policy + [(b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY"),
-                    (b"cache-control", b"no-store")]
+                    (b"cache-control", b"no-store")] + self.strict
                 message = {**message, "headers": headers}
             await send(message)
         await self.app(scope, receive, sending)

@@ -33,6 +33,7 @@ from starlette.responses import Response
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
 from builder.desk.checks import CLIENT, Busy
+from builder.desk.cookies import scheme_of
 from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
@@ -89,7 +90,8 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 if lane is not None:
                     admitted = (lane, lane.admit(client, size), size)
                     CLIENT.set(client)
-            if admin and not organiser(request):
+            # The session is the store's (every process sees a logout): a query, off the event loop.
+            if admin and not await anyio.to_thread.run_sync(organiser, request, limiter=desk_of(request).working):
                 return page(request, "login.html", lang, 403, failed=False)
             working = desk_of(request).working
             if inspect.iscoroutinefunction(handler):
@@ -147,16 +149,6 @@ def client_address(request: Request) -> str:
         if not within(hop, trusted):
             return client_key(hop)
     return client_key(direct)
-
-
-def scheme_of(request: Request) -> str:
-    """``http`` or ``https`` as the browser used it: the connection's, or from a trusted proxy its
-    ``X-Forwarded-Proto`` (the last one, the proxy nearest the desk)."""
-    direct = request.url.scheme
-    if request.client is None or not within(request.client.host, desk_of(request).proxies):
-        return direct
-    said = [p.strip().lower() for line in request.headers.getlist("x-forwarded-proto") for p in line.split(",")]
-    return said[-1] if said and said[-1] in ("http", "https") else direct
 
 
 def gate(request: Request) -> tuple[str, int] | None:

@@ -13,7 +13,7 @@ from starlette.responses import RedirectResponse, Response
 from builder.core import messages
 from builder.desk.guard import client_address
 from builder.desk.pages import in_page_thread, page, rechecked, refusal, team_rows
-from builder.desk.sessions import close_session, is_token, open_session
+from builder.desk.sessions import close_session, hold_new_code, is_token, open_session, take_new_code
 from builder.desk.state import desk_of
 from builder.events.bounds import StoreRefused
 from builder.events.submitted import latest_outcomes
@@ -31,13 +31,16 @@ def login(request: Request, form: Form, lang: str) -> Response:
         return refusal(request, lang, "desk-too-many-tries", 429)
     if not is_token(desk, form.get("token")):
         return page(request, "login.html", lang, 403, failed=True)
-    open_session(request)
-    return RedirectResponse(f"/admin?lang={lang}", status_code=303)
+    opened = RedirectResponse(f"/admin?lang={lang}", status_code=303)
+    open_session(request, opened)
+    return opened
 
 
 def logout(request: Request, form: Form, lang: str) -> Response:
-    close_session(request)
-    return RedirectResponse(f"/admin/login?lang={lang}", status_code=303)
+    """«Salir»: the session ended for every desk process, so a copy of its cookie opens nothing."""
+    out = RedirectResponse(f"/admin/login?lang={lang}", status_code=303)
+    close_session(request, out)
+    return out
 
 
 def dashboard(request: Request, form: Form, lang: str) -> Response:
@@ -112,8 +115,9 @@ def act_on_team(request: Request, form: Form, lang: str) -> Response | dict:
     if action == "new-code":
         if form.get("confirm") != "yes":
             return refusal(request, lang, "desk-confirm-new-code", 400, team_id=team_id)
-        # Shown once, on the team's page the 303 leads to: kept in the organiser's session till then.
-        request.session["new_code"] = {"team": team_id, "code": desk.store.new_code(team_id)}
+        # Shown once, on the team's page the 303 leads to: kept in the organiser's session (the store's
+        # row, sealed; never the cookie) till then.
+        hold_new_code(request, team_id, desk.store.new_code(team_id))
         # Straight to the code (a newcomer found it below the fold on a phone).
         return RedirectResponse(f"/admin/team/{team_id}?lang={lang}#new-code-box", status_code=303)
     if action == "lock" and form.get("confirm") != "yes":
@@ -147,11 +151,10 @@ def team_page(request: Request, team_id: int) -> dict:
     except ValueError:
         number = 1
     versions, total = desk.store.history(team_id, number, PER_PAGE)
-    issued = request.session.pop("new_code", None)
     return {"s": desk.store.newest(team_id), "versions": versions, "page": number,
             "pages": max(1, -(-total // PER_PAGE)), "reviews": desk.store.reviews(team_id),
             "locked": team_id in desk.store.locked_teams(desk.event_id),
-            "new_code": issued["code"] if issued and issued.get("team") == team_id else None,
+            "new_code": take_new_code(request, team_id),
             "code_changes": desk.store.code_changes(team_id)}
 
 

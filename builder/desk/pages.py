@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
+from builder.desk.cookies import secure
 from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused
 from builder.events.submitted import Checking
@@ -32,7 +33,7 @@ def page(request: Request, name: str, lang: str, status: int = 200, **context: A
         title=registry.get(desk.pack.system).title, host_label=desk.host_label, **context)
     response = HTMLResponse(html, status_code=status)
     if request.cookies.get(CSRF_COOKIE) != csrf:
-        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/")
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/", secure=secure(request))
     return response
 
 

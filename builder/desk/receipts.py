@@ -5,8 +5,9 @@ Back button, shows that page again and never sends the form a second time.
   one receipt. The receipt itself, its edit code included, is in a cookie of the submitting
   browser alone: signed and dated with itsdangerous (a key of its own, derived from the organiser's
   token, so every worker process reads it), HttpOnly, SameSite=strict, for ``/receipt`` only,
-  Secure over https, for :data:`RECEIPT_MINUTES`. The address holds no code and shows nothing
-  without the cookie; the code is never in an address, a log line or a Referer.
+  Secure over https (:func:`builder.desk.cookies.secure`), for :data:`RECEIPT_MINUTES`. The
+  address holds no code and shows nothing without the cookie; the code is never in an address, a
+  log line or a Referer.
 - A refused ``/submit`` answers 303 to ``GET /?refused=<id>``: the form again, with why it was refused
   and the player's team name and pasted text, kept the same way (a cookie for ``/``, for
   :data:`REFUSED_MINUTES`; no edit code: a wrong one is not worth keeping, a right one is a secret).
@@ -25,7 +26,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import Request
 from starlette.responses import Response
 
-from builder.desk.guard import scheme_of
+from builder.desk.cookies import secure
 from builder.desk.sessions import signing_key
 from builder.desk.state import desk_of
 
@@ -56,7 +57,7 @@ def keep(request: Request, response: Response, cookie: str, path: str, value: di
     if len(signed) > COOKIE_MOST:
         return False
     response.set_cookie(cookie, signed, max_age=minutes * 60,
-                        path=path, httponly=True, samesite="strict", secure=scheme_of(request) == "https")
+                        path=path, httponly=True, samesite="strict", secure=secure(request))
     return True
 
 

@@ -277,19 +277,35 @@ MESSAGES = {
                       "en": "Event desk for “{event}” at {url} (Ctrl+C to stop)"},
     "desk.players-url": {"es": "Jugadores: {url}", "en": "Players: {url}"},
     "desk.organiser-url": {"es": "Organización: {url}", "en": "Organiser: {url}"},
-    "desk.organiser-token": {"es": "Clave de la organización (no la compartas): {token}",
-                             "en": "Organiser's token (keep it to yourself): {token}"},
-    "desk.token-drawn": {"es": "(una clave nueva en cada arranque: fíjala con --token o en el bloque event: del pack "
-                               "para que siga valiendo)",
-                         "en": "(a new token at every start: set it with --token or in the pack's event: block "
-                               "for it to keep working)"},
+    "desk.token-from": {"es": "Clave de la organización: la de {source} (no se muestra)",
+                        "en": "Organiser's token: the one in {source} (never shown)"},
+    "desk.token-drawn": {"es": "Clave de la organización: sorteada y guardada en {file}, que solo puede leer su "
+                               "dueño; léela ahí para entrar (seguirá valiendo en cada arranque)",
+                         "en": "Organiser's token: drawn and written to {file}, readable by its owner alone; read "
+                               "it there to log in (it stays the same at every start)"},
+    "desk.token-file-failed": {
+        "es": "No se puede leer ni escribir la clave de la organización en {file} ({error}): dásela a la mesa en "
+              "la variable BUILDER_DESK_TOKEN o en otro archivo con --token-file.",
+        "en": "The organiser's token can't be read or written in {file} ({error}): give it to the desk in the "
+              "BUILDER_DESK_TOKEN variable or in another file with --token-file.",
+    },
+    "desk.token-file-open": {"es": "AVISO: otros usuarios pueden leer {file}, y con ella la clave: chmod 600 {file}",
+                             "en": "WARNING: other users can read {file}, and the token in it: chmod 600 {file}"},
+    "desk.token-on-command-line": {
+        "es": "AVISO: la clave dada con --token la ve cualquier usuario de la máquina (ps); dásela a la mesa en "
+              "{variable} o con --token-file.",
+        "en": "WARNING: a token given with --token is seen by every user of the machine (ps); give it to the "
+              "desk in {variable} or with --token-file.",
+    },
     "desk.weak-token": {
         "es": "La clave de la organización es débil (vale como mucho {bits} bits; hacen falta {least}, como 22 "
-              "caracteres al azar de letras, cifras, - y _, o 32 cifras hexadecimales). Quita --token y la clave "
-              "del pack para que se sortee una, o arranca con --weak-token si de verdad la quieres así.",
+              "caracteres al azar de letras, cifras, - y _, o 32 cifras hexadecimales). Quita la clave dada (--token, "
+              "BUILDER_DESK_TOKEN, --token-file o la del pack) para que se sortee una, o arranca con --weak-token "
+              "si de verdad la quieres así.",
         "en": "The organiser's token is weak (worth at most {bits} bits; {least} are needed, as 22 random "
-              "characters of letters, digits, - and _, or 32 hexadecimal digits). Leave --token and the pack's "
-              "token out to have one drawn, or start with --weak-token if you really want this one.",
+              "characters of letters, digits, - and _, or 32 hexadecimal digits). Leave the given token out "
+              "(--token, BUILDER_DESK_TOKEN, --token-file or the pack's) to have one drawn, or start with "
+              "--weak-token if you really want this one.",
     },
     "desk.weak-token-warning": {
         "es": "AVISO: clave de la organización débil ({bits} bits como mucho), aceptada por --weak-token: "

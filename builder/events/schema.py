@@ -24,6 +24,11 @@ The tables, one database per event desk (several events may share it: every row 
 ``code_changes``
     append-only: each new edit code the organiser issued a team (when; never the code), so the
     team's history says the old one stopped working then (migration 4).
+``organiser_sessions``
+    one row per organiser's session (:mod:`builder.events.sessions`): the hash of its id (the id
+    itself is only in the organiser's cookie), its event, when it started and when it ends, and,
+    for a few minutes after the organiser issued a team a new edit code, that code sealed with the
+    session's id (migration 5).
 ``schema_version``
     one row per migration applied: the database's version is the highest.
 
@@ -126,6 +131,19 @@ code_changes = sa.Table(  # migration 4
     sa.Index("code_changes_by_team", "team_id", "id"),
 )
 
+organiser_sessions = sa.Table(  # migration 5
+    "organiser_sessions", metadata,
+    sa.Column("key", sa.String(64), primary_key=True),  # sha256 of the session's id, in hex
+    sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("started", sa.BigInteger, nullable=False),  # Unix time, seconds
+    sa.Column("expires", sa.BigInteger, nullable=False),
+    sa.Column("code_team", sa.Integer, nullable=True),
+    sa.Column("code_sealed", sa.String(200), nullable=True),
+    sa.Column("code_until", sa.BigInteger, nullable=True),
+    sa.Index("organiser_sessions_by_expiry", "expires"),
+    sa.Index("organiser_sessions_by_event", "event_id", "started"),
+)
+
 schema_version = sa.Table(
     "schema_version", sa.MetaData(),  # its own: made before any migration, never by one
     sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
@@ -167,7 +185,12 @@ def _publishing_and_codes(conn: sa.Connection) -> None:
     code_changes.create(conn, checkfirst=True)
 
 
-MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes)
+def _organiser_sessions(conn: sa.Connection) -> None:
+    organiser_sessions.create(conn, checkfirst=True)
+
+
+MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes,
+                                                           _organiser_sessions)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)

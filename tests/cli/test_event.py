@@ -1,6 +1,9 @@
 """``builder event``: export writes every team's latest version back as files `builder check` reads; a bad
 pack stops the desk before it listens; the database sits beside the pack by default."""
 
+import secrets
+import stat
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -149,13 +152,61 @@ def test_a_weak_token_in_the_pack_is_refused_too(monkeypatch, tmp_path):
     assert result.exit_code == 2 and "débil" in result.output and not (tmp_path / "pack.sqlite").exists()
 
 
-def test_the_banner_gives_the_login_address_and_the_token_apart(monkeypatch, tmp_path):
+def test_the_banner_gives_the_login_address_and_where_the_token_is_never_the_token(monkeypatch, tmp_path):
     from builder.desk.sessions import STRONG_BITS, token_bits
 
+    monkeypatch.delenv("BUILDER_DESK_TOKEN", raising=False)
     result, started = serving(monkeypatch, tmp_path, "--lang", "en")
     assert result.exit_code == 0, result.output
     assert "Organiser: http://127.0.0.1:18997/admin/login\n" in result.output and "token=" not in result.output
-    drawn = result.output.split("Organiser's token (keep it to yourself): ")[1].split()[0]
-    assert token_bits(drawn) >= STRONG_BITS and len(drawn) >= 22
-    chosen, _ = serving(monkeypatch, tmp_path, "--token", "A" * 6 + "b" * 10 + "-_" * 4, "--session-hours", "2")
-    assert chosen.exit_code == 0 and ("A" * 6 + "b" * 10 + "-_" * 4) in chosen.output and "AVISO" not in chosen.output
+    kept = tmp_path / "t.token"  # beside the database, readable by its owner alone
+    drawn = kept.read_text(encoding="utf-8").strip()
+    assert token_bits(drawn) >= STRONG_BITS and len(drawn) >= 22 and started[0].state.desk.token == drawn
+    assert drawn not in result.output and f"drawn and written to {kept}" in result.output
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    again, started = serving(monkeypatch, tmp_path, "--lang", "en")  # the next start keeps it
+    assert again.exit_code == 0 and started[0].state.desk.token == drawn and drawn not in again.output
+    chosen = "A" * 6 + "b" * 10 + "-_" * 4
+    given, started = serving(monkeypatch, tmp_path, "--token", chosen, "--session-hours", "2")
+    assert given.exit_code == 0 and started[0].state.desk.token == chosen and chosen not in given.output
+    assert "débil" not in given.output and "(ps)" in given.output  # the command line is every user's to read
+
+
+def test_the_token_is_read_from_the_environment_or_a_file_and_never_printed(monkeypatch, tmp_path):
+    chosen = secrets.token_urlsafe(32)
+    monkeypatch.setenv("BUILDER_DESK_TOKEN", chosen)
+    result, started = serving(monkeypatch, tmp_path)
+    assert result.exit_code == 0 and started[0].state.desk.token == chosen, result.output
+    assert chosen not in result.output and "BUILDER_DESK_TOKEN" in result.output and "(ps)" not in result.output
+    assert not (tmp_path / "t.token").exists()
+    monkeypatch.delenv("BUILDER_DESK_TOKEN")
+    kept = tmp_path / "organiser-token"
+    kept.write_text(chosen + "\n", encoding="utf-8")
+    kept.chmod(0o600)
+    result, started = serving(monkeypatch, tmp_path, "--token-file", str(kept))
+    assert result.exit_code == 0 and started[0].state.desk.token == chosen and chosen not in result.output
+    assert "AVISO" not in result.output
+    kept.chmod(0o644)
+    result, started = serving(monkeypatch, tmp_path, "--token-file", str(kept), "--lang", "en")
+    assert result.exit_code == 0 and f"other users can read {kept}" in result.output
+    fresh = tmp_path / "new.token"  # missing: drawn into it
+    result, started = serving(monkeypatch, tmp_path, "--token-file", str(fresh))
+    assert result.exit_code == 0 and started[0].state.desk.token == fresh.read_text(encoding="utf-8").strip()
+
+
+def test_a_token_file_that_cant_be_read_or_written_stops_the_desk_before_it_listens(monkeypatch, tmp_path):
+    empty = tmp_path / "empty.token"
+    empty.write_text("\n", encoding="utf-8")
+    for file in (empty, tmp_path / "no-such-folder" / "t.token", tmp_path):
+        result, started = serving(monkeypatch, tmp_path, "--token-file", str(file), "--lang", "en")
+        assert result.exit_code == 2 and "--token-file" in result.output and "Traceback" not in result.output
+        assert not started
+
+
+def test_two_desks_drawing_a_token_at_once_keep_the_same_one(tmp_path):
+    from builder.cli.event import read_token
+
+    with ThreadPoolExecutor(8) as pool:
+        found = list(pool.map(lambda _: read_token(tmp_path / "t.token", draw=True), range(8)))
+    assert len({token for token, _ in found}) == 1 and [drawn for _, drawn in found].count(True) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["t.token"]

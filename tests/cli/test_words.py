@@ -14,7 +14,7 @@ SHARED = {
     # Words a help may say in either language: names, formats, file types, the values typed (the
     # language rule's), a date's pattern, and words both languages spell alike.
     "builder", "Cripmaquión", "JSON", "Schema", "PDF", "SQLite", "sqlite", "URL", "pack", "Pack", "PACK",
-    "yaml", "yml", "xlsx", "x", "BUILDER", "LANG", "LC", "ALL", "MESSAGES", "en", "es", "MM", "DDTHH",
+    "yaml", "yml", "xlsx", "x", "BUILDER", "LANG", "LC", "ALL", "MESSAGES", "DESK", "TOKEN", "en", "es", "MM", "DDTHH",
     "wargames", "chats", "legal", "error", "local", "a",
     "Warbook", "roster", "warbook",  # a game's book, and the kinds `builder new --kind` takes
 }

@@ -1,8 +1,10 @@
 """The deployment of deploy/, run for real on loopback: Caddy with deploy/Caddyfile (on free ports,
 its API off, a certificate from its own local authority, its storage in tmp_path) in front of two
-`builder event serve` processes sharing one database; a player submits and the organiser logs in
-and approves, all through HTTPS, trusting only that authority's root. Skipped where Caddy isn't
-installed (.ci/run installs Debian's)."""
+`builder event serve` processes sharing one database, each started by the command line of
+deploy/builder-desk@.service with the settings of deploy/desk.env; a player submits and the
+organiser logs in, approves and logs out, all through HTTPS, trusting only that authority's root,
+and plain HTTP gets only the redirect. Skipped where Caddy isn't installed (.ci/run installs
+Debian's)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import http.cookies
 import os
 import re
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -31,6 +34,8 @@ from tests.serve.live import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
+UNIT = ROOT / "deploy" / "builder-desk@.service"
+SETTINGS = ROOT / "deploy" / "desk.env"
 PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
 ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes() \
     .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml")
@@ -53,6 +58,8 @@ class Browser:
         self.cookies: dict[str, str] = {}
         self.location: str | None = None
         """Where the last answer sent the browser on (a 303's Location)."""
+        self.headers: http.client.HTTPMessage | None = None
+        """The last answer's headers."""
 
     def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None):
         conn = http.client.HTTPSConnection("127.0.0.1", self.port, context=self.context, timeout=WAIT,
@@ -65,7 +72,7 @@ class Browser:
             for header in answer.headers.get_all("set-cookie") or []:
                 for name, morsel in http.cookies.SimpleCookie(header).items():
                     self.cookies[name] = morsel.value
-            self.location = answer.getheader("location")
+            self.location, self.headers = answer.getheader("location"), answer.headers
             return answer.status, text
         finally:
             conn.close()
@@ -82,6 +89,31 @@ class Browser:
                   f'Content-Type: application/x-yaml\r\n\r\n'.encode() + data + b"\r\n" for n, data in files]
         return self.request("POST", path, b"".join(parts) + f"--{boundary}--\r\n".encode(),
                             {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+def unit_command(port: int, settings: dict[str, str]) -> list[str]:
+    """The desk's command line as deploy/builder-desk@.service runs it for ``port`` (its ``%i``),
+    with ``settings`` for desk.env's variables, and this checkout's builder for /opt/builder's."""
+    text = UNIT.read_text(encoding="utf-8").replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if line.startswith("ExecStart=")]
+    words = shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))
+    words = [re.sub(r"\$\{(\w+)\}", lambda m: settings[m.group(1)], word) for word in words]
+    assert words[0] == "/opt/builder/bin/builder"
+    return [sys.executable, "-m", "builder", *words[1:]]
+
+
+def desk_settings() -> set[str]:
+    """The variables deploy/desk.env sets."""
+    return {line.split("=", 1)[0] for line in SETTINGS.read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")}
+
+
+def test_the_unit_never_puts_the_organisers_token_on_the_command_line():
+    """`ps` shows any process's command line to every user of the machine: the token is read from the
+    environment desk.env gives the desk."""
+    command = unit_command(8081, {name: f"<{name}>" for name in desk_settings()})
+    assert not any("TOKEN" in word or word.startswith("--token") for word in command), command
+    assert "BUILDER_DESK_TOKEN" in desk_settings() and "EnvironmentFile=/etc/builder/desk.env" in UNIT.read_text()
 
 
 def started(command: list[str], log: Path, **env: str) -> subprocess.Popen:
@@ -118,21 +150,23 @@ class Deployed(NamedTuple):
     root: Path
     """Caddy's local authority, the one root its clients trust."""
     desks: list[subprocess.Popen]
+    logs: list[Path]
+    """The desks' output (their journal, under the unit)."""
 
 
 @contextlib.contextmanager
 def deployed(tmp_path: Path, db: str) -> Iterator[Deployed]:
-    """deploy/'s Caddyfile run by the real Caddy before two desks on ``db``, as the unit runs them."""
+    """deploy/'s Caddyfile run by the real Caddy before two desks on ``db``, as the unit runs them:
+    its command line (forwarded headers believed from Caddy alone, the one Host and Origin the desk
+    answers to, the site's), desk.env's settings, the token in the desk's environment."""
     https, http_port, desks = free_port(), free_port(), [free_port(), free_port()]
-    # The flags deploy/builder-desk@.service passes: forwarded headers believed from Caddy alone, and
-    # the one Host and Origin the desk answers to, the site's.
-    behind = ["--trusted-proxy", "127.0.0.1", "--public-url", f"https://127.0.0.1:{https}"]
+    settings = {"DESK_PACK": str(PACK), "DESK_DB": db, "DESK_SITE": f"127.0.0.1:{https}", "BUILDER_DESK_TOKEN": TOKEN}
+    assert set(settings) == desk_settings()
     processes: list[subprocess.Popen] = []
     logs = [tmp_path / f"desk-{port}.log" for port in desks] + [tmp_path / "caddy.log"]
     try:
         for port, log in zip(desks, logs):
-            processes.append(started([sys.executable, "-m", "builder", "event", "serve", str(PACK), "--db", db,
-                                      "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN, *behind], log))
+            processes.append(started(unit_command(port, settings), log, BUILDER_DESK_TOKEN=TOKEN))
         home = tmp_path / "caddy"
         processes.append(started(
             ["caddy", "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"], logs[-1],
@@ -141,7 +175,9 @@ def deployed(tmp_path: Path, db: str) -> Iterator[Deployed]:
             DESK_ADMIN="off", DESK_GLOBAL_EXTRA="default_bind 127.0.0.1",
             DESK_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in desks)))
         root = home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
-        until(root.is_file, "Caddy made no local authority", processes, logs)
+        # Whole, not just there: Caddy writes it after making it (an empty one was read once).
+        until(lambda: root.is_file() and b"END CERTIFICATE" in root.read_bytes(), "Caddy made no local authority",
+              processes, logs)
         player = Browser(https, root)
 
         def page_loads():
@@ -150,7 +186,7 @@ def deployed(tmp_path: Path, db: str) -> Iterator[Deployed]:
             except (OSError, ssl.SSLError):
                 return False
         until(page_loads, "the desk's page never loaded through Caddy", processes, logs)
-        yield Deployed(https, http_port, root, processes[:2])
+        yield Deployed(https, http_port, root, processes[:2], logs[:2])
     finally:
         for process in processes:
             stop(process)
@@ -169,19 +205,39 @@ def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_on
 
         organiser = Browser(https, root)
         assert organiser.request("GET", "/")[0] == 200
+        assert "secure" in flags(organiser.headers.get_all("set-cookie"))  # the CSRF cookie
+        assert organiser.headers["strict-transport-security"] == "max-age=31536000"
         status, _ = organiser.post("/admin/login", {"token": TOKEN, "lang": "es"})
-        assert status == 303
+        assert status == 303 and "secure" in flags(organiser.headers.get_all("set-cookie"))
         status, board = organiser.request("GET", "/admin")
         assert status == 200 and "Patrulla Alfa" in board
         status, _ = organiser.post("/admin/team/1", {"action": "approved", "version": "1", "note": "", "lang": "es"})
         assert status in (200, 303)
 
-        # Plain HTTP is sent on to HTTPS, as on the public name.
-        conn = http.client.HTTPConnection("127.0.0.1", http_port, timeout=WAIT)
-        conn.request("GET", "/")
-        redirect = conn.getresponse()
-        conn.close()
-        assert redirect.status in (301, 308) and redirect.getheader("location", "").startswith("https://")
+        # Plain HTTP gets the redirect to HTTPS and nothing else, whatever it asks and however it
+        # asks it (an organiser's cookie sent to http:// included): no desk ever answers it.
+        cookie = f"desk_session={organiser.cookies['desk_session']}; desk_csrf={organiser.cookies['desk_csrf']}"
+        for method, path, host in (("GET", "/", "127.0.0.1"), ("GET", "/admin", "127.0.0.1"),
+                                   ("GET", "/admin/print.pdf", "127.0.0.1"), ("POST", "/admin/login", "127.0.0.1"),
+                                   ("GET", "/admin", "torneo.example"), ("GET", "/admin", "evil.example")):
+            conn = http.client.HTTPConnection("127.0.0.1", http_port, timeout=WAIT)
+            conn.request(method, path, body=b"token=x" if method == "POST" else None, headers={"Host": host, "Cookie": cookie})
+            redirect = conn.getresponse()
+            body = redirect.read()
+            conn.close()
+            assert redirect.status in (301, 308) and redirect.getheader("location") == f"https://{host}{path}"
+            assert body == b"" and redirect.getheader("set-cookie") is None
+            assert redirect.getheader("content-security-policy") is None  # every desk answer has one
+
+        # «Salir» ends the session for both desks: a copy of the cookie opens nothing after it.
+        thief = Browser(https, root, "127.0.0.5")
+        thief.cookies = dict(organiser.cookies)
+        assert all(thief.request("GET", "/admin")[0] == 200 for _ in range(4))  # on either desk
+        assert organiser.post("/admin/logout", {"lang": "es"})[0] == 303
+        for path in ("/admin", "/admin/team/1", "/admin/summary.xlsx", "/admin/print.pdf") * 2:
+            assert thief.request("GET", path)[0] == 403, path
+        for log in site.logs:  # and the token is in no desk's output (the unit's journal)
+            assert TOKEN not in log.read_text(errors="replace")
     store = Store.open(db)
     try:
         (alfa,) = store.latest(1)
@@ -189,6 +245,10 @@ def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_on
         assert [review.verdict for review in store.reviews(alfa.team_id)] == ["approved"]
     finally:
         store.close()
+
+
+def flags(cookies: list[str] | None) -> set[str]:
+    return {part.strip().lower() for cookie in cookies or [] for part in cookie.split(";")[1:]}
 
 
 def rss_mb(pid: int) -> float:

@@ -3,12 +3,15 @@ deadline moved; a team's own page; the summary spreadsheet and the print."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from datetime import datetime, timezone
 
+import sqlalchemy as sa
 from openpyxl import load_workbook
 
+from builder.events import schema
 from builder.events.store import Store
 from tests.desk.support import OVER, WARBOOK, admin, csrf, edit_code, submit
 
@@ -178,3 +181,54 @@ def test_the_organiser_issues_a_new_edit_code_shown_once_and_the_old_one_stops_w
     refused = submit(client, "Asalto", code=old)
     assert refused.status_code == 403
     assert 'id="r-version">2<' in submit(client, "Asalto", code=new).text
+
+
+def readable(cookie: str) -> str:
+    """Whatever a cookie's value says to anyone who reads it: each of its dotted parts, and each one
+    decoded from base64 (a signed cookie is signed, not encrypted), zlib-compressed or not."""
+    import base64
+    import zlib
+
+    said = [cookie]
+    for part in cookie.lstrip(".").split("."):
+        with contextlib.suppress(ValueError):
+            data = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+            said.append(data.decode("latin-1"))
+            with contextlib.suppress(zlib.error):
+                said.append(zlib.decompress(data).decode("latin-1"))
+    return "\n".join(said)
+
+
+def test_a_new_edit_code_never_travels_in_a_cookie_nor_lies_in_the_store_in_clear(client, db):
+    submit(client, "Asalto")
+    admin(client)
+    issued = client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code", "confirm": "yes"},
+                         follow_redirects=False)
+    sent = issued.headers.get_list("set-cookie")
+    held = [readable(value) for value in client.cookies.values()] + [readable(header) for header in sent]
+    page = client.get(issued.headers["location"])
+    new = re.search(r'id="new-code">([A-Z0-9-]+)<', page.text).group(1)
+    for cookie in held:
+        assert new not in cookie and new.replace("-", "") not in cookie
+    engine = sa.create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(schema.organiser_sessions)).all()
+    engine.dispose()
+    assert rows and all(new not in str(tuple(row)) for row in rows)
+    assert new not in client.get("/admin/team/1").text  # and shown once
+
+
+def test_a_new_edit_code_waits_in_the_session_for_its_own_team_a_few_minutes(client, monkeypatch):
+    from builder.desk import sessions
+
+    submit(client, "Asalto")
+    submit(client, "Patrulla Beta")
+    admin(client)
+    now = [sessions.clock()]
+    monkeypatch.setattr(sessions, "clock", lambda: now[0])
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code", "confirm": "yes"})
+    assert 'id="new-code"' not in client.get("/admin/team/2").text  # another team's page: not shown there
+    client.post("/admin/team/1", data={"csrf": csrf(client), "action": "new-code", "confirm": "yes"},
+                follow_redirects=False)
+    now[0] += 601
+    assert 'id="new-code"' not in client.get("/admin/team/1").text  # shown within minutes, or never

@@ -541,10 +541,11 @@ def test_a_database_of_schema_3_gains_publishing_and_the_code_changes(tmp_path):
     with store.engine.begin() as conn:  # back to schema 3, as a desk of issue 39 left it
         conn.exec_driver_sql("DROP TABLE code_changes")
         conn.exec_driver_sql("ALTER TABLE events DROP COLUMN publish")
-        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version == 4))
+        conn.exec_driver_sql("DROP TABLE organiser_sessions")  # and what later migrations made
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= 4))
     store.close()
     again = Store.open(url)
-    assert again.schema_version() == schema.LATEST == 4
+    assert again.schema_version() == schema.LATEST
     assert again.event(event).publish is False and not again.publishing_set(event)
     assert again.code_changes(1) == [] and [s.team for s in again.latest(event)] == ["Alfa"]
     again.close()
