@@ -192,6 +192,9 @@ HOSTILE = [
     ("value huge", {"op": "set", "path": '["name"]', "value": "x" * 60000}, None),
     ("value control", {"op": "set", "path": '["name"]', "value": "a\x00b\x1b[31m\u202e"}, None),
     ("value YAML", {"op": "set", "path": '["name"]', "value": "&a [*a]\n: - {"}, None),
+    # Half a surrogate pair, as UTF-8 can't carry it (a browser's form never sends it so).
+    ("value lone surrogate", {"op": "set", "path": '["name"]', "value": "\ud800".encode("utf-8", "surrogatepass")}, None),
+    ("added lone surrogate", {"op": "add", "path": '["squads"]', "value": "\ud800".encode("utf-8", "surrogatepass")}, None),
     ("other hostile", {"op": "add", "path": '["squads"]', "other": "}{" * 1000}, None),
     ("variant out", {"op": "variant", "path": '["squads", 0]', "value": "99"}, None),
     ("file missing", {"file": "otra.yaml", "at": "[]"}, None),
