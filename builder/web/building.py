@@ -20,6 +20,7 @@ from builder.core.reader import MAX_BYTES
 from builder.core.yaml_data import parse_text
 from builder.core.system import Evaluation, System
 from builder.web.edits import Edit, EditRefused, apply, change
+from builder.web.fixing import event_rules, fix, fixed_values, touches
 from builder.web.forms import Forms, Node, place_findings, typed
 from builder.web import timing
 from builder.web.keeping import Keeper, Refused
@@ -57,6 +58,8 @@ class View:
     carried_note: str = "serve.carried"
     """How the page says where a rename was carried: saved files each with its own undo (the local
     page), or the texts the browser keeps, one undo for all (the desk)."""
+    event_rules: list[tuple[str, str]] = field(default_factory=list)
+    """The event pack's rules no list writes (runners per lineup), each its label and value."""
 
 
 @lru_cache(maxsize=None)
@@ -103,7 +106,8 @@ class Builder:
         system, data = read
         with timing.part("form"):
             forms = self._forms(system, data, ev, lang)
-            root = forms.build(data)
+            root = fix(forms.build(data), forms, fixed_values(self.keeper.pack, system))
+            view.event_rules = event_rules(self.keeper.pack, system, forms, lang)
         view.evaluation, view.root = ev, root
         view.general = place_findings(root, ev.findings, relative) if ev is not None else []
         for child in root.children:
@@ -199,6 +203,8 @@ class Builder:
         forms = self._forms(system, data, ev, lang) if ev is not None else Forms(system.key, _schema(system), lang)
         path = path_of(action.get("path"))
         at = path_of(action.get("at") or [])
+        if touches(path, fixed_values(self.keeper.pack, system)):
+            raise Refused("serve-fixed-by-event", 422)
         # A name typed in beside the choices («U otro, escrito») is the one added.
         other = action.get("other")
         value = other if isinstance(other, str) and other.strip() else action.get("value")

@@ -60,6 +60,8 @@ class Node:
     """A list of parts (squads, runners…) the page lists on its own, each opened by choosing it."""
     blank_reason: str | None = None
     """Why the rules refuse leaving this choice blank («— ninguno —»), as an option's reason."""
+    fixed: bool = False
+    """The event's pack sets this value (web.fixing): shown as the pack's, not to be changed."""
 
     @property
     def id(self) -> str:

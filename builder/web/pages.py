@@ -34,6 +34,7 @@ def render_build(view: View, lang: str) -> str:
         unreadable=view.unreadable is not None, unreadable_message=unreadable, evaluation=view.evaluation,
         sections=view.sections, detail=view.detail, general=view.general, part=_part_name(view, lang),
         reads=view.reads, read_by=view.read_by, carried=view.carried, carried_note=view.carried_note,
+        event_rules=view.event_rules,
         **_names(view, lang))
 
 

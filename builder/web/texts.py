@@ -102,6 +102,12 @@ MESSAGES = {
     },
     # The builder view.
     "serve.pack": {"es": "pack del evento: {name}", "en": "event pack: {name}"},
+    "serve.fixed-by-event": {"es": "fijado por el evento", "en": "set by the event"},
+    "serve.event-sets": {"es": "El evento fija:", "en": "The event sets:"},
+    "serve.yes": {"es": "sí", "en": "yes"},
+    "serve.no": {"es": "no", "en": "no"},
+    "serve.error.serve-fixed-by-event": {
+        "es": "ese valor lo fija el evento: la lista no lo cambia", "en": "the event sets that value: the list can't change it"},
     "serve.other-hint": {"es": "u otro, escrito", "en": "or another, typed"},
     "serve.view-build": {"es": "Construir", "en": "Build"},
     "serve.view-yaml": {"es": "YAML", "en": "YAML"},
