@@ -22,6 +22,7 @@ from builder.core.system import Evaluation, System
 from builder.web.edits import Edit, EditRefused, apply, change
 from builder.web.fixing import event_rules, fix, fixed_values, touches
 from builder.web.forms import Forms, Node, place_findings, typed
+from builder.web.holding import own_fields
 from builder.web import timing
 from builder.web.keeping import Keeper, Refused
 from builder.web.starts import allowed_start, started
@@ -60,6 +61,8 @@ class View:
     page), or the texts the browser keeps, one undo for all (the desk)."""
     event_rules: list[tuple[str, str]] = field(default_factory=list)
     """The event pack's rules no list writes (runners per lineup), each its label and value."""
+    whole: str = ""
+    """What the file as a whole is called when it holds no list («Warbook»); else «La lista»."""
 
 
 @lru_cache(maxsize=None)
@@ -106,7 +109,10 @@ class Builder:
         system, data = read
         with timing.part("form"):
             forms = self._forms(system, data, ev, lang)
-            root = fix(forms.build(data), forms, fixed_values(self.keeper.pack, system))
+            root = forms.build(data)
+            if ev is not None and not ev.roster and ev.holds:
+                root, view.whole = own_fields(root, system, ev.holds), forms.label(ev.holds, {})
+            root = fix(root, forms, fixed_values(self.keeper.pack, system))
             view.event_rules = event_rules(self.keeper.pack, system, forms, lang)
         view.evaluation, view.root = ev, root
         view.general = place_findings(root, ev.findings, relative) if ev is not None else []
@@ -328,8 +334,8 @@ def _references(system: System, data: Any, edit: Edit) -> list[tuple[tuple[Any, 
         return []
 
 
-def _done() -> None:
-    """Nothing to wait for: no file was written."""
+def _done() -> None:  # nothing to wait for: no file was written
+    pass
 
 
 def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:

@@ -60,3 +60,67 @@ def test_the_view_carries_the_text_and_version_for_the_page(tmp_path):
 def test_a_roster_that_cannot_be_read_says_where_to_fix_it(tmp_path):
     page = html(tmp_path, "system: cripmaquion\nrunners: [\n")
     assert "pestaña YAML" in page and 'role="alert"' in page
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+class Buttons(HTMLParser):
+    """Every button that removes something: its accessible name and its own words."""
+
+    def __init__(self):
+        super().__init__()
+        self.buttons, self.inside = [], None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "button" and "remove" in (attrs.get("class") or "").split():
+            self.inside = {"name": attrs.get("aria-label") or "", "words": ""}
+
+    def handle_data(self, data):
+        if self.inside is not None:
+            self.inside["words"] += data
+
+    def handle_endtag(self, tag):
+        if tag == "button" and self.inside is not None:
+            self.buttons.append(self.inside)
+            self.inside = None
+
+
+def test_a_warbooks_form_shows_the_warbooks_own_fields_not_a_lists(tmp_path):
+    (tmp_path / "libro.yaml").write_text((EXAMPLES / "wartime" / "fenix-warbook.yaml").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+    text = (tmp_path / "libro.yaml").read_text(encoding="utf-8")
+    for lang in ("es", "en"):
+        view = Builder(Workspace(tmp_path)).view("libro.yaml", text, None, (), lang)
+        page = render_build(view, lang)
+        for field in ("f-player", "f-points_limit", "f-formations", "f-restrictions", "f-warbook-form", "f-squads"):
+            assert f'id="{field}"' not in page, (lang, field)
+        assert 'id="f-name"' in page
+        assert [s.path for s in view.sections][:1] == [("warbook", "bodies")]
+        assert ("squads",) not in [s.path for s in view.sections]
+        assert 'aria-current="true"\n                  hx-post="/fragments/build" hx-vals=\'{"at": []}\'>Warbook</button>' in page
+    # A list that writes its Warbook in itself still has every field of a list.
+    start = (EXAMPLES.parent / "templates" / "wartime" / "new-roster.es.yaml").read_text(encoding="utf-8")
+    page = html(tmp_path, start)
+    assert 'id="f-points_limit"' in page and 'id="f-warbook-form"' in page and ">La lista</button>" in page
+
+
+def test_every_button_that_removes_says_so_in_words_and_names_what_it_removes(tmp_path):
+    (tmp_path / "equipo.yaml").write_text((EXAMPLES / "cripmaquion" / "grupetto-verde.yaml").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    text = (tmp_path / "equipo.yaml").read_text(encoding="utf-8")
+    for lang, word in (("es", "Quitar"), ("en", "Remove")):
+        parsed = Buttons()
+        parsed.feed(html(tmp_path, text, ("runners", 0), lang))
+        assert len(parsed.buttons) >= 2
+        for button in parsed.buttons:
+            words = button["words"].strip()
+            assert words and words in button["name"] and len(button["name"]) > len(words), button
+        assert any(b["words"].strip() == word for b in parsed.buttons)
+
+
+def test_a_yes_or_no_field_is_its_box_inside_its_label(tmp_path):
+    page = html(tmp_path, "system: wartime\nname: A\nformations: true\nwarbook: libro.yaml\nsquads: []\n")
+    assert '<label for="f-formations" class="check"><input type="checkbox" id="f-formations"' in page
+    assert "checked" in page.split('id="f-formations"')[1].split(">")[0]
