@@ -201,30 +201,3 @@ def test_a_fields_fixed_values_are_offered_in_the_players_words():
     # The file writes «movil»; the player reads «Móvil», as a label starts (and the value written stays the file's).
     assert [(o.value, o.label) for o in kind.options] == [("movil", "Móvil"), ("inmovil", "Inmóvil")]
 
-
-def test_a_catalogues_lower_case_names_are_shown_as_a_label_starts_and_written_as_the_file_has_them():
-    system = registry.get("porcrom")
-    ev = evaluate(EXAMPLES / "porcrom" / "lobos-de-zamora.yaml", "l.yaml")
-    data = ev.source.data
-    forms = Forms("porcrom", system.schema(), "es", system.choices(data, ev, "es"), system.notes(ev, "es"))
-    by_at = {n.at: n for n in forms.build(data).walk()}
-    weapon = by_at["characters/0/weapons/0"]
-    espada = next(o for o in weapon.options if o.value == "espada")
-    assert espada.label.startswith("Espada") and espada.value == "espada"
-    assert weapon.label == "Arma 1"  # one of the character's weapons, not «Armas 1»
-    assert by_at["characters/0"].note.startswith("Reserva ")
-    cq = registry.get("cripmaquion")
-    ev = evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", "g.yaml")
-    forms = Forms("cripmaquion", cq.schema(), "es", cq.choices(ev.source.data, ev, "es"), cq.notes(ev, "es"))
-    nodes = {n.at: n for n in forms.build(ev.source.data).walk()}
-    assert nodes["runners/4"].note.endswith("· Gregario")
-    assert nodes["runners/0/specialties/0"].label == "Especialidad 1"
-    english = Forms("cripmaquion", cq.schema(), "en").build(ev.source.data)
-    assert {n.at: n for n in english.walk()}["runners/0/specialties/0"].label == "Specialty 1"
-
-
-def test_an_item_of_a_list_the_game_has_no_word_for_says_its_list_and_number():
-    from builder.web.wording import item_label
-
-    assert item_label("porcrom", "nothing", "Cosas", 2, "es") == "Cosas: n.º 2"
-    assert item_label("porcrom", "nothing", "Things", 2, "en") == "Things: no. 2"
