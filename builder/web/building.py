@@ -348,7 +348,7 @@ def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:
         return None
     try:
         data, _ = parse_text(text)  # bounded as any roster is read: nesting, aliases, repeated keys
-    except InputError:
+    except (InputError, UnicodeEncodeError):  # half a surrogate pair: no text a file holds
         return None
     system = registry.find(str(data.get("system", ""))) if isinstance(data, dict) else None
     return (system, data) if system is not None else None
