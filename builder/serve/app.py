@@ -227,7 +227,7 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
     def build(request: Request, body: dict[str, Any], lang: str) -> Response:
         """The builder view of the roster the page holds (its text as typed), at the part chosen."""
         relative = _file_of(workspace, body)
-        view = builder.view(relative, str(body.get("text", "")), _version(body), path_of(body.get("at") or []),
+        view = builder.view(relative, _text(body), _version(body), path_of(body.get("at") or []),
                             lang, trials=body.get("trials") is True)
         with timing.part("render"):
             return HTMLResponse(render_build(view, lang))
@@ -327,6 +327,18 @@ def _file_of(workspace: Workspace, body: dict[str, Any]) -> str:
     relative = str(body.get("file") or "")
     workspace.path(relative)
     return relative
+
+
+def _text(body: dict[str, Any]) -> str:
+    """The roster's text as the page holds it; half a surrogate pair (which JSON can send) is no
+    text a file holds, nor one the view can carry back."""
+    text = str(body.get("text", ""))
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused("serve-bad-text", 400) from None
+    return text
 
 
 def _version(body: dict[str, Any]) -> str | None:

@@ -49,6 +49,10 @@ class Workspace:
         is no roster's name, or names a folder."""
         if not relative or "\x00" in relative or Path(relative).is_absolute() or ".." in Path(relative).parts:
             raise Refused("serve-outside-folder", 403)
+        try:
+            _encoded(relative, relative)
+        except InputError:
+            raise Refused("serve-bad-text", 400) from None  # half a surrogate pair: no name a file takes
         if len(relative) > NAME_MOST or any(len(part.encode("utf-8", "replace")) > PART_MOST
                                             for part in Path(relative).parts):
             raise Refused("serve-bad-name", 400)

@@ -20,7 +20,9 @@ from builder.core.reader import MAX_BYTES
 from builder.core.yaml_data import parse_text
 from builder.core.system import Evaluation, System
 from builder.web.edits import Edit, EditRefused, apply, change
+from builder.web.fixing import event_rules, fix, fixed_values, touches
 from builder.web.forms import Forms, Node, place_findings, typed
+from builder.web.holding import own_fields
 from builder.web import timing
 from builder.web.keeping import Keeper, Refused
 from builder.web.starts import allowed_start, started
@@ -57,6 +59,10 @@ class View:
     carried_note: str = "serve.carried"
     """How the page says where a rename was carried: saved files each with its own undo (the local
     page), or the texts the browser keeps, one undo for all (the desk)."""
+    event_rules: list[tuple[str, str]] = field(default_factory=list)
+    """The event pack's rules no list writes (runners per lineup), each its label and value."""
+    whole: str = ""
+    """What the file as a whole is called when it holds no list («Warbook»); else «La lista»."""
 
 
 @lru_cache(maxsize=None)
@@ -104,6 +110,10 @@ class Builder:
         with timing.part("form"):
             forms = self._forms(system, data, ev, lang)
             root = forms.build(data)
+            if ev is not None and not ev.roster and ev.holds:
+                root, view.whole = own_fields(root, system, ev.holds), forms.label(ev.holds, {})
+            root = fix(root, forms, fixed_values(self.keeper.pack, system))
+            view.event_rules = event_rules(self.keeper.pack, system, forms, lang)
         view.evaluation, view.root = ev, root
         view.general = place_findings(root, ev.findings, relative) if ev is not None else []
         for child in root.children:
@@ -199,6 +209,8 @@ class Builder:
         forms = self._forms(system, data, ev, lang) if ev is not None else Forms(system.key, _schema(system), lang)
         path = path_of(action.get("path"))
         at = path_of(action.get("at") or [])
+        if touches(path, fixed_values(self.keeper.pack, system)):
+            raise Refused("serve-fixed-by-event", 422)
         # A name typed in beside the choices («U otro, escrito») is the one added.
         other = action.get("other")
         value = other if isinstance(other, str) and other.strip() else action.get("value")
@@ -322,8 +334,8 @@ def _references(system: System, data: Any, edit: Edit) -> list[tuple[tuple[Any, 
         return []
 
 
-def _done() -> None:
-    """Nothing to wait for: no file was written."""
+def _done() -> None:  # nothing to wait for: no file was written
+    pass
 
 
 def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:
@@ -336,7 +348,7 @@ def _read(ev: Evaluation | None, text: str) -> tuple[System, Any] | None:
         return None
     try:
         data, _ = parse_text(text)  # bounded as any roster is read: nesting, aliases, repeated keys
-    except InputError:
+    except (InputError, UnicodeEncodeError):  # half a surrogate pair: no text a file holds
         return None
     system = registry.find(str(data.get("system", ""))) if isinstance(data, dict) else None
     return (system, data) if system is not None else None

@@ -112,6 +112,8 @@ def render(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(render(v) for v in value) + "]"
     if isinstance(value, str):
+        if not _writable(value):
+            raise EditRefused("edit-bad-value")  # half a surrogate pair, which JSON can send: no text a file holds
         if PLAIN.fullmatch(value) and value == value.strip() and _reads(f"[{value}, {{{value}: 0}}]", [value, {value: 0}]):
             return value
         return json.dumps(value, ensure_ascii=False)  # JSON's strings are YAML's double-quoted ones
@@ -122,6 +124,14 @@ def render(value: Any) -> str:
     if isinstance(value, (int, float)):
         return json.dumps(value)
     raise EditRefused("edit-bad-value")
+
+
+def _writable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _reads(text: str, expected: Any) -> bool:
@@ -192,7 +202,8 @@ class _Splicer:
         if len(rest) == 1:
             found = self._find(node, rest[0])
             if found is not None:
-                return self._replace(found[1], edit.value)
+                key = node.value[found[0]][0] if isinstance(node, yaml.MappingNode) else None
+                return self._replace(found[1], edit.value, key)
         return self._add_key(node, rest, edit.value)
 
     # -- finding -----------------------------------------------------------------------------------
@@ -227,9 +238,11 @@ class _Splicer:
 
     # -- changing ---------------------------------------------------------------------------------
 
-    def _replace(self, node: yaml.Node, value: Any) -> str:
+    def _replace(self, node: yaml.Node, value: Any, key: yaml.Node | None = None) -> str:
         start, end = node.start_mark.index, self._end(node)
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style:
+            if key is not None and (kept := self._beside_comment(key, node, value, end)) is not None:
+                return kept
             # A block collection gives way to a flow one written on its key's (or dash's) line:
             # in its own place, a flow value could sit at its key's indentation, which YAML refuses.
             before = self.text[:start].rstrip(" ")
@@ -244,6 +257,25 @@ class _Splicer:
         if isinstance(node, yaml.ScalarNode) and start == end:  # `key:` with nothing after it
             return self._splice(start, end, " " + render(value) if self.text[start - 1:start] == ":" else render(value))
         return self._splice(start, end, render(value))
+
+    def _beside_comment(self, key: yaml.Node, node: yaml.Node, value: Any, end: int) -> str | None:
+        """A block under a key whose own line ends in a comment (``warbook:   # tus arquetipos``),
+        replaced by a value written on that line before its comment, where it stays; None where
+        the key's line holds anything else."""
+        colon = key.end_mark.index
+        while self.text[colon:colon + 1] == " ":
+            colon += 1
+        line_end = self._line_end(colon)
+        after = self.text[colon + 1:line_end]
+        if self.text[colon:colon + 1] != ":" or not after.lstrip().startswith("#") or after[:1] not in (" ", "\t") \
+                or line_end >= node.start_mark.index:
+            return None
+        written = " " + render(value)
+        gap = " " * max(1, len(after) - len(after.lstrip()) - len(written))
+        rest = self.text[end:self._line_end(end)]
+        if rest.lstrip().startswith("#"):
+            end += len(rest)  # the comment that closed the block's last line spoke of what goes with it
+        return self.text[:colon + 1] + written + gap + after.lstrip() + self.text[end:]
 
     def _append(self, node: yaml.Node, value: Any) -> str:
         if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null"):

@@ -13,6 +13,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from builder.core import messages
 from builder.web import texts  # noqa: F401 - the page's words (labels, new names) join the message table
+from builder.web.wording import capitalised, facts, item_label
 
 Key = str | int
 _ROWS = "\x00rows"
@@ -60,6 +61,8 @@ class Node:
     """A list of parts (squads, runners…) the page lists on its own, each opened by choosing it."""
     blank_reason: str | None = None
     """Why the rules refuse leaving this choice blank («— ninguno —»), as an option's reason."""
+    fixed: bool = False
+    """The event's pack sets this value (web.fixing): shown as the pack's, not to be changed."""
 
     @property
     def id(self) -> str:
@@ -91,7 +94,7 @@ class Forms:
             for part in pattern.split("/"):
                 branch = branch.setdefault(part, {})
             branch[_ROWS] = rows
-        self.notes = notes or {}
+        self.notes = {at: facts(note) for at, note in (notes or {}).items()}
 
     # -- the schema -------------------------------------------------------------------------------
 
@@ -232,7 +235,9 @@ class Forms:
         found = [(stars, branch[_ROWS]) for stars, branch in branches if _ROWS in branch]
         if not found:
             return []
-        return [Option(str(v), str(label)) for v, label in min(found, key=lambda f: f[0])[1]]
+        # A label the game wrote for a name as a label starts; a bare value (a file's name) as it is.
+        return [Option(str(v), str(label) if str(label) == str(v) else capitalised(str(label)))
+                for v, label in min(found, key=lambda f: f[0])[1]]
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -259,7 +264,7 @@ class Forms:
             node.kind = "select"
             # The game's own labels for them where it gives some (its choices), else its words.
             given = {o.value: o.label for o in self.options_for(path)}
-            node.options = [Option(str(v), given.get(str(v)) or self.value_label(v)) for v in form["enum"]]
+            node.options = [Option(str(v), capitalised(given.get(str(v)) or self.value_label(v))) for v in form["enum"]]
         elif kind == "object" and "properties" in form:
             node.kind = "object"
             given = value if isinstance(value, dict) else {}
@@ -285,8 +290,8 @@ class Forms:
             node.outlined = self.resolve(items).get("type") == "object" and len(path) <= 2
             for child in node.children:
                 child.title = _title(child.value, child.label)
-                if child.kind not in ("object", "list", "map"):
-                    child.label = f"{node.label} {child.label}"  # «Especialidades 2», not a bare «2»
+                if child.kind not in ("object", "list", "map"):  # «Arma 2», not a bare «2» nor «Armas 2»
+                    child.label = item_label(self.key, key, node.label, int(child.path[-1]) + 1, self.lang)
         elif kind == "boolean":
             node.kind = "checkbox"
         elif kind in ("integer", "number") and not entry and (priced := self.options_for(path)):

@@ -34,13 +34,14 @@ def render_build(view: View, lang: str) -> str:
         unreadable=view.unreadable is not None, unreadable_message=unreadable, evaluation=view.evaluation,
         sections=view.sections, detail=view.detail, general=view.general, part=_part_name(view, lang),
         reads=view.reads, read_by=view.read_by, carried=view.carried, carried_note=view.carried_note,
+        event_rules=view.event_rules, whole=view.whole or messages.text("serve.roster", lang),
         **_names(view, lang))
 
 
 def _part_name(view: View, lang: str) -> str:
     """The part shown, as a list inside it is said to be its own («Añadir a Armas de Sargento»)."""
     if view.detail is None or not view.at:
-        return messages.text("serve.the-roster", lang)
+        return view.whole or messages.text("serve.the-roster", lang)
     return str(view.detail.title or view.detail.label)
 
 

@@ -102,6 +102,12 @@ MESSAGES = {
     },
     # The builder view.
     "serve.pack": {"es": "pack del evento: {name}", "en": "event pack: {name}"},
+    "serve.fixed-by-event": {"es": "fijado por el evento", "en": "set by the event"},
+    "serve.event-sets": {"es": "El evento fija:", "en": "The event sets:"},
+    "serve.yes": {"es": "sí", "en": "yes"},
+    "serve.no": {"es": "no", "en": "no"},
+    "serve.error.serve-fixed-by-event": {
+        "es": "ese valor lo fija el evento: la lista no lo cambia", "en": "the event sets that value: the list can't change it"},
     "serve.other-hint": {"es": "u otro, escrito", "en": "or another, typed"},
     "serve.view-build": {"es": "Construir", "en": "Build"},
     "serve.view-yaml": {"es": "YAML", "en": "YAML"},
@@ -143,6 +149,9 @@ MESSAGES = {
     "serve.add-what": {"es": "Qué añadir a {list}", "en": "What to add to {list}"},
     "serve.add-other": {"es": "U otro, escrito: para {list}", "en": "Or another, typed: for {list}"},
     "serve.add": {"es": "Añadir", "en": "Add"},
+    "serve.item-of": {"es": "{list}: n.º {n}", "en": "{list}: no. {n}"},
+    "serve.remove-word": {"es": "Quitar", "en": "Remove"},
+    "serve.leave-out-word": {"es": "Quitar", "en": "Leave out"},
     "serve.remove-named": {"es": "Quitar «{name}»", "en": "Remove “{name}”"},
     "serve.leave-out": {"es": "Quitar {name}", "en": "Leave out {name}"},
     "serve.include": {"es": "Poner {name}", "en": "Set {name}"},

@@ -28,11 +28,11 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
     assert ev is not None and ev.source is not None and view.detail is not None
     before = {(f.code, f.detail(lang)) for f in ev.findings.errors}
     budget = _Budget()
-    nodes = [n for n in view.detail.walk() if n.kind in ("select", "list") and n.options]
+    nodes = [n for n in view.detail.walk() if n.kind in ("select", "list") and n.options and not n.fixed]
     # The choices a part's other fields could be set to, by the part: the neighbours tried with a choice.
     settable: dict[tuple[Any, ...], list[Node]] = {}
     for n in view.detail.walk():
-        if n.kind == "select" and n.options or n.kind == "number":
+        if not n.fixed and (n.kind == "select" and n.options or n.kind == "number"):
             settable.setdefault(n.path[:-1], []).append(n)
 
     def broken(trial_data: Any) -> list[Any] | None:

@@ -203,6 +203,13 @@ def test_each_games_list_is_built_on_the_desk_kept_through_a_reload_and_a_stop_a
         idle(page)
         assert kept(page)["queue"] == []
 
+        # The event fixes the points limit (the pack's, shown read-only): what the list says of its
+        # own stays as it is, and the builder offers no control to change it.
+        if "points_limit" in wanted:
+            assert page.locator("#f-points_limit.fixed").count() == 1
+            assert page.locator("#f-points_limit .value").inner_text() == str(wanted["points_limit"])
+            own = yaml.safe_load(text(page)).get("points_limit")
+            wanted = {k: v for k, v in wanted.items() if k != "points_limit"} | ({"points_limit": own} if own else {})
         driver.reach(wanted)
         submitted_files = kept(page)["files"]
         receipt = submitted(page, f"Equipo de {game}")
@@ -328,5 +335,24 @@ def test_a_list_starts_again_from_a_file_or_from_the_teams_last_submission(brows
         assert text(other) == roster.read_text(encoding="utf-8")
         assert "versión 1" in other.locator("#build-status").inner_text() or other.locator("#build-status").inner_text() == ""
         assert errors == [] and errors_ == []
+    finally:
+        desk.stop()
+
+
+def test_the_pinned_undo_bar_leaves_the_footer_in_sight_on_a_phone(browser, tmp_path):
+    """«Deshacer» and «Rehacer» are pinned to the foot of a phone's screen: scrolled to the end,
+    the page's last line (its footer) shows above them, not under them."""
+    desk = Desk(pack_for(tmp_path, "porcrom", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = phone(browser)
+        started(page, desk.url)
+        bar = page.locator("#building .history")
+        assert bar.evaluate("(e) => getComputedStyle(e).position") == "fixed"
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_function("Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2")
+        footer, pinned = page.locator("body > footer").bounding_box(), bar.bounding_box()
+        assert footer["y"] + footer["height"] <= pinned["y"], (footer, pinned)
+        assert errors == []
     finally:
         desk.stop()

@@ -192,6 +192,9 @@ HOSTILE = [
     ("value huge", {"op": "set", "path": '["name"]', "value": "x" * 60000}, None),
     ("value control", {"op": "set", "path": '["name"]', "value": "a\x00b\x1b[31m\u202e"}, None),
     ("value YAML", {"op": "set", "path": '["name"]', "value": "&a [*a]\n: - {"}, None),
+    # Half a surrogate pair, as UTF-8 can't carry it (a browser's form never sends it so).
+    ("value lone surrogate", {"op": "set", "path": '["name"]', "value": "\ud800".encode("utf-8", "surrogatepass")}, None),
+    ("added lone surrogate", {"op": "add", "path": '["squads"]', "value": "\ud800".encode("utf-8", "surrogatepass")}, None),
     ("other hostile", {"op": "add", "path": '["squads"]', "other": "}{" * 1000}, None),
     ("variant out", {"op": "variant", "path": '["squads", 0]', "value": "99"}, None),
     ("file missing", {"file": "otra.yaml", "at": "[]"}, None),
@@ -256,3 +259,14 @@ def test_a_click_bigger_than_a_list_and_its_warbook_is_refused_before_it_is_read
     # A list and its Warbook of a megabyte each still fit.
     two = (("alfa.yaml", ALFA + b"# " + b"x" * (mib - len(ALFA) - 100) + b"\n"), ("fenix-warbook.yaml", WARBOOK))
     assert click(client, files=two, op="set", path='["name"]', value="Patrulla Nueva", at="[]").status_code == 200
+
+
+def test_what_the_event_fixes_is_shown_as_the_events_on_the_desks_builder(client, db):
+    # Patrulla Alfa says 300 points of its own; the event's pack checks it at 250 with its restrictions.
+    page = click(client, "/build/view", at="[]").text
+    assert '<strong class="value">250</strong>' in page and "fijado por el evento" in page
+    assert 'id="f-points_limit" name="value"' not in page and 'value="300"' not in page
+    assert "<dt>Miniaturas como máximo</dt> <dd>12</dd>" in page
+    refused = click(client, op="set", path='["points_limit"]', value="999", at="[]")
+    assert refused.status_code == 422 and "points_limit: 999" not in refused.text
+    assert stored(db) == (0, 0)

@@ -117,6 +117,33 @@ def test_a_lone_surrogate_in_the_text_is_no_crash(client, folder, endpoint):
         assert response.json()["findings"][0]["code"] == "invalid-encoding"
 
 
+@pytest.mark.parametrize("op, path", [("set", ["name"]), ("add", ["squads"]), ("set", ["squads", 0, "name"])])
+@pytest.mark.parametrize("saved", [True, False], ids=["kept", "not-yet-kept"])
+def test_a_lone_surrogate_in_a_clicks_value_is_refused_as_bad_input(client, folder, op, path, saved):
+    # A click's value is text the page sends as JSON: half a surrogate pair is no text a file holds.
+    text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    version = hashlib.sha256(text.encode()).hexdigest() if saved else None
+    body = json.dumps({"file": "compania-fenix.yaml", "text": text, "version": version, "op": op, "path": path,
+                       "value": "\ud800"})
+    assert "\\ud800" in body
+    response = client.post("/fragments/edit", content=body.encode(), headers={"content-type": "application/json"})
+    assert response.status_code in (400, 422), response.text[:300]
+    assert response.json()["code"] == "serve-edit-bad-value" and "traceback" not in response.text.lower()
+    assert (folder / "compania-fenix.yaml").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("route", ["/fragments/edit", "/fragments/build", "/api/choices"])
+@pytest.mark.parametrize("field", ["file", "text", "at", "other"])
+def test_a_lone_surrogate_in_any_field_of_a_builder_request_is_no_crash(client, folder, route, field):
+    text = (folder / "compania-fenix.yaml").read_text(encoding="utf-8")
+    given = {"file": "compania-fenix.yaml", "text": text, "version": hashlib.sha256(text.encode()).hexdigest(),
+             "op": "add", "path": ["squads"], "value": "x"}
+    given[field] = {"file": "a\ud800.yaml", "text": text + "# \ud800\n", "at": ["\ud800"], "other": "\ud800"}[field]
+    response = client.post(route, content=json.dumps(given).encode(), headers={"content-type": "application/json"})
+    assert response.status_code < 500 and "traceback" not in response.text.lower(), response.text[:300]
+    assert (folder / "compania-fenix.yaml").read_text(encoding="utf-8") == text or field == "at"
+
+
 # What the server refuses before it costs anything, and what one request never does to the others.
 
 

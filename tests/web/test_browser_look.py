@@ -156,3 +156,36 @@ def test_every_page_and_the_card_preview_load_the_one_stylesheet(desk, builder, 
     assert inside.evaluate("getComputedStyle(document.body).color") == "rgb(29, 29, 29)"
     assert inside.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(244, 245, 247)"
     assert serious_violations(page) == []
+
+
+THUMB_AROUND = """(thumb) => {
+  // Each checkbox's target as a finger meets it: points a thumb's half-width around its box's
+  // centre (above, below, beside it) land on the box or on the label that holds it.
+  const out = [];
+  for (const box of document.querySelectorAll('#build input[type=checkbox]')) {
+    const r = box.getBoundingClientRect();
+    if (!r.width) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2, d = thumb / 2 - 4;
+    for (const [px, py] of [[x, y - d], [x, y + d], [x + d, y]]) {
+      const hit = document.elementFromPoint(px, py);
+      const label = hit && hit.closest('label');
+      if (hit !== box && !(label && label.control === box)) out.push(`${box.id} at ${Math.round(px - x)},${Math.round(py - y)}: ${hit && hit.tagName}`);
+    }
+  }
+  return out;
+}"""
+
+
+def test_a_checkbox_is_a_thumbs_target_around_its_box_on_a_phone(builder, browser):
+    page = browser.new_context(locale="es-ES", bypass_csp=True, **PHONE).new_page()
+    page.goto(f"{builder}/")
+    page.locator("#files li[data-path='compania-fenix.yaml']").wait_for()
+    page.click("#files li[data-path='compania-fenix.yaml'] button")
+    page.locator("#build[data-path='compania-fenix.yaml'] .outline").wait_for()
+    box = page.locator("#f-formations")
+    box.scroll_into_view_if_needed()
+    assert box.is_visible()
+    assert page.evaluate(THUMB_AROUND, THUMB) == []
+    # A tap on the label's words ticks it, as a tap on the box does.
+    page.locator("label[for='f-formations'] span").first.tap()
+    page.wait_for_function("document.querySelector('#text').value.includes('formations: true')")

@@ -146,3 +146,39 @@ def test_a_block_replaced_whole_takes_its_last_lines_comment_with_it():
     text = "system: x\nwarbook:\n  bodies:\n    - {name: A}   # about A\nsquads: []   # kept\n"
     out = apply(text, Edit("set", ("warbook",), "libro.yaml"))
     assert out == "system: x\nwarbook: libro.yaml\nsquads: []   # kept\n"
+
+
+def test_a_block_replaced_by_a_value_keeps_its_keys_comment_on_the_keys_line():
+    # The starting list's `warbook:` explains itself in a comment; choosing a Warbook's file keeps
+    # it beside the key, where it was, not under the new value.
+    text = ("name: Mi compañía        # el nombre\n"
+            "warbook:                 # tus arquetipos; o la ruta de un archivo con ellos\n"
+            "  bodies:                # de 1 a 10\n"
+            "    - {name: A}          # la peana\n"
+            "squads: []               # kept\n")
+    out = apply(text, Edit("set", ("warbook",), "fenix-warbook.yaml"))
+    assert out == ("name: Mi compañía        # el nombre\n"
+                   "warbook: fenix-warbook.yaml # tus arquetipos; o la ruta de un archivo con ellos\n"
+                   "squads: []               # kept\n")
+    inner = apply("a:\n  warbook:   # c\n    - x\n  b: 1\n", Edit("set", ("a", "warbook"), "w.yaml"))
+    assert inner == "a:\n  warbook: w.yaml # c\n  b: 1\n"
+
+
+@pytest.mark.parametrize("name", ["new-roster.es.yaml", "new-roster.en.yaml"])
+def test_choosing_a_warbook_file_in_the_starting_list_moves_no_comment(name):
+    text = (EXAMPLES.parent / "templates" / "wartime" / name).read_text(encoding="utf-8")
+    out = apply(text, Edit("set", ("warbook",), "fenix-warbook.yaml"))
+    warbook_line = next(line for line in out.splitlines() if line.startswith("warbook:"))
+    assert warbook_line.startswith("warbook: fenix-warbook.yaml ") and "#" in warbook_line
+    original = next(line for line in text.splitlines() if line.startswith("warbook:"))
+    assert warbook_line.index("#") == original.index("#")  # the comment keeps its column
+    assert [line for line in out.splitlines() if line.lstrip().startswith("#")] == \
+        [line for line in text.splitlines() if line.lstrip().startswith("#")]
+
+
+@pytest.mark.parametrize("edit", [Edit("set", ("team",), "a\ud800"), Edit("append", ("runners",), {"name": "\udfff"}),
+                                  Edit("set", ("extra\ud800",), 1)])
+def test_half_a_surrogate_pair_is_refused_as_a_value_no_file_can_hold(edit):
+    with pytest.raises(EditRefused) as refused:
+        apply(GRUPETTO, edit)
+    assert refused.value.code == "edit-bad-value"

@@ -198,5 +198,6 @@ def test_a_fields_fixed_values_are_offered_in_the_players_words():
     system = registry.get("confrontation")
     data = evaluate(EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml", "a.yaml").source.data
     kind = {n.at: n for n in Forms("confrontation", system.schema(), "es").build(data).walk()}["machines/0/kind"]
-    # The file writes «movil»; the player reads «móvil» (and the value written stays the file's).
-    assert [(o.value, o.label) for o in kind.options] == [("movil", "móvil"), ("inmovil", "inmóvil")]
+    # The file writes «movil»; the player reads «Móvil», as a label starts (and the value written stays the file's).
+    assert [(o.value, o.label) for o in kind.options] == [("movil", "Móvil"), ("inmovil", "Inmóvil")]
+

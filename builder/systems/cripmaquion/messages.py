@@ -105,6 +105,9 @@ MESSAGES = {
     "form.cripmaquion.race": {"es": "Raza", "en": "Race"},
     "form.cripmaquion.specialties": {"es": "Especialidades", "en": "Specialties"},
     "form.cripmaquion.lineup": {"es": "Alineación", "en": "Lineup"},
+    "form.pack.cripmaquion.runners_per_team": {"es": "Corredores por alineación", "en": "Runners per lineup"},
     # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.cripmaquion.one.specialties": {"es": "Especialidad", "en": "Specialty"},
+    "form.cripmaquion.one.lineup": {"es": "Corredor alineado", "en": "Runner lined up"},
     "form.cripmaquion.one.runners": {"es": "Corredor", "en": "Runner"},
 }

@@ -148,5 +148,8 @@ MESSAGES = {
     "form.cripmaquion-campaign.category": {"es": "Categoría", "en": "Category"},
     "form.cripmaquion-campaign.order": {"es": "Orden de paso", "en": "Order over the top"},
     # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.cripmaquion-campaign.one.teams": {"es": "Equipo (archivo)", "en": "Team (file)"},
+    "form.cripmaquion-campaign.one.order": {"es": "Puesto en el paso", "en": "Place over the top"},
+    "form.cripmaquion-campaign.one.finish": {"es": "Puesto en meta", "en": "Place at the finish"},
     "form.cripmaquion-campaign.one.stages": {"es": "Jornada", "en": "Day"},
 }

@@ -90,6 +90,7 @@ MESSAGES = {
     "form.dungeon-universalis.leader_pv": {"es": "PV del líder (sin mejoras opcionales)", "en": "Leader's PV (no optional upgrades)"},
     "form.dungeon-universalis.repeat_scenario": {"es": "Escenario ya jugado", "en": "Scenario played before"},
     # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.dungeon-universalis.one.skills": {"es": "Habilidad", "en": "Skill"},
     "form.dungeon-universalis.one.heroes": {"es": "Héroe", "en": "Hero"},
     "form.dungeon-universalis.one.items": {"es": "Objeto", "en": "Item"},
 }

@@ -100,6 +100,8 @@ MESSAGES = {
     "form.porcrom.sorcerer": {"es": "Brujo", "en": "Sorcerer"},
     "form.porcrom.track": {"es": "Dados al sufrir daño", "en": "Damage track"},
     # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.porcrom.one.weapons": {"es": "Arma", "en": "Weapon"},
+    "form.porcrom.one.track": {"es": "Paso del daño", "en": "Damage step"},
     "form.porcrom.one.characters": {"es": "Personaje", "en": "Character"},
     "form.porcrom.one.minions": {"es": "Grupo de secuaces", "en": "Minion group"},
 }

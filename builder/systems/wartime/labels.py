@@ -272,6 +272,7 @@ LABELS = {
     "form.wartime.width": {"es": "Ancho (K)", "en": "Width (K)"},
     "form.wartime.zones": {"es": "Zonas", "en": "Zones"},
     # One part of each list, named by its kind: a new one is «<word> <number>» on the page.
+    "form.wartime.one.area": {"es": "Parte del área", "en": "Part of the area"},
     "form.wartime.one.squads": {"es": "Escuadra", "en": "Squad"},
     "form.wartime.one.bodies": {"es": "Arquetipo corporal", "en": "Body archetype"},
     "form.wartime.one.characters": {"es": "Personaje", "en": "Character"},
