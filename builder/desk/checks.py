@@ -7,10 +7,11 @@ neither a heavy list nor a flood of clicks ever holds the interpreter that answe
 
 - each worker runs at a lower priority (``nice``) than the server, so pages come first when both
   want the processor;
-- each check has a CPU-time bound (``RLIMIT_CPU``, caught as ``SIGXCPU``) and each worker an
-  address-space bound (``RLIMIT_AS``); a check past either is refused (``check-too-heavy``) and
-  the worker lives on. A worker that dies or hangs (a bound a C call outlasts) is replaced with
-  the pool, past a wall-clock backstop;
+- each check has a CPU-time bound on a clock that starts with it (``ITIMER_PROF``, caught as
+  ``SIGPROF``, and again each second after) and each worker an address-space bound
+  (``RLIMIT_AS``); a check past either is refused (``check-too-heavy``) and the worker lives on,
+  however long it has served. A worker that dies or hangs (a bound a C call outlasts) is
+  replaced with the pool, past a wall-clock backstop (the hard one: the worker killed);
 - one client has at most :data:`PER_CLIENT` checks in flight, counted from when its body has
   arrived (429 ``desk-busy-client``), and the desk at most :data:`ADMITTED` in all, running or
   waiting, holding :data:`CHECK_BYTES` together (503 ``desk-busy``, with ``Retry-After``),
@@ -26,7 +27,6 @@ import asyncio
 import ctypes
 import ctypes.util
 import gc
-import math
 import multiprocessing
 import os
 import resource
@@ -57,7 +57,7 @@ CHECK_BYTES = 16 * 1024 * 1024
 """The bytes of the submissions in flight together: many players' lists of a few kilobytes, but
 only three of the heaviest (five files of a megabyte) — what they hold in memory meanwhile."""
 CPU_SECONDS = 11
-"""A check's CPU time, 10 to 11 s (whole seconds): a real list takes well under a second, 5 × 1 MiB about two."""
+"""A check's CPU time: a real list takes well under a second, 5 × 1 MiB about two."""
 MEMORY = 512 * 1024 * 1024
 """What a worker may grow by (its address space), over what it starts with."""
 BACKSTOP = 120
@@ -292,6 +292,8 @@ def _context() -> Any:
 
 _PACK: Pack | None = None
 _ARMED = False
+_SOON = 0.001
+"""The CPU time of a job allowed none (zero would disarm the timer, not fire it)."""
 
 
 class _TooLong(BaseException):  # not an Exception: no boundary inside the check may take it for a bug
@@ -307,7 +309,7 @@ def _start(pack: Pack, memory: int) -> None:
         size = int(statm.read().split()[0]) * resource.getpagesize()
     limit = size + memory if hard == resource.RLIM_INFINITY else min(hard, size + memory)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    signal.signal(signal.SIGXCPU, _out_of_time)
+    signal.signal(signal.SIGPROF, _out_of_time)
     big_blocks_apart()
     if _LIBC is not None and hasattr(_LIBC, "prctl"):
         # Gone with the fork server, which goes with the desk: a worker never outlives its server.
@@ -337,11 +339,12 @@ JOBS = {
 
 def _run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
     global _ARMED
-    used = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
-    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    soft = math.ceil(used + cpu_seconds)  # whole seconds: this job gets at most one less than asked
-    resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
     _ARMED = True
+    # The job's own clock, started now: the kernel's count of this process's CPU time from here on,
+    # whatever the worker has served before (RLIMIT_CPU's limit, set from getrusage's reading, fell
+    # behind the clock the kernel enforces it on, and refused every job of a worker long in use).
+    # Then again each second, should a job's own code swallow the first.
+    signal.setitimer(signal.ITIMER_PROF, max(cpu_seconds, _SOON), 1.0)
     try:
         return "done", JOBS[job](_PACK, *args)
     except StoreRefused as exc:
@@ -353,8 +356,8 @@ def _run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
     except (_TooLong, MemoryError, RecursionError):
         return "refused", ("check-too-heavy", "")
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         _ARMED = False
-        resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
         if _large(args):
             _give_back()
 

@@ -129,3 +129,45 @@ def test_a_lane_bounded_in_bytes_takes_many_small_requests_and_few_large_ones():
         lane.release(client, 10_000)
     assert lane.admit("127.0.0.4", mib) == "127.0.0.4"  # 2 + 1 MiB: at the bound, taken
     assert lane.holding == 3 * mib and lane.in_flight == 3
+
+
+def _served_for_hours(pack, memory):
+    """A worker as it is after long use: its CPU clock far along (here a few seconds, burnt first), and
+    ``getrusage`` reading behind the kernel's clock by all of it (as the probe saw: 126.7 s read, a
+    limit of 138 s reached 2 ms later)."""
+    import resource
+    import time
+
+    from builder.desk import checks
+
+    ended = time.process_time() + 2.5
+    while time.process_time() < ended:
+        pass
+    behind, real = time.process_time(), resource.getrusage
+    resource.getrusage = lambda who: (max(0.0, sum(real(who)[:2]) - behind), 0.0)
+    checks._start(pack, memory)
+
+
+def test_a_worker_that_has_served_hours_of_checks_still_gives_each_job_its_whole_time():
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from builder.desk.checks import Workers
+
+    class Served(Workers):
+        def _pool(self):
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=_served_for_hours, initargs=(self.pack, self.memory))
+            return self.pool
+
+    lane = Lane(load_pack(PACK), cpu_seconds=1, workers=Served(load_pack(PACK), count=1))
+
+    async def plain():
+        return [await lane.check({"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}) for _ in range(3)]
+
+    try:
+        checked = asyncio.run(plain())
+    finally:
+        lane.close()
+    assert [c.evaluation.fingerprint for c in checked] == ["WT-068D-E2A7"] * 3
