@@ -89,7 +89,8 @@ def findings_of_check(checking: Checking | InputError | StoreRefused, lang: str)
     if isinstance(checking, InputError):
         return [unreadable(checking, lang)]
     if isinstance(checking, StoreRefused):  # kept by an earlier builder, refused by this one
-        return [{"code": checking.code, "message": messages.text(f"desk.error.{checking.code}", lang)}]
+        return [{"code": checking.code, "message": messages.text(f"desk.error.{checking.code}", lang), "rule": None,
+                 "severity": "error"}]
     if checking.evaluation is None:
         return [unreadable(checking.unreadable, lang)]
     return findings_of(checking.evaluation, lang)
