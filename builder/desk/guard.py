@@ -68,6 +68,8 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             refused = gate(request)
             if refused is not None:
                 return refusal(request, lang, *refused)
+            # Whose request this is, for whatever it sends to a lane (a page's check again too).
+            CLIENT.set(client_address(request))
             if request.method == "POST":
                 client = client_address(request)
                 if clicks:

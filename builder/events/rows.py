@@ -9,6 +9,7 @@ from typing import Any, Mapping
 import sqlalchemy as sa
 
 from builder.events import schema
+from builder.events.found import as_text, from_text
 from builder.events.schema import Checked, Submission, submission_files, submissions, teams
 
 
@@ -29,7 +30,7 @@ def add_version(conn: sa.Connection, team_id: int, version: int, files: Mapping[
         team_id=team_id, version=version, system=checked.system, points=checked.points,
         points_limit=checked.points_limit, legal=checked.legal, findings=checked.findings,
         fingerprint=checked.fingerprint, draft=not checked.legal, language=checked.language,
-        submitted_at=now, bytes=size)).inserted_primary_key[0]
+        submitted_at=now, bytes=size, found=as_text(checked.found))).inserted_primary_key[0]
     conn.execute(submission_files.insert(), [
         {"submission_id": submission_id, "position": n, "name": name, "text": text}
         for n, (name, text) in enumerate(files.items())])
@@ -37,7 +38,9 @@ def add_version(conn: sa.Connection, team_id: int, version: int, files: Mapping[
 
 def submissions_where(conn: sa.Connection, which: Any, files: bool = True, newest_first: bool = False,
                  limit: int | None = None, offset: int = 0) -> list[Submission]:
-    query = (sa.select(submissions, teams.c.name.label("team")).join(teams, teams.c.id == submissions.c.team_id)
+    # What the check found is read with the files (a page of one version), not for a list of them.
+    columns = [c for c in submissions.c if files or c.name != "found"]
+    query = (sa.select(*columns, teams.c.name.label("team")).join(teams, teams.c.id == submissions.c.team_id)
              .where(which).order_by(teams.c.id, submissions.c.version.desc() if newest_first
                                     else submissions.c.version).limit(limit).offset(offset))
     rows = conn.execute(query).all()
@@ -48,5 +51,5 @@ def submissions_where(conn: sa.Connection, which: Any, files: bool = True, newes
             found[f.submission_id][f.name] = f.text
     return [Submission(r.id, r.team_id, r.team, r.version,
                        Checked(r.system, r.points, r.points_limit, r.legal, r.findings, r.fingerprint,
-                               r.language),
+                               r.language, from_text(r.found) if files else None),
                        r.draft, aware(r.submitted_at), found[r.id]) for r in rows]

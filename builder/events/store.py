@@ -29,6 +29,7 @@ from builder.events.bounds import Limits, StoreRefused, plain_file_name, size_of
 from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.engines import engine_for
+from builder.events.found import as_text
 from builder.events.rows import add_version, aware, submissions_where, utc
 from builder.events.schema import code_changes, events, reviews, submissions, teams
 
@@ -233,6 +234,13 @@ class Store:
         if not found:
             raise StoreRefused("no-such-submission", str(submission_id))
         return found[0]
+
+    def keep_found(self, submission_id: int, found: dict[str, Any]) -> None:
+        """What checking a version stored before migration 6 found, kept with it once (the first
+        to be kept stays): its pages no longer check it again."""
+        with self.engine.begin() as conn:
+            conn.execute(submissions.update().where(submissions.c.id == submission_id, submissions.c.found.is_(None))
+                         .values(found=as_text(found)))
 
     def history(self, team_id: int, page: int = 1, per_page: int = 10) -> tuple[list[Submission], int]:
         """One page of a team's versions, the newest first, without their files (``files`` empty),
