@@ -105,9 +105,14 @@ class Workers:
         it raised (StoreRefused, InputError, a builder's Refused) raised here; StoreRefused
         ``check-too-heavy`` past a bound. The job is this request's client's (:data:`CLIENT`)."""
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(CLIENT.get(), deque()).append(_Job(job, args, cpu_seconds, done, _size(args)))
+        client, waiting = CLIENT.get(), _Job(job, args, cpu_seconds, done, _size(args))
+        self.waiting.setdefault(client, deque()).append(waiting)
         self._next()
-        kind, found = await done  # cancelled with the request: a job not begun never is
+        try:
+            kind, found = await done
+        except asyncio.CancelledError:  # its request is gone (its client left): a job not begun never is
+            self._drop(client, waiting)
+            raise
         if kind == "refused":
             raise StoreRefused(*found)
         if kind == "refused-click":
@@ -145,6 +150,14 @@ class Workers:
             if waiting.done.done():  # its request is gone (cancelled): nothing to do for it
                 continue
             self._begin(client, waiting)
+
+    def _drop(self, client: str, waiting: _Job) -> None:
+        """A job no one waits for any more, out of its client's queue now (its texts with it)."""
+        queue = self.waiting.get(client)
+        if queue is not None and waiting in queue:
+            queue.remove(waiting)
+            if not queue:
+                del self.waiting[client]
 
     def _begin(self, client: str, waiting: _Job) -> None:
         pool, began = self._pool(), time.monotonic()
@@ -209,7 +222,7 @@ class Workers:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Job:
     job: str
     args: tuple[Any, ...]

@@ -171,3 +171,31 @@ def test_a_worker_that_has_served_hours_of_checks_still_gives_each_job_its_whole
     finally:
         lane.close()
     assert [c.evaluation.fingerprint for c in checked] == ["WT-068D-E2A7"] * 3
+
+
+def test_a_waiting_job_whose_request_is_gone_leaves_its_queue_at_once_with_its_texts():
+    from builder.desk.checks import CLIENT, Workers
+
+    workers = Workers(load_pack(PACK), count=1)
+    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
+             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
+
+    async def abandon():
+        CLIENT.set("127.0.0.2")
+        first = asyncio.create_task(workers.run("check", (heavy,), 11))
+        await asyncio.sleep(0)
+        CLIENT.set("127.0.0.3")
+        second = asyncio.create_task(workers.run("check", (heavy,), 11))
+        await asyncio.sleep(0.2)
+        queued = list(workers.waiting)
+        second.cancel()  # its client went away while it waited
+        await asyncio.gather(second, return_exceptions=True)
+        gone = list(workers.waiting)
+        await asyncio.gather(first, return_exceptions=True)
+        return queued, gone
+
+    try:
+        queued, gone = asyncio.run(abandon())
+    finally:
+        workers.close()
+    assert queued == ["127.0.0.3"] and gone == []  # not kept (nor weighed in its client's turn) until a worker frees
