@@ -27,6 +27,7 @@ import asyncio
 import ctypes
 import ctypes.util
 import gc
+import math
 import multiprocessing
 import os
 import resource
@@ -66,7 +67,10 @@ RETRY_AFTER = 10
 HALF_LIFE = 10.0
 """Seconds over which a client's work counts half as much when its next job is chosen."""
 PREFETCHED = 4
-"""Light jobs (under LARGE) that may wait in the pool beside the running ones."""
+"""Light jobs that may wait in the pool beside the running ones: of clients whose jobs lately took at
+most :data:`LIGHT_SECONDS` each, their texts under LARGE."""
+LIGHT_SECONDS = 0.05
+"""A light job's CPU time: a real list's click takes a few hundredths of a second, its check a tenth."""
 BYTES_A_SECOND = 2 * 1024 * 1024
 """About how much text a worker reads and checks in a second (a heavy list of 5 × 1 MiB: two or three)."""
 CLIENTS_KEPT = 10_000
@@ -96,8 +100,8 @@ class Workers:
         self.pack, self.count, self.memory = pack, count, memory
         self.pool: ProcessPoolExecutor | None = None
         self.waiting: dict[str, deque[_Job]] = {}
-        self.used: dict[str, tuple[float, float]] = {}
-        """Each client's recent work: its seconds, as of when (monotonic)."""
+        self.used: dict[str, tuple[float, float, float]] = {}
+        """Each client's recent work: its seconds, as of when (monotonic), and its costliest job's."""
         self.running = 0
 
     async def run(self, job: str, args: tuple[Any, ...], cpu_seconds: int) -> Any:
@@ -142,7 +146,10 @@ class Workers:
             queue = self.waiting[client]
             # The workers busy, a few light jobs sent on to wait in the pool: a worker goes from one
             # to the next without waiting for the desk's loop, and a job waits behind few of them.
-            if self.running >= self.count + (PREFETCHED if queue[0].size <= LARGE else 0):
+            # Light as measured: a client's jobs are sent ahead only once its jobs have proved cheap
+            # (a small text may be slow to read), so another's job never waits behind its slow ones.
+            light = queue[0].size <= LARGE and self._costliest(client) <= LIGHT_SECONDS
+            if self.running >= self.count + (PREFETCHED if light else 0):
                 return
             waiting = queue.popleft()
             if not queue:
@@ -176,7 +183,10 @@ class Workers:
         def ended(_: Any) -> None:
             backstop.cancel()
             self.running -= 1
-            self._charge(client, time.monotonic() - began)
+            done = not running.cancelled() and running.exception() is None
+            # What the job cost: its CPU time as the worker measured it, or, if it has none to say,
+            # the time since it was sent (at least its bound, if it was too long).
+            self._charge(client, running.result()[2] if done else max(time.monotonic() - began, waiting.cpu_seconds))
             if not waiting.done.done():
                 if running.cancelled():
                     waiting.done.set_exception(StoreRefused("check-too-heavy", "cancelled"))
@@ -188,21 +198,33 @@ class Workers:
                 elif running.exception() is not None:
                     waiting.done.set_exception(running.exception())
                 else:
-                    waiting.done.set_result(running.result())
+                    waiting.done.set_result(running.result()[:2])
             self._next()
         running.add_done_callback(ended)
 
     def _owed(self, client: str) -> float:
-        """What a client's turn weighs: its recent work, and the work it has waiting, guessed from
-        its texts' size (a client who has not been served yet is not taken for a light one)."""
-        return self._recent(client) + sum(w.size for w in self.waiting.get(client, ())) / BYTES_A_SECOND
+        """What a client's turn weighs: its recent work, and the work it has waiting, each job
+        guessed from its texts' size or what its jobs have cost lately, whichever is more (a client
+        who has not been served yet is not taken for a light one)."""
+        costliest = self._costliest(client, unknown=0.0)
+        return self._recent(client) + sum(max(w.size / BYTES_A_SECOND, costliest)
+                                          for w in self.waiting.get(client, ()))
 
     def _recent(self, client: str) -> float:
-        seconds, when = self.used.get(client, (0.0, 0.0))
+        seconds, when, _ = self.used.get(client, (0.0, 0.0, 0.0))
         return seconds * 0.5 ** ((time.monotonic() - when) / HALF_LIFE)
 
+    def _costliest(self, client: str, unknown: float = math.inf) -> float:
+        """The CPU seconds of a client's costliest job lately (halved every :data:`HALF_LIFE` s);
+        ``unknown`` for a client none of whose jobs has been measured."""
+        if client not in self.used:
+            return unknown
+        _, when, costliest = self.used[client]
+        return costliest * 0.5 ** ((time.monotonic() - when) / HALF_LIFE)
+
     def _charge(self, client: str, seconds: float) -> None:
-        self.used[client] = (self._recent(client) + seconds, time.monotonic())
+        costliest = max(seconds, self._costliest(client, unknown=0.0))
+        self.used[client] = (self._recent(client) + seconds, time.monotonic(), costliest)
         if len(self.used) > CLIENTS_KEPT:  # the longest idle forgotten: its work long since halved away
             for stale in sorted(self.used, key=lambda c: self.used[c][1])[:len(self.used) - CLIENTS_KEPT]:
                 del self.used[stale]
@@ -350,7 +372,14 @@ JOBS = {
 """What a lane's workers do, by name: a submission's check, and a builder's clicks."""
 
 
-def _run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
+def _run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any, float]:
+    """A job's outcome (its kind, what it made or why not) and the CPU seconds it took."""
+    began = time.process_time()
+    kind, found = _bounded(job, args, cpu_seconds)
+    return kind, found, time.process_time() - began
+
+
+def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
     global _ARMED
     _ARMED = True
     # The job's own clock, started now: the kernel's count of this process's CPU time from here on,

@@ -199,3 +199,35 @@ def test_a_waiting_job_whose_request_is_gone_leaves_its_queue_at_once_with_its_t
     finally:
         workers.close()
     assert queued == ["127.0.0.3"] and gone == []  # not kept (nor weighed in its client's turn) until a worker frees
+
+
+def test_a_clients_small_but_slow_texts_wait_behind_its_own_not_before_another_players_list():
+    from builder.desk.checks import CLIENT, Workers
+    from builder.events.submitted import LARGE
+
+    workers = Workers(load_pack(PACK), count=1)
+    # Under LARGE, so light by its size; slow to check all the same (a tenth of a second and more).
+    slow = b"# " + b":" * 300 + b"\n" + b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(7000))
+    assert len(slow) <= LARGE
+    order: list[str] = []
+
+    async def one(client: str, files: dict, n: int) -> None:
+        CLIENT.set(client)
+        try:
+            await workers.run("check", (files,), 11)
+        except StoreRefused:
+            pass
+        order.append(f"{client} {n}")
+
+    async def rush():
+        flood = [asyncio.create_task(one("127.0.0.2", {"lista.yaml": slow}, n)) for n in range(4)]
+        await asyncio.sleep(0)  # the flood's sent first, all at once, its cost not yet known
+        player = asyncio.create_task(one("127.0.0.3", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}, 0))
+        await asyncio.gather(*flood, player)
+
+    try:
+        asyncio.run(rush())
+    finally:
+        workers.close()
+    # One of the flood's was running; the player's list came next, ahead of the rest.
+    assert order.index("127.0.0.3 0") <= 1, order
