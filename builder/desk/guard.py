@@ -33,7 +33,8 @@ from starlette.responses import Response
 
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
-from builder.desk.checks import CLIENT, Busy
+from builder.desk.checks import Busy
+from builder.desk.workers import CLIENT
 from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of

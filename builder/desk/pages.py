@@ -13,7 +13,8 @@ from starlette.responses import HTMLResponse
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
-from builder.desk.checks import CLIENT, Busy
+from builder.desk.checks import Busy
+from builder.desk.workers import CLIENT
 from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused
 from builder.events.found import found_in, found_unreadable, shown

@@ -89,7 +89,7 @@ def test_a_request_whose_client_leaves_while_its_job_waits_in_a_lane_is_dropped_
 
     from starlette.requests import Request
 
-    from builder.desk.checks import CLIENT, Workers
+    from builder.desk.workers import CLIENT, Workers
     from builder.desk.guard import endpoint
     from builder.events.bounds import StoreRefused
     from tests.desk.support import WARBOOK

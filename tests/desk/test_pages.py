@@ -61,7 +61,7 @@ def test_a_stored_lists_problems_are_shown_as_kept_with_it_never_checked_again(c
 
 
 def test_a_list_stored_before_its_findings_were_kept_is_checked_again_once_as_its_clients_own(client, db, monkeypatch):
-    from builder.desk.checks import CLIENT, Busy
+    from builder.desk.workers import CLIENT
     from tests.desk.support import csrf, edit_code, kept_unchecked
 
     receipt = submit(client, "Patrulla Alfa")
