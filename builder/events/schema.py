@@ -36,7 +36,7 @@ below too, and says so in its own statements; migration 1 is never edited once r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping
 
@@ -204,9 +204,9 @@ class Checked:
     findings: int
     fingerprint: str | None
     language: str = "es"
-    found: dict[str, Any] | None = None
+    found: dict[str, Any] | None = field(default=None, compare=False)
     """Its player and findings as pages show them (:mod:`builder.events.found`); None when not kept
-    (a version stored before migration 6, or read without its files)."""
+    (a version stored before migration 6), or not read (only a page of one version reads it)."""
 
     @classmethod
     def of(cls, evaluation: Evaluation, language: str = "es") -> "Checked":

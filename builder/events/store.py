@@ -221,16 +221,16 @@ class Store:
             return submissions_where(conn, submissions.c.team_id == team_id)
 
     def newest(self, team_id: int) -> Submission:
-        """A team's latest version, with its files."""
+        """A team's latest version, with its files and what its check found."""
         newest = sa.select(sa.func.max(submissions.c.id)).where(submissions.c.team_id == team_id).scalar_subquery()
         with self._reading() as conn:
             self._team(conn, team_id)
-            return submissions_where(conn, submissions.c.id == newest)[0]
+            return submissions_where(conn, submissions.c.id == newest, found=True)[0]
 
     def submission(self, submission_id: int) -> Submission:
-        """One stored version, with its files (refused ``no-such-submission``)."""
+        """One stored version, with its files and what its check found (refused ``no-such-submission``)."""
         with self._reading() as conn:
-            found = submissions_where(conn, submissions.c.id == submission_id)
+            found = submissions_where(conn, submissions.c.id == submission_id, found=True)
         if not found:
             raise StoreRefused("no-such-submission", str(submission_id))
         return found[0]

@@ -571,5 +571,7 @@ def test_what_a_check_found_is_kept_with_its_version_and_an_older_one_gains_it_o
     assert kept["player"] == evaluation.player and shown(kept, "en") == found_in(evaluation)["en"]
     newer = again.submit(older.team_id, older.edit_code, ROSTER, Checked.of(evaluation, "en"), now=T0)
     assert again.submission(newer.submission_id).checked.found == found_in(evaluation)
-    assert again.latest(event, files=False)[0].checked.found is None  # a list of versions reads none of it
+    assert again.newest(older.team_id).checked.found == found_in(evaluation)
+    # A list of versions (the dashboard, an export) reads none of it.
+    assert again.latest(event)[0].checked.found is None and again.versions(older.team_id)[1].checked.found is None
     again.close()
