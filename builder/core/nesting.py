@@ -1,40 +1,25 @@
-"""Which YAML parser reads a text, so that nesting is refused by builder's limit, never by a parser's.
+"""Nesting refused by builder's limit, in builder's words, whatever libyaml release reads the text.
 
 builder counts nesting on the parser's events and refuses the 65th level (``yaml_data.MAX_DEPTH``)
-at its line. libyaml's scanner runs ahead of the events it hands over, up to the end of the
-line it is on and the first token of the next; recent releases also refuse, in their own words,
-a scan that opens more levels than a limit of theirs (1000 in PyYAML 6.0.4's libyaml). A text
-none of whose lines opens ``LINE_OPENINGS`` levels keeps the scanner within two such lines of the
-events, so builder's limit is met long before any parser's: libyaml reads it, fast.
+at its line. libyaml's scanner runs ahead of the events it hands over, up to the end of the line
+it is on (and at most 1024 characters for a key it may still have to mark); recent releases also
+refuse, in their own words, a scan that opens more levels than a limit of theirs (1000 in PyYAML
+6.0.4's libyaml). So a line that opens a thousand levels at once may reach libyaml's limit before
+builder's: that refusal is builder's ``too-deep``, at the same line.
 
-A text with such a line is read by PyYAML's own Python parser instead: the same events, no
-nesting limit of its own, and a look-ahead of at most 1024 characters. So a deep document is
-``too-deep`` at its line whatever PyYAML or libyaml release is installed, and a long line of
-brackets that isn't too deep is read as usual, only slower.
+Every text is read by libyaml. PyYAML's own Python parser, which a text once went to when one of
+its lines looked deep (a count of brackets and colons, text and comments included), reads the
+same events ten times slower: a comment full of colons made a list cost seconds of a worker.
 """
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
-LINE_OPENINGS = 64
-"""Levels one line may open and still be read by libyaml: a roster's lines open two or three."""
-
-_LONG_LINE = re.compile(r"^.{%d,}" % LINE_OPENINGS, re.MULTILINE)
-"""A line can't open more levels than it has characters: only long lines are counted."""
-_OPENING = re.compile(r"[\[{:]|[-?](?=\s|$)", re.MULTILINE)
-"""What may open a level: a flow bracket, a block entry or key (``- ``, ``? ``), any colon.
-
-Counted generously (a colon or bracket in text counts too): counting too many only sends a
-text to the slower parser, while counting too few could let libyaml see a deep line. ``\\s``
-covers every line break libyaml knows (NEL, LS and PS too), and ``.`` stops only at ``\\n``,
-so a line here is never shorter than libyaml's."""
+LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
+"""How libyaml says a scan opened more levels than its own limit."""
 
 
-def opens_deep(text: str) -> bool:
-    """Whether some line of ``text`` opens ``LINE_OPENINGS`` levels or more (at most)."""
-    count = _OPENING.findall
-    for line in _LONG_LINE.finditer(text):
-        if len(count(text, line.start(), line.end())) >= LINE_OPENINGS:
-            return True
-    return False
+def too_deep_for_libyaml(error: Any) -> bool:
+    """Whether a parser's error is libyaml's own nesting limit reached (builder's, said otherwise)."""
+    return getattr(error, "problem", None) == LIBYAML_TOO_DEEP

@@ -1,9 +1,8 @@
 """YAML text into plain data, keeping the line of every key and item.
 
-The document is built from the parser's events on an explicit stack, so nesting depth is
+The document is built from libyaml's events on an explicit stack, so nesting depth is
 bounded without recursion (PyYAML's own composer recurses and crashes on deep documents), and
-a text libyaml could refuse in its own words goes to PyYAML's Python parser instead
-(:mod:`builder.core.nesting`); aliases are charged their full size against a node budget (no
+libyaml's own nesting limit is said as builder's (:mod:`builder.core.nesting`); aliases are charged their full size against a node budget (no
 "billion laughs"); and a key repeated in one mapping is an error rather than PyYAML's silent
 last-wins.
 """
@@ -18,7 +17,7 @@ import yaml
 from builder.core.display import Path_, shorten
 from builder.core.errors import InputError
 from builder.core.messages import Localised
-from builder.core.nesting import opens_deep
+from builder.core.nesting import too_deep_for_libyaml
 from builder.core.yaml_problems import yaml_problem
 
 MAX_DEPTH = 64
@@ -34,14 +33,14 @@ _SequenceStart, _SequenceEnd = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 
 def parse_text(text: str, label: str = "<texto>") -> tuple[Any, dict[Path_, int]]:
     """Parse YAML text into plain data and a map from each path to its 1-based line."""
-    # A line that opens many levels could take libyaml past a nesting limit of its own before
-    # builder's is met: such a text goes to PyYAML's Python parser (see builder.core.nesting).
-    loader = (yaml.SafeLoader if opens_deep(text) else _Loader)(text)
+    loader = _Loader(text)
     try:
         return _Builder(loader, label).document()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
+        if too_deep_for_libyaml(exc):  # a line opening a thousand levels at once (builder.core.nesting)
+            raise InputError("too-deep", label, line, limit=MAX_DEPTH) from None
         raise InputError("invalid-yaml", label, line, problem=yaml_problem(exc.problem or exc.context or "")) from None
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None

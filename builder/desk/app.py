@@ -29,7 +29,8 @@ from builder.core.pack import Pack
 from builder.desk import build, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.building import Budget
-from builder.desk.checks import Lane, big_blocks_apart
+from builder.desk.checks import Lane
+from builder.desk.jobs import big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.cookies import HSTS, over_https

@@ -105,7 +105,7 @@ def _refused(exc: Refused, lang: str) -> Response:
 
 
 async def _work(request: Request, job: str, *args: Any, trying: bool = False) -> Any:
-    """``job`` (:data:`builder.desk.checks.JOBS`) in a worker of the builder's lane for clicks, or
+    """``job`` (:data:`builder.desk.jobs.JOBS`) in a worker of the builder's lane for clicks, or
     of its lane for what is tried, exported and previewed, apart from the clicks; one past its
     bounds is refused as too heavy."""
     desk = desk_of(request)

@@ -21,6 +21,7 @@ Since the desk may be reachable from players' devices:
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 import secrets
@@ -32,8 +33,9 @@ from starlette.responses import Response
 
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
-from builder.desk.checks import CLIENT, Busy
+from builder.desk.checks import Busy
 from builder.desk.cookies import scheme_of
+from builder.desk.workers import CLIENT
 from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
@@ -69,6 +71,8 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             refused = gate(request)
             if refused is not None:
                 return refusal(request, lang, *refused)
+            # Whose request this is, for whatever it sends to a lane (a page's check again too).
+            CLIENT.set(client_address(request))
             if request.method == "POST":
                 client = client_address(request)
                 if clicks:
@@ -96,7 +100,8 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             working = desk_of(request).working
             if inspect.iscoroutinefunction(handler):
                 # Its files are read into memory off the loop, now the request is known genuine.
-                return await handler(request, await anyio.to_thread.run_sync(form.load, limiter=working), lang)
+                loaded = await anyio.to_thread.run_sync(form.load, limiter=working)
+                return await until_gone(request, handler(request, loaded, lang))
             # Pages and the store's writes run in the page threads; checks never do.
             return await anyio.to_thread.run_sync(lambda: handler(request, form.load(), lang), limiter=working)
         except Busy as exc:
@@ -119,6 +124,30 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 lane.release(client, size)
             form.close()
     return run
+
+
+async def until_gone(request: Request, work: Awaitable[Response]) -> Response:
+    """``work``'s answer, or ``work`` cancelled if its client leaves first: what it waits for in a
+    lane is dropped, not made for no one (a job of a client long gone kept the workers busy)."""
+    answering = asyncio.ensure_future(work)
+    leaving = asyncio.ensure_future(_left(request))
+    try:
+        await asyncio.wait((answering, leaving), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        leaving.cancel()
+        if not answering.done():
+            answering.cancel()
+            await asyncio.wait((answering,))  # unwound (its place in a lane given back) before the gates' own
+    if answering.cancelled():
+        return Response(status_code=499)  # no one to read it
+    return answering.result()
+
+
+async def _left(request: Request) -> None:
+    # The body is all read: what the server says next is that the client has gone (or, once the
+    # answer is sent, that it is over).
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 async def read_form(request: Request, most: int = BODY_MOST) -> tuple[Form, int]:

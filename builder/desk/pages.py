@@ -13,9 +13,12 @@ from starlette.responses import HTMLResponse
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
+from builder.desk.checks import Busy
 from builder.desk.cookies import secure
+from builder.desk.workers import CLIENT
 from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused
+from builder.events.found import found_in, found_unreadable, shown
 from builder.events.submitted import Checking
 from builder.web.intake import new_token
 from builder.web.shown import findings_of, unreadable
@@ -78,19 +81,46 @@ def team_rows(desk: Desk, latest: list[Any] | None = None) -> list[dict[str, Any
 
 
 async def rechecked(request: Request, submission: Any, lang: str) -> list[dict[str, Any]]:
-    """A stored list's problems, checked again from its files as they were sent (in the lane)."""
-    try:
-        checking = await desk_of(request).checks.check({n: t.encode("utf-8") for n, t in submission.files.items()})
-    except (InputError, StoreRefused) as exc:
-        return findings_of_check(exc, lang)
-    return findings_of_check(checking, lang)
+    """A stored list's problems (:func:`kept_findings`)."""
+    return (await kept_findings(request, submission, lang))[0]
+
+
+async def kept_findings(request: Request, submission: Any, lang: str) -> tuple[list[dict[str, Any]], str | None]:
+    """A stored list's problems and its player, as kept with its version. A version stored before
+    migration 6 is checked again from its files, once: in the lane, admitted as this request's
+    client's own (its share of the workers, its place in the queue, dropped if it leaves), and what
+    it found kept with it. Refused (the lane full, the check too heavy), the refusal is shown, and
+    the list checked again next time."""
+    found = submission.checked.found
+    if found is None:
+        desk, client = desk_of(request), CLIENT.get()
+        files = {n: t.encode("utf-8") for n, t in submission.files.items()}
+        size = sum(len(data) for data in files.values())
+        try:
+            desk.checks.admit(client, size)
+        except Busy as exc:
+            return findings_of_check(StoreRefused(exc.code), lang), None
+        try:
+            checking = await desk.checks.check(files)
+        except InputError as exc:
+            found = found_unreadable(exc)
+        except StoreRefused as exc:
+            return findings_of_check(exc, lang), None
+        else:
+            found = (found_in(checking.evaluation) if checking.evaluation is not None
+                     else found_unreadable(checking.unreadable))
+        finally:
+            desk.checks.release(client, size)
+        await in_page_thread(request, desk.store.keep_found, submission.id, found)
+    return shown(found, lang), found.get("player")
 
 
 def findings_of_check(checking: Checking | InputError | StoreRefused, lang: str) -> list[dict[str, Any]]:
     if isinstance(checking, InputError):
         return [unreadable(checking, lang)]
     if isinstance(checking, StoreRefused):  # kept by an earlier builder, refused by this one
-        return [{"code": checking.code, "message": messages.text(f"desk.error.{checking.code}", lang)}]
+        return [{"code": checking.code, "message": messages.text(f"desk.error.{checking.code}", lang), "rule": None,
+                 "severity": "error"}]
     if checking.evaluation is None:
         return [unreadable(checking.unreadable, lang)]
     return findings_of(checking.evaluation, lang)

@@ -15,7 +15,7 @@ from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
-from builder.desk.pages import (closed, findings_of_check, in_page_thread, local_time, page, rechecked, refusal,
+from builder.desk.pages import (closed, in_page_thread, kept_findings, local_time, page, rechecked, refusal,
                                 team_rows)
 from builder.desk.receipts import (RECEIPT_COOKIE, RECEIPT_MINUTES, REFUSED_COOKIE, REFUSED_MINUTES, STATUS_COOKIE,
                                    keep, kept, new_receipt_id)
@@ -124,23 +124,18 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
 
 async def receipt(request: Request, form: Form, lang: str) -> Response:
     """The receipt of the submission this browser made, while its cookie lasts; the list's problems
-    checked again from its files as they were stored (in the lane)."""
+    as kept with it (:func:`builder.desk.pages.kept_findings`)."""
     given = kept(request, RECEIPT_COOKIE)
     if given is None or given.get("id") != request.path_params["receipt"]:
         return await in_page_thread(request, refusal, request, lang, "desk-receipt-gone", 404,
                                     said={"minutes": RECEIPT_MINUTES})
     s = await in_page_thread(request, desk_of(request).store.submission, given["submission"])
-    try:
-        checking: Checking | StoreRefused | InputError = await desk_of(request).checks.check(
-            {n: t.encode("utf-8") for n, t in s.files.items()})
-    except (StoreRefused, InputError) as exc:
-        checking = exc
-    ev = checking.evaluation if isinstance(checking, Checking) else None
+    findings, player = await kept_findings(request, s, lang)
     game = registry.find(s.checked.system or "")
     when = local_time(desk_of(request), s.submitted_at, seconds=True)
     return await in_page_thread(
-        request, page, request, "receipt.html", lang, s=s, code=given.get("code"), player=ev.player if ev else None,
-        system=game.title if game is not None else "—", findings=findings_of_check(checking, lang), when=when,
+        request, page, request, "receipt.html", lang, s=s, code=given.get("code"), player=player,
+        system=game.title if game is not None else "—", findings=findings, when=when,
         mail=mail_link(lang, desk_of(request).pack.name, s.team, s.version, s.checked.fingerprint, when, given.get("code")),
         minutes=RECEIPT_MINUTES)
 

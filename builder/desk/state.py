@@ -14,7 +14,8 @@ from starlette.requests import Request
 
 from builder.core.pack import Pack
 from builder.desk.building import Budget, Tried
-from builder.desk.checks import Lane, Workers
+from builder.desk.checks import Lane
+from builder.desk.workers import Workers
 from builder.events.limits import StoredRateLimit
 from builder.events.bounds import Limits
 from builder.events.store import Store

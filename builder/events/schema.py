@@ -12,8 +12,10 @@ The tables, one database per event desk (several events may share it: every row 
 ``submissions``
     append-only: each version of a team's list is a new row (version 1, 2, …, unique per team),
     never changed once written, with what the check found: system, points, limit, legality, number
-    of findings, fingerprint, language, ``draft`` for a list stored although illegal, and ``bytes``:
-    its files' size in UTF-8.
+    of findings, fingerprint, language, ``draft`` for a list stored although illegal, ``bytes``:
+    its files' size in UTF-8, and ``found``: its player and findings as pages show them
+    (:mod:`builder.events.found`; migration 6: NULL for a version stored before, filled once
+    when it is first checked again).
 ``submission_files``
     the files of one submission (a roster and, say, the Warbook it names), their text as sent.
 ``reviews``
@@ -39,13 +41,14 @@ below too, and says so in its own statements; migration 1 is never edited once r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 import sqlalchemy as sa
 
 from builder.core.system import Evaluation
+from builder.events.found import found_in
 
 metadata = sa.MetaData()
 
@@ -92,6 +95,9 @@ submissions = sa.Table(
     sa.Column("submitted_at", sa.DateTime, nullable=False),
     # Migration 2: the UTF-8 size of the version's files, so a team's total is summed without reading them.
     sa.Column("bytes", sa.BigInteger, nullable=False, server_default="0"),
+    # Migration 6: what the check found (builder.events.found, as JSON), shown without checking again;
+    # NULL for a version stored before, checked again once when shown.
+    sa.Column("found", sa.Text, nullable=True),
     sa.UniqueConstraint("team_id", "version", name="one_row_per_version"),
 )
 
@@ -189,8 +195,14 @@ def _organiser_sessions(conn: sa.Connection) -> None:
     organiser_sessions.create(conn, checkfirst=True)
 
 
+def _findings_kept(conn: sa.Connection) -> None:
+    """``submissions.found``: what each version's check found; NULL for those already stored."""
+    if "found" not in _columns(conn, submissions):
+        conn.exec_driver_sql("ALTER TABLE submissions ADD COLUMN found TEXT")
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes,
-                                                           _organiser_sessions)
+                                                           _organiser_sessions, _findings_kept)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)
@@ -209,11 +221,14 @@ class Checked:
     findings: int
     fingerprint: str | None
     language: str = "es"
+    found: dict[str, Any] | None = field(default=None, compare=False)
+    """Its player and findings as pages show them (:mod:`builder.events.found`); None when not kept
+    (a version stored before migration 6), or not read (only a page of one version reads it)."""
 
     @classmethod
     def of(cls, evaluation: Evaluation, language: str = "es") -> "Checked":
         return cls(evaluation.system, evaluation.points, evaluation.points_limit, evaluation.legal,
-                   len(evaluation.findings), evaluation.fingerprint, language)
+                   len(evaluation.findings), evaluation.fingerprint, language, found_in(evaluation))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from builder.events.bounds import Limits, StoreRefused, plain_file_name, size_of
 from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.engines import engine_for
+from builder.events.found import as_text
 from builder.events.rows import add_version, aware, submissions_where, utc
 from builder.events.schema import code_changes, events, reviews, submissions, teams
 
@@ -220,19 +221,26 @@ class Store:
             return submissions_where(conn, submissions.c.team_id == team_id)
 
     def newest(self, team_id: int) -> Submission:
-        """A team's latest version, with its files."""
+        """A team's latest version, with its files and what its check found."""
         newest = sa.select(sa.func.max(submissions.c.id)).where(submissions.c.team_id == team_id).scalar_subquery()
         with self._reading() as conn:
             self._team(conn, team_id)
-            return submissions_where(conn, submissions.c.id == newest)[0]
+            return submissions_where(conn, submissions.c.id == newest, found=True)[0]
 
     def submission(self, submission_id: int) -> Submission:
-        """One stored version, with its files (refused ``no-such-submission``)."""
+        """One stored version, with its files and what its check found (refused ``no-such-submission``)."""
         with self._reading() as conn:
-            found = submissions_where(conn, submissions.c.id == submission_id)
+            found = submissions_where(conn, submissions.c.id == submission_id, found=True)
         if not found:
             raise StoreRefused("no-such-submission", str(submission_id))
         return found[0]
+
+    def keep_found(self, submission_id: int, found: dict[str, Any]) -> None:
+        """What checking a version stored before migration 6 found, kept with it once (the first
+        to be kept stays): its pages no longer check it again."""
+        with self.engine.begin() as conn:
+            conn.execute(submissions.update().where(submissions.c.id == submission_id, submissions.c.found.is_(None))
+                         .values(found=as_text(found)))
 
     def history(self, team_id: int, page: int = 1, per_page: int = 10) -> tuple[list[Submission], int]:
         """One page of a team's versions, the newest first, without their files (``files`` empty),

@@ -51,3 +51,12 @@ def admin(client, token: str = TOKEN):
     response = client.post("/admin/login", data={"csrf": csrf(client), "token": token}, follow_redirects=False)
     assert response.status_code == 303
     return response
+
+
+def kept_unchecked(db: str) -> None:
+    """Every stored list as a builder before migration 6 kept it: without what its check found."""
+    engine = sa.create_engine(db)
+    with engine.begin() as conn:
+        if "found" in {c["name"] for c in sa.inspect(conn).get_columns("submissions")}:
+            conn.execute(sa.text("UPDATE submissions SET found = NULL"))
+    engine.dispose()

@@ -1,15 +1,12 @@
-"""The checks' lane: admitted per client and in all, run in worker processes, bounded in CPU and memory."""
+"""The checks' lanes: admitted per client and in all, in requests and in bytes."""
 
 from __future__ import annotations
-
-import asyncio
 
 import pytest
 
 from builder.desk.checks import Busy, Lane
 from builder.events.packs import load_pack
-from builder.events.bounds import StoreRefused
-from tests.desk.support import ALFA, PACK, WARBOOK
+from tests.desk.support import PACK
 
 
 def test_one_client_has_two_checks_in_flight_and_the_desk_a_bounded_number():
@@ -26,94 +23,6 @@ def test_one_client_has_two_checks_in_flight_and_the_desk_a_bounded_number():
     assert lane.admit("127.0.0.2") == "127.0.0.2"  # its first one done: room for another
     lane.release(second)
     assert lane.clients["127.0.0.2"] == 1 and lane.in_flight == 3
-
-
-def test_a_check_runs_in_a_worker_and_one_past_its_memory_is_too_heavy_while_the_worker_lives_on():
-    lane = Lane(load_pack(PACK), checkers=1, memory=24 * 1024 * 1024)
-    heavy = b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(30000))
-
-    async def both():
-        checked = await lane.check({"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK})
-        with pytest.raises(StoreRefused) as refused:
-            await lane.check({"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK, "relleno.yaml": heavy})
-        again = await lane.check({"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK})
-        return checked, refused.value.code, again
-
-    try:
-        checked, code, again = asyncio.run(both())
-    finally:
-        lane.close()
-    assert checked.evaluation.fingerprint == again.evaluation.fingerprint == "WT-068D-E2A7"
-    assert code == "check-too-heavy"
-
-
-def test_a_check_past_its_cpu_time_is_too_heavy():
-    lane = Lane(load_pack(PACK), checkers=1, cpu_seconds=0)
-    heavy = [b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % (i + n) for i in range(30000)) for n in range(4)]
-
-    async def one():
-        with pytest.raises(StoreRefused) as refused:
-            await lane.check({"alfa.yaml": ALFA, **{f"r{n}.yaml": h for n, h in enumerate(heavy)}})
-        return refused.value.code
-
-    try:
-        assert asyncio.run(one()) == "check-too-heavy"
-    finally:
-        lane.close()
-
-
-def test_a_players_one_list_is_checked_before_what_a_greedy_client_keeps_waiting():
-    from builder.desk.checks import CLIENT, Workers
-
-    workers = Workers(load_pack(PACK), count=1)
-    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
-             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
-    order: list[str] = []
-
-    async def one(client: str, files: dict, n: int) -> None:
-        CLIENT.set(client)  # each task its own context: the client its job is for
-        try:
-            await workers.run("check", (files,), 11)
-        except StoreRefused:
-            pass  # the file it doesn't read: refused, after its work
-        order.append(f"{client} {n}")
-
-    async def rush():
-        # Queued in this order, before any is done: the greedy client's first runs, three wait,
-        # then the player's.
-        greedy = [asyncio.create_task(one("127.0.0.2", heavy, n)) for n in range(4)]
-        player = asyncio.create_task(one("127.0.0.3", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}, 0))
-        await asyncio.gather(*greedy, player)
-
-    try:
-        asyncio.run(rush())
-    finally:
-        workers.close()
-    # The greedy client's first was running; the player's came next, ahead of its other three.
-    assert order.index("127.0.0.3 0") <= 1, order
-    assert workers.running == 0 and not workers.waiting
-
-
-def test_a_job_whose_request_is_gone_before_it_begins_is_never_made():
-    from builder.desk.checks import CLIENT, Workers
-
-    workers = Workers(load_pack(PACK), count=1)
-    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
-             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
-
-    async def abandon():
-        CLIENT.set("127.0.0.2")
-        first = asyncio.create_task(workers.run("check", (heavy,), 11))
-        second = asyncio.create_task(workers.run("check", (heavy,), 11))
-        await asyncio.sleep(0.2)
-        second.cancel()  # its client went away while it waited
-        await asyncio.gather(first, second, return_exceptions=True)
-        return second.cancelled(), workers.running, len(workers.waiting)
-
-    try:
-        assert asyncio.run(abandon()) == (True, 0, 0)
-    finally:
-        workers.close()
 
 
 def test_a_lane_bounded_in_bytes_takes_many_small_requests_and_few_large_ones():

@@ -82,3 +82,58 @@ def test_a_bug_is_answered_with_its_id_and_no_traceback(client, monkeypatch, cap
     assert response.status_code == 500 and "Traceback" not in response.text and "ZeroDivision" not in response.text
     bug = re.search(r"fallo ([0-9a-f]{8})", response.text).group(1)
     assert any(bug in record.getMessage() for record in caplog.records)
+
+
+def test_a_request_whose_client_leaves_while_its_job_waits_in_a_lane_is_dropped_with_its_job(client):
+    import asyncio
+
+    from starlette.requests import Request
+
+    from builder.desk.workers import CLIENT, Workers
+    from builder.desk.guard import endpoint
+    from builder.events.bounds import StoreRefused
+    from tests.desk.support import WARBOOK
+
+    workers = Workers(load_pack(PACK), count=1)
+    rows = [b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % (i + n) for i in range(30000)) for n in range(3)]
+    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK, **{f"r{n}.yaml": r for n, r in enumerate(rows)}}
+    ran: list[str] = []
+
+    async def handler(request, form, lang):
+        try:
+            await workers.run("check", (heavy,), 11)
+        except StoreRefused:  # its files the list doesn't read: refused, after the work
+            pass
+        ran.append("the job of a client that left")
+
+    async def leave() -> tuple[bool, int, dict]:
+        CLIENT.set("127.0.0.2")
+        greedy = asyncio.ensure_future(workers.run("check", (heavy,), 11))  # the one worker busy
+        left = asyncio.Event()
+        messages = iter([{"type": "http.request", "body": b"", "more_body": False}])
+
+        async def receive():
+            for message in messages:
+                return message
+            await left.wait()
+            return {"type": "http.disconnect"}
+
+        scope = {"type": "http", "method": "GET", "path": "/status", "raw_path": b"/status", "query_string": b"",
+                 "headers": [(b"host", b"127.0.0.1:8080")], "client": ("127.0.0.3", 50000), "scheme": "http",
+                 "server": ("127.0.0.1", 8080), "app": client.app, "http_version": "1.1", "root_path": ""}
+        answering = asyncio.ensure_future(endpoint(handler)(Request(scope, receive)))
+        while "127.0.0.3" not in workers.waiting:  # its job queued behind the greedy one
+            await asyncio.sleep(0.01)
+        left.set()  # the player closes the page
+        answer = await asyncio.wait_for(answering, 60)
+        dropped = "127.0.0.3" not in workers.waiting
+        busy = not greedy.done()
+        await asyncio.gather(greedy, return_exceptions=True)
+        return busy, dropped, answer.status_code
+
+    try:
+        busy, dropped, status = asyncio.run(leave())
+    finally:
+        workers.close()
+    assert busy and dropped and status == 499  # answered at once, its job out of the queue
+    assert not ran and workers.running == 0 and not workers.waiting

@@ -18,3 +18,76 @@ def test_a_page_that_is_not_there_says_nothing_of_storing(client):
         answer = client.get(path)
         assert answer.status_code == 404 and "No se ha guardado nada." not in answer.text
     assert "no publica las listas" in client.get("/lists").text
+
+
+def test_a_stored_list_whose_check_again_is_refused_shows_the_refusal_never_a_500(client, db, monkeypatch):
+    from builder.events.bounds import StoreRefused
+    from tests.desk.support import csrf, edit_code, kept_unchecked
+
+    receipt = submit(client, "Patrulla Alfa")
+    code = edit_code(receipt)
+    client.post("/status", data={"csrf": csrf(client), "team": "Patrulla Alfa", "code": code})
+    kept_unchecked(db)  # as a builder before migration 6 kept it: its findings checked again when shown
+
+    async def refused(files):
+        raise StoreRefused("check-too-heavy", "")
+
+    monkeypatch.setattr(client.app.state.desk.checks, "check", refused)
+    admin(client)
+    for path in (str(receipt.url.path), "/status", "/admin/team/1"):
+        shown = client.get(path)
+        assert shown.status_code == 200, (path, shown.text)
+        assert 'data-code="check-too-heavy"' in shown.text
+
+
+def test_a_stored_lists_problems_are_shown_as_kept_with_it_never_checked_again(client, monkeypatch):
+    from tests.desk.support import OVER, WARBOOK, csrf, edit_code
+
+    receipt = submit(client, "Patrulla Alfa", files=(("alfa.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    client.post("/status", data={"csrf": csrf(client), "team": "Patrulla Alfa", "code": edit_code(receipt)})
+    before = receipt.text.split('id="keep-receipt"')[1]
+
+    async def never(files):
+        raise AssertionError("a stored list checked again")
+
+    monkeypatch.setattr(client.app.state.desk.checks, "check", never)
+    admin(client)
+    for path in (str(receipt.url.path), "/status", "/admin/team/1"):
+        shown = client.get(path)
+        assert shown.status_code == 200 and 'data-code="over-points-limit"' in shown.text, path
+    again = client.get(str(receipt.url.path))
+    assert again.text.split('id="keep-receipt"')[1] == before and "Ana Robles" in again.text
+    assert 'data-code="over-points-limit"' in client.get(str(receipt.url.path) + "?lang=en").text
+
+
+def test_a_list_stored_before_its_findings_were_kept_is_checked_again_once_as_its_clients_own(client, db, monkeypatch):
+    from builder.desk.workers import CLIENT
+    from tests.desk.support import csrf, edit_code, kept_unchecked
+
+    receipt = submit(client, "Patrulla Alfa")
+    client.post("/status", data={"csrf": csrf(client), "team": "Patrulla Alfa", "code": edit_code(receipt)})
+    kept_unchecked(db)
+    lane = client.app.state.desk.checks
+    checked, clients = [], []
+    check = lane.check
+
+    async def counted(files):
+        checked.append(CLIENT.get())
+        clients.append(dict(lane.clients))
+        return await check(files)
+
+    monkeypatch.setattr(lane, "check", counted)
+    first = client.get("/status")
+    assert first.status_code == 200 and "Patrulla Alfa" in first.text and 'data-code="' not in first.text
+    assert checked == ["testclient"] and clients == [{"testclient": 1}]  # admitted as this client's, in its lane
+    assert not lane.clients and lane.in_flight == 0
+    assert client.get("/status").status_code == 200 and client.get(str(receipt.url.path)).status_code == 200
+    assert len(checked) == 1  # what it found now kept with it
+
+    kept_unchecked(db)
+    lane.admit("testclient"), lane.admit("testclient")  # this client's share of the lane taken already
+    try:
+        busy = client.get("/status")
+    finally:
+        lane.release("testclient"), lane.release("testclient")
+    assert busy.status_code == 200 and 'data-code="desk-busy-client"' in busy.text and len(checked) == 1

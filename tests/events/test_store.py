@@ -19,6 +19,7 @@ import sqlalchemy as sa
 
 from builder.core.pipeline import evaluate
 from builder.events import schema
+from builder.events.found import found_in, shown
 from builder.events.codes import code_matches
 from builder.events.bounds import plain_file_name
 from builder.events.store import Checked, Store, StoreRefused
@@ -542,10 +543,36 @@ def test_a_database_of_schema_3_gains_publishing_and_the_code_changes(tmp_path):
         conn.exec_driver_sql("DROP TABLE code_changes")
         conn.exec_driver_sql("ALTER TABLE events DROP COLUMN publish")
         conn.exec_driver_sql("DROP TABLE organiser_sessions")  # and what later migrations made
+        conn.exec_driver_sql("ALTER TABLE submissions DROP COLUMN found")
         conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= 4))
     store.close()
     again = Store.open(url)
     assert again.schema_version() == schema.LATEST
     assert again.event(event).publish is False and not again.publishing_set(event)
     assert again.code_changes(1) == [] and [s.team for s in again.latest(event)] == ["Alfa"]
+    again.close()
+
+
+def test_what_a_check_found_is_kept_with_its_version_and_an_older_one_gains_it_once(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    store = Store.open(url)
+    event = store.create_event("Torneo", "wartime")
+    evaluation = evaluate(ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml")
+    older = store.register(event, "Alfa", ROSTER, Checked.of(evaluation, "es"), now=T0)
+    with store.engine.begin() as conn:  # back to schema 5: its version kept without what it found
+        conn.exec_driver_sql("ALTER TABLE submissions DROP COLUMN found")
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version == 6))
+    store.close()
+    again = Store.open(url)
+    assert again.schema_version() == 6
+    assert again.submission(older.submission_id).checked.found is None  # checked again when shown
+    again.keep_found(older.submission_id, found_in(evaluation))
+    again.keep_found(older.submission_id, {"player": "otro", "es": [], "en": []})  # the first kept stays
+    kept = again.submission(older.submission_id).checked.found
+    assert kept["player"] == evaluation.player and shown(kept, "en") == found_in(evaluation)["en"]
+    newer = again.submit(older.team_id, older.edit_code, ROSTER, Checked.of(evaluation, "en"), now=T0)
+    assert again.submission(newer.submission_id).checked.found == found_in(evaluation)
+    assert again.newest(older.team_id).checked.found == found_in(evaluation)
+    # A list of versions (the dashboard, an export) reads none of it.
+    assert again.latest(event)[0].checked.found is None and again.versions(older.team_id)[1].checked.found is None
     again.close()

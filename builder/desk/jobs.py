@@ -1,0 +1,151 @@
+"""What a lane's worker processes do (:data:`JOBS`), each job within its bounds, in the worker.
+
+A worker is started (:func:`start`) at a lower priority than the server, bounded in its address
+space (``RLIMIT_AS``), gone with its server. Each job (:func:`run`) has a CPU-time bound on a
+clock that starts with it (``ITIMER_PROF``, caught as ``SIGPROF``, and again each second after),
+whatever the worker has served before; a job past a bound is refused (``check-too-heavy``) and the
+worker lives on. What a job cost (its CPU seconds) is said with its outcome, for the desk's turns
+(:mod:`builder.desk.workers`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import os
+import resource
+import signal
+import time
+from typing import Any, Mapping
+
+from builder.core.errors import InputError
+from builder.core.pack import Pack
+from builder.events.bounds import StoreRefused
+from builder.events.submitted import LARGE, check_submission
+from builder.desk import building
+from builder.web.keeping import Refused
+
+PR_SET_PDEATHSIG = 1
+M_MMAP_THRESHOLD = -3
+
+_PACK: Pack | None = None
+_ARMED = False
+_SOON = 0.001
+"""The CPU time of a job allowed none (zero would disarm the timer, not fire it)."""
+
+
+class TooLong(BaseException):  # not an Exception: no boundary inside the check may take it for a bug
+    pass
+
+
+def start(pack: Pack, memory: int) -> None:
+    """A worker made ready: its pack, its priority, its bounds, its death with its server."""
+    global _PACK
+    _PACK = pack
+    os.nice(10)
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm", encoding="ascii") as statm:  # its size now, in pages
+        size = int(statm.read().split()[0]) * resource.getpagesize()
+    limit = size + memory if hard == resource.RLIM_INFINITY else min(hard, size + memory)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    signal.signal(signal.SIGPROF, _out_of_time)
+    big_blocks_apart()
+    if _LIBC is not None and hasattr(_LIBC, "prctl"):
+        # Gone with the fork server, which goes with the desk: a worker never outlives its server.
+        _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def _out_of_time(_signal: int, _frame: Any) -> None:
+    if _ARMED:  # not after the check returned: the next one starts with a new bound
+        raise TooLong()
+
+
+def _on_texts(work: Any) -> Any:
+    """A builder's ``work`` given the files a click sent as bytes (read as text here, in the worker)."""
+    return lambda pack, files, *args: work(pack, building.texts_of(list(files.items())), *args)
+
+
+JOBS = {
+    "check": lambda pack, files: check_submission(files, pack),
+    "view": _on_texts(building.drawn),
+    "edit": _on_texts(building.clicked),
+    "choices": _on_texts(building.refusals),
+    "export": _on_texts(building.exported),
+    "preview": _on_texts(building.previewed),
+}
+"""What a lane's workers do, by name: a submission's check, and a builder's clicks."""
+
+
+def run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any, float]:
+    """A job's outcome (its kind, what it made or why not) and the CPU seconds it took."""
+    began = time.process_time()
+    kind, found = _bounded(job, args, cpu_seconds)
+    return kind, found, time.process_time() - began
+
+
+def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:
+    global _ARMED
+    _ARMED = True
+    # The job's own clock, started now: the kernel's count of this process's CPU time from here on,
+    # whatever the worker has served before (RLIMIT_CPU's limit, set from getrusage's reading, fell
+    # behind the clock the kernel enforces it on, and refused every job of a worker long in use).
+    # Then again each second, should a job's own code swallow the first.
+    signal.setitimer(signal.ITIMER_PROF, max(cpu_seconds, _SOON), 1.0)
+    try:
+        return "done", JOBS[job](_PACK, *args)
+    except StoreRefused as exc:
+        return "refused", (exc.code, exc.detail)
+    except Refused as exc:  # a click the builder refused: said as such, by its code and status
+        return "refused-click", (exc.code, exc.status)
+    except InputError as exc:
+        return "unreadable", exc
+    except (TooLong, MemoryError, RecursionError):
+        return "refused", ("check-too-heavy", "")
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        _ARMED = False
+        if _large(args):
+            _give_back()
+
+
+def _lengths(args: tuple[Any, ...]) -> list[int]:
+    """The length of each text a job is given (its files, as bytes or as text)."""
+    return [len(t) for m in args if isinstance(m, Mapping) for t in m.values() if isinstance(t, (str, bytes))]
+
+
+def size(args: tuple[Any, ...]) -> int:
+    """The bytes of the texts a job is given."""
+    return sum(_lengths(args))
+
+
+def _large(args: tuple[Any, ...]) -> bool:
+    """Whether a job was given a large text (a heavy list: its parse took tens of megabytes)."""
+    return any(n > LARGE for n in _lengths(args))
+
+
+def big_blocks_apart() -> None:
+    """A megabyte text, or a page carrying one, taken from the system and given back whole when freed.
+
+    glibc serves large blocks from pages of their own and returns them when freed, but raises its
+    threshold for that each time such a block is freed, until texts of a megabyte come from the
+    heap and their pages stay: a flood of heavy lists would leave the process that much bigger.
+    Kept at 512 KiB (well above what a real list's request needs), the desk and its workers are
+    about the same size after a flood as before."""
+    if _LIBC is not None and hasattr(_LIBC, "mallopt"):
+        _LIBC.mallopt(M_MMAP_THRESHOLD, 512 * 1024)
+
+
+def _give_back() -> None:
+    # A heavy list's parse is freed when the job ends, but the C allocator keeps the pages for
+    # itself: given back to the system, a worker's memory is the same after a flood as before.
+    gc.collect()
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
+try:
+    _LIBC: Any = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    _LIBC.malloc_trim
+except (OSError, AttributeError):  # not glibc: its memory stays the allocator's
+    _LIBC = None

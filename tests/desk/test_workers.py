@@ -1,0 +1,118 @@
+"""Which job a lane's workers take next: the least greedy client's, light jobs sent ahead only as
+measured; a job whose request is gone is dropped."""
+
+from __future__ import annotations
+
+import asyncio
+
+from builder.desk.workers import CLIENT, Workers
+from builder.events.packs import load_pack
+from builder.events.bounds import StoreRefused
+from tests.desk.support import ALFA, PACK, WARBOOK
+
+
+def test_a_players_one_list_is_checked_before_what_a_greedy_client_keeps_waiting():
+    workers = Workers(load_pack(PACK), count=1)
+    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
+             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
+    order: list[str] = []
+
+    async def one(client: str, files: dict, n: int) -> None:
+        CLIENT.set(client)  # each task its own context: the client its job is for
+        try:
+            await workers.run("check", (files,), 11)
+        except StoreRefused:
+            pass  # the file it doesn't read: refused, after its work
+        order.append(f"{client} {n}")
+
+    async def rush():
+        # Queued in this order, before any is done: the greedy client's first runs, three wait,
+        # then the player's.
+        greedy = [asyncio.create_task(one("127.0.0.2", heavy, n)) for n in range(4)]
+        player = asyncio.create_task(one("127.0.0.3", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}, 0))
+        await asyncio.gather(*greedy, player)
+
+    try:
+        asyncio.run(rush())
+    finally:
+        workers.close()
+    # The greedy client's first was running; the player's came next, ahead of its other three.
+    assert order.index("127.0.0.3 0") <= 1, order
+    assert workers.running == 0 and not workers.waiting
+
+
+def test_a_job_whose_request_is_gone_before_it_begins_is_never_made():
+    workers = Workers(load_pack(PACK), count=1)
+    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
+             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
+
+    async def abandon():
+        CLIENT.set("127.0.0.2")
+        first = asyncio.create_task(workers.run("check", (heavy,), 11))
+        second = asyncio.create_task(workers.run("check", (heavy,), 11))
+        await asyncio.sleep(0.2)
+        second.cancel()  # its client went away while it waited
+        await asyncio.gather(first, second, return_exceptions=True)
+        return second.cancelled(), workers.running, len(workers.waiting)
+
+    try:
+        assert asyncio.run(abandon()) == (True, 0, 0)
+    finally:
+        workers.close()
+
+
+def test_a_waiting_job_whose_request_is_gone_leaves_its_queue_at_once_with_its_texts():
+    workers = Workers(load_pack(PACK), count=1)
+    heavy = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK,
+             "relleno.yaml": b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(20000))}
+
+    async def abandon():
+        CLIENT.set("127.0.0.2")
+        first = asyncio.create_task(workers.run("check", (heavy,), 11))
+        await asyncio.sleep(0)
+        CLIENT.set("127.0.0.3")
+        second = asyncio.create_task(workers.run("check", (heavy,), 11))
+        await asyncio.sleep(0.2)
+        queued = list(workers.waiting)
+        second.cancel()  # its client went away while it waited
+        await asyncio.gather(second, return_exceptions=True)
+        gone = list(workers.waiting)
+        await asyncio.gather(first, return_exceptions=True)
+        return queued, gone
+
+    try:
+        queued, gone = asyncio.run(abandon())
+    finally:
+        workers.close()
+    assert queued == ["127.0.0.3"] and gone == []  # not kept (nor weighed in its client's turn) until a worker frees
+
+
+def test_a_clients_small_but_slow_texts_wait_behind_its_own_not_before_another_players_list():
+    from builder.events.submitted import LARGE
+
+    workers = Workers(load_pack(PACK), count=1)
+    # Under LARGE, so light by its size; slow to check all the same (a tenth of a second and more).
+    slow = b"# " + b":" * 300 + b"\n" + b"".join(b"k%06d: [uno, dos, tres, cuatro]\n" % i for i in range(7000))
+    assert len(slow) <= LARGE
+    order: list[str] = []
+
+    async def one(client: str, files: dict, n: int) -> None:
+        CLIENT.set(client)
+        try:
+            await workers.run("check", (files,), 11)
+        except StoreRefused:
+            pass
+        order.append(f"{client} {n}")
+
+    async def rush():
+        flood = [asyncio.create_task(one("127.0.0.2", {"lista.yaml": slow}, n)) for n in range(4)]
+        await asyncio.sleep(0)  # the flood's sent first, all at once, its cost not yet known
+        player = asyncio.create_task(one("127.0.0.3", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}, 0))
+        await asyncio.gather(*flood, player)
+
+    try:
+        asyncio.run(rush())
+    finally:
+        workers.close()
+    # One of the flood's was running; the player's list came next, ahead of the rest.
+    assert order.index("127.0.0.3 0") <= 1, order
