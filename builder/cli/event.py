@@ -104,6 +104,10 @@ class Network(click.ParamType):
         help="cli.event.deadline")
 @option("--publish", is_flag=True, default=False, help="cli.event.publish")
 @option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True, help="cli.event.rate")
+@option("--clicks-per-minute", "clicks", type=click.IntRange(1, 100_000), default=600, show_default=True,
+        help="cli.event.clicks-per-minute")
+@option("--pdfs-per-minute", "pdfs", type=click.IntRange(1, 10_000), default=6, show_default=True,
+        help="cli.event.pdfs-per-minute")
 @option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="cli.event.workers")
 @option("--public-url", type=PublicUrl(), default=None, metavar="cli.value.url", help="cli.event.public-url")
 @option("--trusted-proxy", "trusted", type=Network(), multiple=True, metavar="cli.value.address",
@@ -117,9 +121,9 @@ class Network(click.ParamType):
         metavar="cli.value.hours", help="cli.event.session-hours")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, deadline: datetime | None,
-          publish: bool, rate: int, workers: int, public_url: str | None, trusted: tuple[str, ...], per_address: int,
-          header_timeout: float, body_timeout: float, weak_token: bool, session_hours: float,
-          lang: str | None) -> None:
+          publish: bool, rate: int, clicks: int, pdfs: int, workers: int, public_url: str | None,
+          trusted: tuple[str, ...], per_address: int, header_timeout: float, body_timeout: float, weak_token: bool,
+          session_hours: float, lang: str | None) -> None:
     """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
@@ -149,7 +153,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
     # Made here first even with workers: the event is created (and the database migrated) once.
     publish = publish or None  # not given: as the pack says
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
-                      publish=publish, public_url=public_url, trusted_proxies=trusted, session_hours=session_hours)
+                      publish=publish, public_url=public_url, trusted_proxies=trusted, session_hours=session_hours,
+                      clicks_per_minute=clicks, pdfs_per_minute=pdfs)
     limits = transport.Limits(head_timeout=header_timeout, per_address=per_address, trusted=trusted,
                               body_timeout=body_timeout)
     transport.raise_open_files()
@@ -176,7 +181,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, de
         "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
         "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish,
         "public_url": public_url, "transport": transport.as_settings(limits.for_workers(workers)),
-        "session_hours": session_hours})
+        "session_hours": session_hours, "clicks": clicks, "pdfs": pdfs})
     uvicorn.run("builder.desk.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 log_level="warning", http=transport.IMPORT_NAME, proxy_headers=False)
 

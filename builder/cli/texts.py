@@ -135,8 +135,16 @@ MESSAGES = {
                                 "diga el pack).",
                           "en": "Show every list to everyone once the event is locked (without it, as the "
                                 "pack says)."},
-    "cli.event.rate": {"es": "Envíos por minuto que admite cada proceso de una misma dirección.",
-                       "en": "Posts a minute each process takes from one address."},
+    "cli.event.rate": {"es": "Envíos por minuto que admiten todos los procesos juntos de una misma dirección.",
+                       "en": "Posts a minute all processes together take from one address."},
+    "cli.event.clicks-per-minute": {
+        "es": "Clics del constructor por minuto que admiten todos los procesos juntos de una misma dirección "
+              "(los móviles de un local comparten una).",
+        "en": "Builder clicks a minute all processes together take from one address (a venue's phones share one)."},
+    "cli.event.pdfs-per-minute": {
+        "es": "PDF del constructor por minuto que admiten todos los procesos juntos de una misma dirección "
+              "(los móviles de un local comparten una).",
+        "en": "Builder PDFs a minute all processes together take from one address (a venue's phones share one)."},
     "cli.event.workers": {"es": "Procesos que atienden a la vez.", "en": "Server processes answering at once."},
     "cli.event.public-url": {
         "es": "Dirección con la que llegan los jugadores, como la escriben en el navegador: la mesa solo atiende "

@@ -28,12 +28,11 @@ from starlette.routing import Route
 from builder.core.pack import Pack
 from builder.desk import build, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
-from builder.desk.building import Budget
 from builder.desk.checks import Lane, big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import SESSION_HOURS, Sessions
-from builder.desk.state import CLICKS_BURST, CLICKS_PER_MINUTE, Desk, clicks_lane, trying_lane
+from builder.desk.state import CLICKS_PER_MINUTE, PDFS_PER_MINUTE, Desk, clicks_lane, clicks_limit, trying_lane
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
@@ -59,13 +58,14 @@ def from_environment() -> Starlette:
     configure(limits)
     return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
                        given["rate"], deadline, given["publish"], given["public_url"], limits.trusted,
-                       given.get("session_hours", SESSION_HOURS), given.get("clicks", CLICKS_PER_MINUTE))
+                       given.get("session_hours", SESSION_HOURS), given.get("clicks", CLICKS_PER_MINUTE),
+                       given.get("pdfs", PDFS_PER_MINUTE))
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
                 deadline: datetime | None = None, publish: bool | None = None, public_url: str | None = None,
                 trusted_proxies: tuple[str, ...] = (), session_hours: float = SESSION_HOURS,
-                clicks_per_minute: int = CLICKS_PER_MINUTE) -> Starlette:
+                clicks_per_minute: int = CLICKS_PER_MINUTE, pdfs_per_minute: int = PDFS_PER_MINUTE) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
     ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
@@ -103,14 +103,15 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # In the store, not in memory: every worker process, and every machine on one PostgreSQL, shares them.
         limit=StoredRateLimit(store.engine.url, "post", posts_per_minute),
         guesses=StoredRateLimit(store.engine.url, "guess", GUESSES_PER_MINUTE),
+        clicks=clicks_limit(store.engine.url, clicks_per_minute),
+        pdfs=StoredRateLimit(store.engine.url, "pdf", pdfs_per_minute),
         # Pages and the store's writes: short, mostly under the interpreter's lock; a few threads keep a
         # database wait from idling the process. Checking a list is the lane's (worker processes), so
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
         host_label=host_label, checks=checks, zone=deadline.tzinfo if deadline is not None else None,
-        building=building, trying=trying_lane(pack, building.workers),
-        clicks=Budget(clicks_per_minute, min(CLICKS_BURST, clicks_per_minute)))
+        building=building, trying=trying_lane(pack, building.workers))
     return desk
 
 
@@ -166,6 +167,8 @@ async def lifespan(app: Starlette):
         lane.close()
     app.state.desk.limit.close()
     app.state.desk.guesses.close()
+    app.state.desk.clicks.close()
+    app.state.desk.pdfs.close()
     app.state.desk.store.close()
 
 

@@ -1,6 +1,7 @@
 """``builder event``: export writes every team's latest version back as files `builder check` reads; a bad
 pack stops the desk before it listens; the database sits beside the pack by default."""
 
+import os
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -159,3 +160,22 @@ def test_the_banner_gives_the_login_address_and_the_token_apart(monkeypatch, tmp
     assert token_bits(drawn) >= STRONG_BITS and len(drawn) >= 22
     chosen, _ = serving(monkeypatch, tmp_path, "--token", "A" * 6 + "b" * 10 + "-_" * 4, "--session-hours", "2")
     assert chosen.exit_code == 0 and ("A" * 6 + "b" * 10 + "-_" * 4) in chosen.output and "AVISO" not in chosen.output
+
+
+def test_the_builders_clicks_and_pdfs_a_minute_are_the_organisers_to_raise(monkeypatch, tmp_path):
+    """A venue's phones share one public address, and so one budget of clicks and PDFs: the organiser
+    raises them, for every process (``--workers`` too)."""
+    import json
+
+    result, started = serving(monkeypatch, tmp_path, "--clicks-per-minute", "1200", "--pdfs-per-minute", "40")
+    assert result.exit_code == 0, result.output
+    desk = started[0].state.desk
+    assert (desk.pdfs.most, desk.pdfs.window) == (40, 60.0)
+    assert (desk.clicks.most, desk.clicks.window) == (120, 6.0)  # 1,200 a minute, 120 at once
+    monkeypatch.setenv("BUILDER_DESK", "")
+    result, started = serving(monkeypatch, tmp_path, "--workers", "2", "--pdfs-per-minute", "40")
+    assert result.exit_code == 0 and started == ["builder.desk.app:from_environment"], result.output
+    given = json.loads(os.environ["BUILDER_DESK"])
+    assert (given["clicks"], given["pdfs"]) == (600, 40)
+    refused = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--pdfs-per-minute", "0"])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
