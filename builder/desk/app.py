@@ -22,7 +22,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
@@ -32,7 +32,7 @@ from builder.desk.checks import Lane, big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.sessions import SESSION_HOURS, Sessions
-from builder.desk.state import CLICKS_PER_MINUTE, PDFS_PER_MINUTE, Desk, clicks_lane, clicks_limit, trying_lane
+from builder.desk.state import CLICKS_PER_MINUTE, PDFS_PER_MINUTE, Desk, clicks_lane, clicks_limit, desk_of, trying_lane
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
@@ -47,6 +47,8 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 WILDCARD = ("0.0.0.0", "[::]")
 GUESSES_PER_MINUTE = 10
 """Tries at the organiser's token from one address: a few typos, never a search."""
+HEALTH_SECONDS = 2.0
+"""How long ``/healthz`` waits for the database before it answers 503."""
 
 
 def from_environment() -> Starlette:
@@ -128,7 +130,22 @@ def look(request: Request, form: Form, lang: str) -> Response:
     return FileResponse(path, media_type=media, headers={"Cache-Control": "public, max-age=3600"})
 
 
+async def healthz(request: Request) -> Response:
+    """``/healthz``, for the proxy's health checks and the unit: 200 ``ok`` while the database answers
+    a read within :data:`HEALTH_SECONDS`, else 503. Past no gate (a proxy's check names the desk's
+    own address as its Host) and no page thread (a busy page never makes a desk look dead); never
+    cached (every answer is ``no-store``)."""
+    store = desk_of(request).store
+    try:
+        with anyio.fail_after(HEALTH_SECONDS):
+            await anyio.to_thread.run_sync(store.answers, abandon_on_cancel=True)
+    except Exception:  # noqa: BLE001 - whatever the database's failure, the answer is the same
+        return PlainTextResponse("unavailable\n", status_code=503)
+    return PlainTextResponse("ok\n")
+
+
 ROUTES = [
+    Route("/healthz", healthz, methods=["GET", "HEAD"]),
     Route("/", endpoint(players.home)),
     Route("/submit", endpoint(players.submit, checks=True), methods=["POST"]),
     Route("/receipt/{receipt}", endpoint(players.receipt)),
