@@ -222,6 +222,36 @@ def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, la
     echo(messages.text("desk.printed", lang, count=len(printed), file=target.resolve()))
 
 
+@event.command(name="backup", help="cli.event.backup")
+@argument("out", type=click.Path(dir_okay=False))
+@option("--db", required=True, metavar="cli.value.database", help="cli.event.backup-db")
+@lang_option
+def backup_(out: str, db: str, lang: str | None) -> None:
+    """A consistent copy of a desk's database, taken while it runs (help: ``cli.event.backup``)."""
+    lang = speaking(lang)
+    from builder.events import backups  # SQLAlchemy and the store, only for the commands that open one
+
+    url = database_url("", db)
+    version = backups.backup(url, Path(out))
+    echo(messages.text("cli.event.backup-written", lang, db=_shown(url), version=version,
+                       file=Path(out).resolve()))
+
+
+@event.command(help="cli.event.restore")
+@argument("backup", type=click.Path(dir_okay=False))
+@option("--db", required=True, metavar="cli.value.database", help="cli.event.backup-db")
+@option("--replace", is_flag=True, default=False, help="cli.event.replace")
+@lang_option
+def restore(backup: str, db: str, replace: bool, lang: str | None) -> None:
+    """A backup put back as a desk's database (help: ``cli.event.restore``)."""
+    lang = speaking(lang, file=backup)
+    from builder.events import backups  # SQLAlchemy and the store, only for the commands that open one
+
+    url = database_url("", db)
+    version = backups.restore(Path(backup), url, replace)
+    echo(messages.text("cli.event.restored", lang, db=_shown(url), version=version, file=Path(backup).resolve()))
+
+
 @contextlib.contextmanager
 def _opened(pack: str, db: str | None, event_pack: Pack, lang: str) -> Iterator[tuple[Any, int]]:
     """The event's store and id, from ``--db`` or the SQLite file beside the pack; exit 2 without one."""

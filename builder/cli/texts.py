@@ -28,6 +28,7 @@ MESSAGES = {
     "cli.arg.file": {"es": "ARCHIVO", "en": "FILE"},
     "cli.arg.folder": {"es": "CARPETA", "en": "FOLDER"},
     "cli.arg.outfolder": {"es": "CARPETA_SALIDA", "en": "OUTFOLDER"},
+    "cli.arg.backup": {"es": "COPIA", "en": "BACKUP"},
     "cli.arg.out": {"es": "SALIDA", "en": "OUT"},
     "cli.arg.pack": {"es": "PACK", "en": "PACK"},
     "cli.arg.fingerprint": {"es": "HUELLA", "en": "FINGERPRINT"},
@@ -187,6 +188,28 @@ MESSAGES = {
     },
     "cli.event.jobs": {"es": "Procesos que imprimen a la vez (si no se da, uno por núcleo).",
                        "en": "Processes printing at once (if not given, one per core)."},
+    "cli.event.backup": {
+        "es": "Copia la base de datos de una mesa en SALIDA, también mientras atiende.\n\n"
+              "SQLite con su copia en línea (una copia coherente, sin parar las mesas); PostgreSQL con pg_dump. "
+              "Nunca escribe sobre un archivo que ya exista.",
+        "en": "Copy a desk's database to OUT, also while it runs.\n\n"
+              "SQLite by its online backup (one consistent copy, the desks left running); PostgreSQL by pg_dump. "
+              "It never writes over a file that exists."},
+    "cli.event.restore": {
+        "es": "Restaura la COPIA como base de datos de una mesa (con las mesas paradas).\n\n"
+              "No escribe sobre una mesa que ya tenga datos sin --replace, ni restaura la copia de un builder "
+              "más nuevo.",
+        "en": "Restore BACKUP as a desk's database (with the desks stopped).\n\n"
+              "It writes over a desk that holds data only with --replace, and never restores a newer builder's "
+              "backup."},
+    "cli.event.backup-db": {"es": "La base de datos: un archivo SQLite o una URL postgresql://…",
+                            "en": "The database: a SQLite file or a postgresql://… URL."},
+    "cli.event.replace": {"es": "Sustituir la base de datos que ya hay por la copia.",
+                          "en": "Replace the database that is there with the backup."},
+    "cli.event.backup-written": {"es": "Copia de {db} (esquema {version}) escrita en {file}",
+                                 "en": "Backup of {db} (schema {version}) written to {file}"},
+    "cli.event.restored": {"es": "Copia {file} (esquema {version}) restaurada en {db}",
+                           "en": "Backup {file} (schema {version}) restored into {db}"},
 }
 
 messages.register(MESSAGES)

@@ -179,3 +179,27 @@ def test_the_builders_clicks_and_pdfs_a_minute_are_the_organisers_to_raise(monke
     assert (given["clicks"], given["pdfs"]) == (600, 40)
     refused = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--pdfs-per-minute", "0"])
     assert refused.exit_code == 2 and "Traceback" not in refused.output
+
+
+def test_a_backup_and_its_restore_from_the_command_line_in_either_language(tmp_path):
+    db = tmp_path / "torneo.sqlite"
+    store = Store.open(f"sqlite:///{db}")
+    event = store.create_event("Torneo de Otoño", "wartime")
+    store.register(event, "Patrulla Alfa", {"alfa.yaml": ALFA}, Checked("wartime", 178, 250, True, 0, None))
+    store.close()
+    made = CliRunner().invoke(cli, ["event", "backup", "--db", str(db), str(tmp_path / "copia.sqlite"), "--lang", "en"])
+    assert made.exit_code == 0 and "Backup of sqlite:///" in made.output and "(schema " in made.output, made.output
+    again = CliRunner().invoke(cli, ["event", "backup", "--db", str(db), str(tmp_path / "copia.sqlite")])
+    assert again.exit_code == 2 and "Traceback" not in again.output
+    refused = CliRunner().invoke(cli, ["event", "restore", str(tmp_path / "copia.sqlite"), "--db", str(db)])
+    assert refused.exit_code == 2 and "repite con --replace" in refused.output and "Traceback" not in refused.output
+    done = CliRunner().invoke(cli, ["event", "restore", str(tmp_path / "copia.sqlite"), "--db", str(db), "--replace"])
+    assert done.exit_code == 0 and "restaurada en sqlite:///" in done.output, done.output
+    fresh = CliRunner().invoke(cli, ["event", "restore", str(tmp_path / "copia.sqlite"), "--db",
+                                     str(tmp_path / "nueva.sqlite"), "--lang", "en"])
+    assert fresh.exit_code == 0 and "restored into" in fresh.output
+    missing = CliRunner().invoke(cli, ["event", "backup", "--db", str(tmp_path / "no.sqlite"), str(tmp_path / "c")])
+    assert missing.exit_code == 2 and not (tmp_path / "no.sqlite").exists() and not (tmp_path / "c").exists()
+    export = CliRunner().invoke(cli, ["event", "export", str(PACK), "--db", str(tmp_path / "nueva.sqlite"),
+                                      str(tmp_path / "salida")])
+    assert export.exit_code == 0 and (tmp_path / "salida" / "patrulla-alfa-1" / "alfa.yaml").is_file()
