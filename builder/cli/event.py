@@ -222,6 +222,42 @@ def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, la
     echo(messages.text("desk.printed", lang, count=len(printed), file=target.resolve()))
 
 
+@event.command(help="cli.event.health")
+@argument("url", default="http://127.0.0.1:8080", required=False)
+@option("--wait", type=click.FloatRange(0, 3600), default=0, show_default=True, metavar="cli.value.seconds",
+        help="cli.event.health-wait")
+@lang_option
+def health(url: str, wait: float, lang: str | None) -> None:
+    """Whether the desk at ``url`` answers its /healthz, asked until ``wait`` seconds have passed:
+    exit 0 if it does, 1 if not (help: ``cli.event.health``)."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    lang = speaking(lang)
+    address = url.rstrip("/") + "/healthz"
+    if not address.startswith(("http://", "https://")):
+        echo(messages.text("cli.event.bad-health-url", lang, value=url), err=True)
+        raise SystemExit(2)
+    until = time.monotonic() + wait
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # the desk itself, never a proxy
+    while True:
+        try:
+            with direct.open(address, timeout=5) as answer:
+                if answer.status == 200:
+                    echo(messages.text("cli.event.healthy", lang, url=url))
+                    return
+                reason = str(answer.status)
+        except urllib.error.HTTPError as refused:
+            reason = str(refused.code)
+        except (OSError, ValueError) as failed:
+            reason = str(getattr(failed, "reason", failed))
+        if time.monotonic() >= until:
+            echo(messages.text("cli.event.unhealthy", lang, url=url, reason=reason), err=True)
+            raise SystemExit(1)
+        time.sleep(0.5)
+
+
 @event.command(name="backup", help="cli.event.backup")
 @argument("out", type=click.Path(dir_okay=False))
 @option("--db", required=True, metavar="cli.value.database", help="cli.event.backup-db")

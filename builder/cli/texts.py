@@ -21,6 +21,7 @@ MESSAGES = {
     "cli.value.token": {"es": "CLAVE", "en": "TOKEN"},
     "cli.value.url": {"es": "URL", "en": "URL"},
     "cli.value.hours": {"es": "HORAS", "en": "HOURS"},
+    "cli.value.seconds": {"es": "SEGUNDOS", "en": "SECONDS"},
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
     "cli.value.kind": {"es": "CLASE", "en": "KIND"},
     # The arguments, by their names.
@@ -29,6 +30,7 @@ MESSAGES = {
     "cli.arg.folder": {"es": "CARPETA", "en": "FOLDER"},
     "cli.arg.outfolder": {"es": "CARPETA_SALIDA", "en": "OUTFOLDER"},
     "cli.arg.backup": {"es": "COPIA", "en": "BACKUP"},
+    "cli.arg.url": {"es": "URL", "en": "URL"},
     "cli.arg.out": {"es": "SALIDA", "en": "OUT"},
     "cli.arg.pack": {"es": "PACK", "en": "PACK"},
     "cli.arg.fingerprint": {"es": "HUELLA", "en": "FINGERPRINT"},
@@ -188,6 +190,17 @@ MESSAGES = {
     },
     "cli.event.jobs": {"es": "Procesos que imprimen a la vez (si no se da, uno por núcleo).",
                        "en": "Processes printing at once (if not given, one per core)."},
+    "cli.event.health": {
+        "es": "Dice si la mesa en URL responde (su /healthz: su base de datos contesta); sale con 0 si sí y con 1 "
+              "si no.",
+        "en": "Say whether the desk at URL answers (its /healthz: its database answers); exit 0 if so, 1 if not."},
+    "cli.event.health-wait": {"es": "Segundos que se sigue preguntando hasta que responda.",
+                              "en": "Seconds to keep asking until it answers."},
+    "cli.event.bad-health-url": {"es": "«{value}» no es una dirección http:// ni https://",
+                                 "en": "“{value}” is not an http:// or https:// address"},
+    "cli.event.healthy": {"es": "La mesa de {url} responde.", "en": "The desk at {url} answers."},
+    "cli.event.unhealthy": {"es": "La mesa de {url} no responde ({reason}).",
+                            "en": "The desk at {url} doesn't answer ({reason})."},
     "cli.event.backup": {
         "es": "Copia la base de datos de una mesa en SALIDA, también mientras atiende.\n\n"
               "SQLite con su copia en línea (una copia coherente, sin parar las mesas); PostgreSQL con pg_dump. "

@@ -203,3 +203,36 @@ def test_a_backup_and_its_restore_from_the_command_line_in_either_language(tmp_p
     export = CliRunner().invoke(cli, ["event", "export", str(PACK), "--db", str(tmp_path / "nueva.sqlite"),
                                       str(tmp_path / "salida")])
     assert export.exit_code == 0 and (tmp_path / "salida" / "patrulla-alfa-1" / "alfa.yaml").is_file()
+
+
+def test_health_says_whether_the_desk_answers_and_waits_for_it_when_asked(tmp_path):
+    """What the unit runs after starting a desk: exit 0 once its /healthz answers 200, 1 if it doesn't."""
+    import http.server
+    import threading
+
+    answers = {"status": 503}
+
+    class Desk(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(answers["status"] if self.path == "/healthz" else 404)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Desk)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        down = CliRunner().invoke(cli, ["event", "health", url, "--lang", "en"])
+        assert down.exit_code == 1 and "doesn't answer (503)" in down.output
+        threading.Timer(0.6, lambda: answers.update(status=200)).start()
+        up = CliRunner().invoke(cli, ["event", "health", url + "/", "--wait", "20"])
+        assert up.exit_code == 0 and f"La mesa de {url}/ responde." in up.output
+    finally:
+        server.shutdown()
+        server.server_close()
+    gone = CliRunner().invoke(cli, ["event", "health", url, "--lang", "en"])
+    assert gone.exit_code == 1 and "Traceback" not in gone.output
+    bad = CliRunner().invoke(cli, ["event", "health", "ftp://127.0.0.1"])
+    assert bad.exit_code == 2
