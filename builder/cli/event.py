@@ -8,6 +8,7 @@ import json
 import os
 import secrets
 import socket
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
@@ -230,9 +231,8 @@ def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, la
 def health(url: str, wait: float, lang: str | None) -> None:
     """Whether the desk at ``url`` answers its /healthz, asked until ``wait`` seconds have passed:
     exit 0 if it does, 1 if not (help: ``cli.event.health``)."""
-    import time
-    import urllib.error
-    import urllib.request
+    import urllib.error  # urllib and its ssl, only for this command
+    import urllib.request  # with it
 
     lang = speaking(lang)
     address = url.rstrip("/") + "/healthz"

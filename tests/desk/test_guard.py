@@ -69,15 +69,16 @@ def test_two_desks_on_one_database_share_one_clients_budget(db):
     assert answers == [403, 403, 403, 429, 429]
 
 
-def test_two_desks_on_one_database_share_one_clients_clicks_and_pdfs(db):
+def test_two_desks_on_one_database_share_one_clients_clicks_and_pdfs(db, monkeypatch):
     """The builder's clicks and PDFs are counted in the store too: behind a proxy that spreads one
     address over two desks, it gets its budget once, not twice (the probe passed 272 of 400 clicks
     and 12 of 20 PDFs with two desks kept in memory)."""
     from starlette.testclient import TestClient
 
     from builder.desk.app import create_desk
-    from tests.desk.test_build import click
+    from tests.desk.test_build import click, still_clock
 
+    still_clock(monkeypatch)
     first = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", clicks_per_minute=10, pdfs_per_minute=2)
     second = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", clicks_per_minute=10, pdfs_per_minute=2)
     with TestClient(first, base_url=BASE) as one, TestClient(second, base_url=BASE) as other:
