@@ -64,8 +64,6 @@ TESTED_ELSEWHERE = {
                       "test_workspace.py, tests/web/) and by the desk's texts (tests/desk/test_building.py)",
     "desk/state.py": "what the desk knows of its event, made by create_desk and read by every handler: every test "
                      "of tests/desk/",
-    "events/schema.py": "the event store's tables and migrations: tests/events/test_store.py opens, migrates, "
-                        "reopens and refuses a newer database through builder.events.store",
     "export/plain.py": "`export --text`: tests/cli/test_export.py",
     "systems/confrontation/models.py": MODELS,
     "systems/wartime/models.py": MODELS,

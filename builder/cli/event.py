@@ -9,6 +9,7 @@ import os
 import secrets
 import socket
 import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
@@ -168,6 +169,10 @@ class Network(click.ParamType):
         help="cli.event.deadline")
 @option("--publish", is_flag=True, default=False, help="cli.event.publish")
 @option("--rate", type=click.IntRange(1, 100_000), default=30, show_default=True, help="cli.event.rate")
+@option("--clicks-per-minute", "clicks", type=click.IntRange(1, 100_000), default=600, show_default=True,
+        help="cli.event.clicks-per-minute")
+@option("--pdfs-per-minute", "pdfs", type=click.IntRange(1, 10_000), default=6, show_default=True,
+        help="cli.event.pdfs-per-minute")
 @option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="cli.event.workers")
 @option("--public-url", type=PublicUrl(), default=None, metavar="cli.value.url", help="cli.event.public-url")
 @option("--trusted-proxy", "trusted", type=Network(), multiple=True, metavar="cli.value.address",
@@ -181,10 +186,9 @@ class Network(click.ParamType):
         metavar="cli.value.hours", help="cli.event.session-hours")
 @lang_option
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, token_file: str | None,
-          deadline: datetime | None,
-          publish: bool, rate: int, workers: int, public_url: str | None, trusted: tuple[str, ...], per_address: int,
-          header_timeout: float, body_timeout: float, weak_token: bool, session_hours: float,
-          lang: str | None) -> None:
+          deadline: datetime | None, publish: bool, rate: int, clicks: int, pdfs: int, workers: int,
+          public_url: str | None, trusted: tuple[str, ...], per_address: int, header_timeout: float,
+          body_timeout: float, weak_token: bool, session_hours: float, lang: str | None) -> None:
     """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
@@ -214,7 +218,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, to
     # Made here first even with workers: the event is created (and the database migrated) once.
     publish = publish or None  # not given: as the pack says
     app = create_desk(event_pack, url, token, f"{bracketed(host)}:{port}", posts_per_minute=rate, deadline=closes,
-                      publish=publish, public_url=public_url, trusted_proxies=trusted, session_hours=session_hours)
+                      publish=publish, public_url=public_url, trusted_proxies=trusted, session_hours=session_hours,
+                      clicks_per_minute=clicks, pdfs_per_minute=pdfs)
     limits = transport.Limits(head_timeout=header_timeout, per_address=per_address, trusted=trusted,
                               body_timeout=body_timeout)
     transport.raise_open_files()
@@ -241,7 +246,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, to
         "pack": str(Path(pack).resolve()), "db": url, "token": token, "host_label": f"{bracketed(host)}:{port}",
         "rate": rate, "deadline": closes.isoformat() if closes else None, "publish": publish,
         "public_url": public_url, "transport": transport.as_settings(limits.for_workers(workers)),
-        "session_hours": session_hours})
+        "session_hours": session_hours, "clicks": clicks, "pdfs": pdfs})
     uvicorn.run("builder.desk.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 log_level="warning", http=transport.IMPORT_NAME, proxy_headers=False)
 
@@ -280,6 +285,71 @@ def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, la
         latest = store.latest(event_id)
     printed = print_event(latest, event_pack, target, lang, paper, jobs, progress(len(latest), lang, "desk.printing"))
     echo(messages.text("desk.printed", lang, count=len(printed), file=target.resolve()))
+
+
+@event.command(help="cli.event.health")
+@argument("url", default="http://127.0.0.1:8080", required=False)
+@option("--wait", type=click.FloatRange(0, 3600), default=0, show_default=True, metavar="cli.value.seconds",
+        help="cli.event.health-wait")
+@lang_option
+def health(url: str, wait: float, lang: str | None) -> None:
+    """Whether the desk at ``url`` answers its /healthz, asked until ``wait`` seconds have passed:
+    exit 0 if it does, 1 if not (help: ``cli.event.health``)."""
+    import urllib.error  # urllib and its ssl, only for this command
+    import urllib.request  # with it
+
+    lang = speaking(lang)
+    address = url.rstrip("/") + "/healthz"
+    if not address.startswith(("http://", "https://")):
+        echo(messages.text("cli.event.bad-health-url", lang, value=url), err=True)
+        raise SystemExit(2)
+    until = time.monotonic() + wait
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # the desk itself, never a proxy
+    while True:
+        try:
+            with direct.open(address, timeout=5) as answer:
+                if answer.status == 200:
+                    echo(messages.text("cli.event.healthy", lang, url=url))
+                    return
+                reason = str(answer.status)
+        except urllib.error.HTTPError as refused:
+            reason = str(refused.code)
+        except (OSError, ValueError) as failed:
+            reason = str(getattr(failed, "reason", failed))
+        if time.monotonic() >= until:
+            echo(messages.text("cli.event.unhealthy", lang, url=url, reason=reason), err=True)
+            raise SystemExit(1)
+        time.sleep(0.5)
+
+
+@event.command(name="backup", help="cli.event.backup")
+@argument("out", type=click.Path(dir_okay=False))
+@option("--db", required=True, metavar="cli.value.database", help="cli.event.backup-db")
+@lang_option
+def backup_(out: str, db: str, lang: str | None) -> None:
+    """A consistent copy of a desk's database, taken while it runs (help: ``cli.event.backup``)."""
+    lang = speaking(lang)
+    from builder.events import backups  # SQLAlchemy and the store, only for the commands that open one
+
+    url = database_url("", db)
+    version = backups.backup(url, Path(out))
+    echo(messages.text("cli.event.backup-written", lang, db=_shown(url), version=version,
+                       file=Path(out).resolve()))
+
+
+@event.command(help="cli.event.restore")
+@argument("backup", type=click.Path(dir_okay=False))
+@option("--db", required=True, metavar="cli.value.database", help="cli.event.backup-db")
+@option("--replace", is_flag=True, default=False, help="cli.event.replace")
+@lang_option
+def restore(backup: str, db: str, replace: bool, lang: str | None) -> None:
+    """A backup put back as a desk's database (help: ``cli.event.restore``)."""
+    lang = speaking(lang, file=backup)
+    from builder.events import backups  # SQLAlchemy and the store, only for the commands that open one
+
+    url = database_url("", db)
+    version = backups.restore(Path(backup), url, replace)
+    echo(messages.text("cli.event.restored", lang, db=_shown(url), version=version, file=Path(backup).resolve()))
 
 
 @contextlib.contextmanager

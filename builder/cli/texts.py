@@ -21,6 +21,7 @@ MESSAGES = {
     "cli.value.token": {"es": "CLAVE", "en": "TOKEN"},
     "cli.value.url": {"es": "URL", "en": "URL"},
     "cli.value.hours": {"es": "HORAS", "en": "HOURS"},
+    "cli.value.seconds": {"es": "SEGUNDOS", "en": "SECONDS"},
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
     "cli.value.kind": {"es": "CLASE", "en": "KIND"},
     # The arguments, by their names.
@@ -28,6 +29,8 @@ MESSAGES = {
     "cli.arg.file": {"es": "ARCHIVO", "en": "FILE"},
     "cli.arg.folder": {"es": "CARPETA", "en": "FOLDER"},
     "cli.arg.outfolder": {"es": "CARPETA_SALIDA", "en": "OUTFOLDER"},
+    "cli.arg.backup": {"es": "COPIA", "en": "BACKUP"},
+    "cli.arg.url": {"es": "URL", "en": "URL"},
     "cli.arg.out": {"es": "SALIDA", "en": "OUT"},
     "cli.arg.pack": {"es": "PACK", "en": "PACK"},
     "cli.arg.fingerprint": {"es": "HUELLA", "en": "FINGERPRINT"},
@@ -144,8 +147,16 @@ MESSAGES = {
                                 "diga el pack).",
                           "en": "Show every list to everyone once the event is locked (without it, as the "
                                 "pack says)."},
-    "cli.event.rate": {"es": "Envíos por minuto que admite cada proceso de una misma dirección.",
-                       "en": "Posts a minute each process takes from one address."},
+    "cli.event.rate": {"es": "Envíos por minuto que admiten todos los procesos juntos de una misma dirección.",
+                       "en": "Posts a minute all processes together take from one address."},
+    "cli.event.clicks-per-minute": {
+        "es": "Clics del constructor por minuto que admiten todos los procesos juntos de una misma dirección "
+              "(los móviles de un local comparten una).",
+        "en": "Builder clicks a minute all processes together take from one address (a venue's phones share one)."},
+    "cli.event.pdfs-per-minute": {
+        "es": "PDF del constructor por minuto que admiten todos los procesos juntos de una misma dirección "
+              "(los móviles de un local comparten una).",
+        "en": "Builder PDFs a minute all processes together take from one address (a venue's phones share one)."},
     "cli.event.workers": {"es": "Procesos que atienden a la vez.", "en": "Server processes answering at once."},
     "cli.event.public-url": {
         "es": "Dirección con la que llegan los jugadores, como la escriben en el navegador: la mesa solo atiende "
@@ -188,6 +199,39 @@ MESSAGES = {
     },
     "cli.event.jobs": {"es": "Procesos que imprimen a la vez (si no se da, uno por núcleo).",
                        "en": "Processes printing at once (if not given, one per core)."},
+    "cli.event.health": {
+        "es": "Dice si la mesa en URL responde (su /healthz: su base de datos contesta); sale con 0 si sí y con 1 "
+              "si no.",
+        "en": "Say whether the desk at URL answers (its /healthz: its database answers); exit 0 if so, 1 if not."},
+    "cli.event.health-wait": {"es": "Segundos que se sigue preguntando hasta que responda.",
+                              "en": "Seconds to keep asking until it answers."},
+    "cli.event.bad-health-url": {"es": "«{value}» no es una dirección http:// ni https://",
+                                 "en": "“{value}” is not an http:// or https:// address"},
+    "cli.event.healthy": {"es": "La mesa de {url} responde.", "en": "The desk at {url} answers."},
+    "cli.event.unhealthy": {"es": "La mesa de {url} no responde ({reason}).",
+                            "en": "The desk at {url} doesn't answer ({reason})."},
+    "cli.event.backup": {
+        "es": "Copia la base de datos de una mesa en SALIDA, también mientras atiende.\n\n"
+              "SQLite con su copia en línea (una copia coherente, sin parar las mesas); PostgreSQL con pg_dump. "
+              "Nunca escribe sobre un archivo que ya exista.",
+        "en": "Copy a desk's database to OUT, also while it runs.\n\n"
+              "SQLite by its online backup (one consistent copy, the desks left running); PostgreSQL by pg_dump. "
+              "It never writes over a file that exists."},
+    "cli.event.restore": {
+        "es": "Restaura la COPIA como base de datos de una mesa (con las mesas paradas).\n\n"
+              "No escribe sobre una mesa que ya tenga datos sin --replace, ni restaura la copia de un builder "
+              "más nuevo.",
+        "en": "Restore BACKUP as a desk's database (with the desks stopped).\n\n"
+              "It writes over a desk that holds data only with --replace, and never restores a newer builder's "
+              "backup."},
+    "cli.event.backup-db": {"es": "La base de datos: un archivo SQLite o una URL postgresql://…",
+                            "en": "The database: a SQLite file or a postgresql://… URL."},
+    "cli.event.replace": {"es": "Sustituir la base de datos que ya hay por la copia.",
+                          "en": "Replace the database that is there with the backup."},
+    "cli.event.backup-written": {"es": "Copia de {db} (esquema {version}) escrita en {file}",
+                                 "en": "Backup of {db} (schema {version}) written to {file}"},
+    "cli.event.restored": {"es": "Copia {file} (esquema {version}) restaurada en {db}",
+                           "en": "Backup {file} (schema {version}) restored into {db}"},
 }
 
 messages.register(MESSAGES)

@@ -22,20 +22,19 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
 from builder.desk import build, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
-from builder.desk.building import Budget
 from builder.desk.checks import Lane
 from builder.desk.jobs import big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
 from builder.desk.cookies import HSTS, over_https
 from builder.desk.sessions import SESSION_HOURS
-from builder.desk.state import CLICKS_BURST, CLICKS_PER_MINUTE, Desk, clicks_lane, trying_lane
+from builder.desk.state import CLICKS_PER_MINUTE, PDFS_PER_MINUTE, Desk, clicks_lane, clicks_limit, desk_of, trying_lane
 from builder.desk.transport import configure, from_settings, networks
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
@@ -50,6 +49,8 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 WILDCARD = ("0.0.0.0", "[::]")
 GUESSES_PER_MINUTE = 10
 """Tries at the organiser's token from one address: a few typos, never a search."""
+HEALTH_SECONDS = 2.0
+"""How long ``/healthz`` waits for the database before it answers 503."""
 
 
 def from_environment() -> Starlette:
@@ -61,13 +62,14 @@ def from_environment() -> Starlette:
     configure(limits)
     return create_desk(load_pack(given["pack"]), given["db"], given["token"], given["host_label"],
                        given["rate"], deadline, given["publish"], given["public_url"], limits.trusted,
-                       given.get("session_hours", SESSION_HOURS), given.get("clicks", CLICKS_PER_MINUTE))
+                       given.get("session_hours", SESSION_HOURS), given.get("clicks", CLICKS_PER_MINUTE),
+                       given.get("pdfs", PDFS_PER_MINUTE))
 
 
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
                 deadline: datetime | None = None, publish: bool | None = None, public_url: str | None = None,
                 trusted_proxies: tuple[str, ...] = (), session_hours: float = SESSION_HOURS,
-                clicks_per_minute: int = CLICKS_PER_MINUTE) -> Starlette:
+                clicks_per_minute: int = CLICKS_PER_MINUTE, pdfs_per_minute: int = PDFS_PER_MINUTE) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
     ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
@@ -105,14 +107,15 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # In the store, not in memory: every worker process, and every machine on one PostgreSQL, shares them.
         limit=StoredRateLimit(store.engine.url, "post", posts_per_minute),
         guesses=StoredRateLimit(store.engine.url, "guess", GUESSES_PER_MINUTE),
+        clicks=clicks_limit(store.engine.url, clicks_per_minute),
+        pdfs=StoredRateLimit(store.engine.url, "pdf", pdfs_per_minute),
         # Pages and the store's writes: short, mostly under the interpreter's lock; a few threads keep a
         # database wait from idling the process. Checking a list is the lane's (worker processes), so
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
         host_label=host_label, checks=checks, zone=deadline.tzinfo if deadline is not None else None,
-        building=building, trying=trying_lane(pack, building.workers),
-        clicks=Budget(clicks_per_minute, min(CLICKS_BURST, clicks_per_minute)))
+        building=building, trying=trying_lane(pack, building.workers))
     return desk
 
 
@@ -129,7 +132,22 @@ def look(request: Request, form: Form, lang: str) -> Response:
     return FileResponse(path, media_type=media, headers={"Cache-Control": "public, max-age=3600"})
 
 
+async def healthz(request: Request) -> Response:
+    """``/healthz``, for the proxy's health checks and the unit: 200 ``ok`` while the database answers
+    a read within :data:`HEALTH_SECONDS`, else 503. Past no gate (a proxy's check names the desk's
+    own address as its Host) and no page thread (a busy page never makes a desk look dead); never
+    cached (every answer is ``no-store``)."""
+    store = desk_of(request).store
+    try:
+        with anyio.fail_after(HEALTH_SECONDS):
+            await anyio.to_thread.run_sync(store.answers, abandon_on_cancel=True)
+    except Exception:  # noqa: BLE001 - whatever the database's failure, the answer is the same
+        return PlainTextResponse("unavailable\n", status_code=503)
+    return PlainTextResponse("ok\n")
+
+
 ROUTES = [
+    Route("/healthz", healthz, methods=["GET", "HEAD"]),
     Route("/", endpoint(players.home)),
     Route("/submit", endpoint(players.submit, checks=True), methods=["POST"]),
     Route("/receipt/{receipt}", endpoint(players.receipt)),
@@ -168,6 +186,8 @@ async def lifespan(app: Starlette):
         lane.close()
     app.state.desk.limit.close()
     app.state.desk.guesses.close()
+    app.state.desk.clicks.close()
+    app.state.desk.pdfs.close()
     app.state.desk.store.close()
 
 

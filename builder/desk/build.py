@@ -4,7 +4,7 @@ texts (:mod:`builder.desk.building`), answered with the new view, keeping nothin
 The page runs the desk's own scripts (``/static/keeping.js`` keeps the texts in the browser and
 sends the clicks, ``/static/builder.js`` the page; CSP ``script-src 'self'``); its clicks
 pass the desk's gates (Host, Origin, the form's CSRF token, the body's bounds) with a budget of
-their own, in memory, never the store's. Their work runs in the builder's lanes of worker processes
+their own (and PDFs another), counted in the store as the POSTs are, so every desk process shares it. Their work runs in the builder's lanes of worker processes
 (:mod:`builder.desk.checks`), bounded in CPU and memory, so ``GET /`` never waits behind a click. «Entregar» is a submission like an upload's (:func:`players.submit`'s
 path): the same check, receipt, versions, codes, deadline and lock.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
@@ -175,7 +176,7 @@ async def export(request: Request, form: Form, lang: str) -> Response:
     kind = form.get("kind")
     if kind not in ("xlsx", "pdf"):
         return _refused(Refused("serve-unknown-kind", 400), lang)
-    if kind == "pdf" and not desk.pdfs.allow(client_address(request)):
+    if kind == "pdf" and not await anyio.to_thread.run_sync(desk.pdfs.allow, client_address(request)):
         return JSONResponse({"code": "desk-rate", "message": messages.text("desk.error.desk-rate", lang)},
                             status_code=429, headers={"Retry-After": "60"})
     try:

@@ -9,7 +9,7 @@ keeps them (localStorage). Nothing of a click reaches the event's store.
 What a click may cost is bounded: the texts by their size, trying the choices of the part shown
 by :mod:`builder.web.trials`' own bounds in tries and time, and its answer kept by the texts' hash
 (:class:`Tried`), so a reload or a retry tries nothing twice. Clicks have their own budget per
-address (:class:`Budget`), in memory.
+address, counted in the store with the desk's other limits (:class:`builder.desk.state.Desk`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import hashlib
 import json
 import tempfile
 import threading
-import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -285,27 +284,3 @@ class Tried:
 
 _SUMMARIES = Tried(most=1024)
 """What each file sent holds and reads, by its text's hash with those beside it (a few hundred bytes each)."""
-
-
-class Budget:
-    """What one address may do in a minute, counted in this process's memory (a token bucket):
-    ``per_minute`` on average, up to ``burst`` at once. A bounded number of addresses is kept;
-    the longest idle goes first."""
-
-    def __init__(self, per_minute: int, burst: int | None = None, addresses: int = 10_000):
-        self.rate = per_minute / 60.0
-        self.burst = float(burst if burst is not None else per_minute)
-        self.addresses = addresses
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def allow(self, address: str, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            tokens, then = self._buckets.pop(address, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - then) * self.rate)
-            allowed = tokens >= 1.0
-            self._buckets[address] = (tokens - 1.0 if allowed else tokens, now)
-            while len(self._buckets) > self.addresses:
-                self._buckets.popitem(last=False)
-            return allowed

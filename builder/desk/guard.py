@@ -61,8 +61,8 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
     """The Starlette endpoint that runs ``handler`` past the gates; ``admin``: only for the
     organiser (anyone else gets the login form); ``checks``: a POST that checks a list, admitted to
     the checks' lane first; ``clicks``: a builder's click, counted in the clicks' own budget (in
-    memory: nothing of a player who only builds reaches the store) and admitted to the lane of that
-    name (``building`` or ``trying``)."""
+    the store, as the POSTs are, but apart from them) and admitted to the lane of that name
+    (``building`` or ``trying``)."""
     async def run(request: Request) -> Response:
         lang = messages.language(request.query_params.get("lang") or messages.DEFAULT_LANGUAGE)
         admitted = None
@@ -75,11 +75,9 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             CLIENT.set(client_address(request))
             if request.method == "POST":
                 client = client_address(request)
-                if clicks:
-                    if not desk_of(request).clicks.allow(client):
-                        return refusal(request, lang, "desk-rate", 429)
                 # The count is in the store (one budget for every process): a query, off the event loop.
-                elif not await anyio.to_thread.run_sync(desk_of(request).limit.allow, client):
+                counted = desk_of(request).clicks if clicks else desk_of(request).limit
+                if not await anyio.to_thread.run_sync(counted.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
                 lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
                 if lane is not None:

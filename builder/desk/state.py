@@ -13,7 +13,7 @@ from jinja2 import Environment
 from starlette.requests import Request
 
 from builder.core.pack import Pack
-from builder.desk.building import Budget, Tried
+from builder.desk.building import Tried
 from builder.desk.checks import Lane
 from builder.desk.workers import Workers
 from builder.events.limits import StoredRateLimit
@@ -25,8 +25,11 @@ CLICKS_PER_MINUTE = 600
 """A builder's clicks from one address: ten a second on average (a player clicks a few hundred times
 in a whole list, one every second or two at most; a venue's players may share one address)."""
 CLICKS_BURST = 120
+"""A builder's clicks from one address at once: counted over ``60 * burst / per minute`` seconds
+(12 at the default), so a page that sends a hundred in a moment waits for the rest of that span."""
 PDFS_PER_MINUTE = 6
-"""PDFs from one address: each takes the processor a second or so."""
+"""PDFs from one address: each takes the processor a second or so. A venue's phones share one
+public address, and so this one budget: ``--pdfs-per-minute`` raises it."""
 CLICKS_IN_FLIGHT = 4
 """A builder's clicks of one address in a lane at once (a player's page sends one at a time; a
 venue's players may share an address)."""
@@ -49,6 +52,13 @@ def clicks_lane(pack: Pack) -> Lane:
     bounded in CPU time and the worker in memory."""
     return Lane(pack, checkers=1, per_client=CLICKS_IN_FLIGHT, admitted=CLICKS_ADMITTED,
                 cpu_seconds=CLICKS_CPU_SECONDS, retry_after=CLICKS_RETRY_AFTER, bytes_most=CLICKS_BYTES)
+
+
+def clicks_limit(url: Any, per_minute: int) -> StoredRateLimit:
+    """A builder's clicks from one client: ``per_minute`` on average, at most :data:`CLICKS_BURST` at
+    once (over the span that rate gives them), in the store so two desks count them once."""
+    burst = min(CLICKS_BURST, per_minute)
+    return StoredRateLimit(url, "click", burst, window=60.0 * burst / per_minute)
 
 
 def trying_lane(pack: Pack, workers: Workers) -> Lane:
@@ -92,15 +102,16 @@ class Desk:
     """Where a builder's slower asks are made, admitted apart from its clicks: the choices tried,
     the sheet, the PDF, the cards' preview; by the clicks' worker, never the checks' (a submission
     never waits behind a builder)."""
+    clicks: StoredRateLimit
+    """The builder's clicks from one client, counted in the store like the POSTs: every desk process
+    shares one budget (:func:`clicks_limit`)."""
+    pdfs: StoredRateLimit
+    """The builder's PDFs a minute from one client, counted likewise."""
     published: "Kept" = field(default_factory=lambda: Kept())
     """The published lists' rows, until the event changes."""
     zone: tzinfo | None = None
     """The zone the event's times are shown in: the one its deadline was written in (a deadline
     written with no zone is the server's local time, and so are the times without a deadline)."""
-    clicks: Budget = field(default_factory=lambda: Budget(CLICKS_PER_MINUTE, CLICKS_BURST))
-    """The builder's clicks a minute from one client, in this process's memory (never the store's)."""
-    pdfs: Budget = field(default_factory=lambda: Budget(PDFS_PER_MINUTE))
-    """The builder's PDFs a minute from one client."""
     tried: Tried = field(default_factory=Tried)
     """The choices refused, by the texts they were tried on."""
 

@@ -10,7 +10,8 @@ upsert that reads the previous window in a subquery and only counts a request it
 client refused keeps no tally growing against it and two processes never both take the last place.
 
 The cost, on every POST: that one statement (one round trip, autocommit, two primary-key lookups),
-and once a window in each process a delete of the windows gone by. The counts need no durability
+and once a window in each process a delete of its windows gone by (a limit's windows may be of
+another length than another's: each prunes its own). The counts need no durability
 (a power cut forgets a minute of them), so their commits skip the flush to disk: SQLite's
 connections here are ``synchronous=NORMAL`` (in WAL mode the store's own ``FULL`` commits stay
 durable), PostgreSQL's sessions ``synchronous_commit = off``.
@@ -82,7 +83,9 @@ class StoredRateLimit:
                 "key": f"{self.name} {client}"[:KEY_MOST], "current": current, "previous": current - 1,
                 "most": float(self.most), "still": still}).first() is not None
             if self._pruned != current:  # once a window in each process
-                conn.execute(rate_hits.delete().where(rate_hits.c.window_start < current - 1))
+                # Its own windows only: another limit's are counted in windows of another length.
+                conn.execute(rate_hits.delete().where(rate_hits.c.key.startswith(f"{self.name} ", autoescape=True),
+                                                      rate_hits.c.window_start < current - 1))
                 self._pruned = current
         return allowed
 

@@ -55,6 +55,11 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def answers(self) -> None:
+        """One read of the events table; raises when the database doesn't answer (a desk's health)."""
+        with self._reading() as conn:
+            conn.execute(sa.select(events.c.id).limit(1)).all()
+
     def schema_version(self) -> int:
         with self._reading() as conn:
             return schema.version_of(conn)

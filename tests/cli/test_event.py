@@ -4,6 +4,7 @@ pack stops the desk before it listens; the database sits beside the pack by defa
 import secrets
 import stat
 from concurrent.futures import ThreadPoolExecutor
+import os
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -210,3 +211,79 @@ def test_two_desks_drawing_a_token_at_once_keep_the_same_one(tmp_path):
         found = list(pool.map(lambda _: read_token(tmp_path / "t.token", draw=True), range(8)))
     assert len({token for token, _ in found}) == 1 and [drawn for _, drawn in found].count(True) == 1
     assert [p.name for p in tmp_path.iterdir()] == ["t.token"]
+
+
+def test_the_builders_clicks_and_pdfs_a_minute_are_the_organisers_to_raise(monkeypatch, tmp_path):
+    """A venue's phones share one public address, and so one budget of clicks and PDFs: the organiser
+    raises them, for every process (``--workers`` too)."""
+    import json
+
+    result, started = serving(monkeypatch, tmp_path, "--clicks-per-minute", "1200", "--pdfs-per-minute", "40")
+    assert result.exit_code == 0, result.output
+    desk = started[0].state.desk
+    assert (desk.pdfs.most, desk.pdfs.window) == (40, 60.0)
+    assert (desk.clicks.most, desk.clicks.window) == (120, 6.0)  # 1,200 a minute, 120 at once
+    monkeypatch.setenv("BUILDER_DESK", "")
+    result, started = serving(monkeypatch, tmp_path, "--workers", "2", "--pdfs-per-minute", "40")
+    assert result.exit_code == 0 and started == ["builder.desk.app:from_environment"], result.output
+    given = json.loads(os.environ["BUILDER_DESK"])
+    assert (given["clicks"], given["pdfs"]) == (600, 40)
+    refused = CliRunner().invoke(cli, ["event", "serve", str(PACK), "--pdfs-per-minute", "0"])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+
+
+def test_a_backup_and_its_restore_from_the_command_line_in_either_language(tmp_path):
+    db = tmp_path / "torneo.sqlite"
+    store = Store.open(f"sqlite:///{db}")
+    event = store.create_event("Torneo de Otoño", "wartime")
+    store.register(event, "Patrulla Alfa", {"alfa.yaml": ALFA}, Checked("wartime", 178, 250, True, 0, None))
+    store.close()
+    made = CliRunner().invoke(cli, ["event", "backup", "--db", str(db), str(tmp_path / "copia.sqlite"), "--lang", "en"])
+    assert made.exit_code == 0 and "Backup of sqlite:///" in made.output and "(schema " in made.output, made.output
+    again = CliRunner().invoke(cli, ["event", "backup", "--db", str(db), str(tmp_path / "copia.sqlite")])
+    assert again.exit_code == 2 and "Traceback" not in again.output
+    refused = CliRunner().invoke(cli, ["event", "restore", str(tmp_path / "copia.sqlite"), "--db", str(db)])
+    assert refused.exit_code == 2 and "repite con --replace" in refused.output and "Traceback" not in refused.output
+    done = CliRunner().invoke(cli, ["event", "restore", str(tmp_path / "copia.sqlite"), "--db", str(db), "--replace"])
+    assert done.exit_code == 0 and "restaurada en sqlite:///" in done.output, done.output
+    fresh = CliRunner().invoke(cli, ["event", "restore", str(tmp_path / "copia.sqlite"), "--db",
+                                     str(tmp_path / "nueva.sqlite"), "--lang", "en"])
+    assert fresh.exit_code == 0 and "restored into" in fresh.output
+    missing = CliRunner().invoke(cli, ["event", "backup", "--db", str(tmp_path / "no.sqlite"), str(tmp_path / "c")])
+    assert missing.exit_code == 2 and not (tmp_path / "no.sqlite").exists() and not (tmp_path / "c").exists()
+    export = CliRunner().invoke(cli, ["event", "export", str(PACK), "--db", str(tmp_path / "nueva.sqlite"),
+                                      str(tmp_path / "salida")])
+    assert export.exit_code == 0 and (tmp_path / "salida" / "patrulla-alfa-1" / "alfa.yaml").is_file()
+
+
+def test_health_says_whether_the_desk_answers_and_waits_for_it_when_asked(tmp_path):
+    """What the unit runs after starting a desk: exit 0 once its /healthz answers 200, 1 if it doesn't."""
+    import http.server
+    import threading
+
+    answers = {"status": 503}
+
+    class Desk(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(answers["status"] if self.path == "/healthz" else 404)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Desk)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        down = CliRunner().invoke(cli, ["event", "health", url, "--lang", "en"])
+        assert down.exit_code == 1 and "doesn't answer (503)" in down.output
+        threading.Timer(0.6, lambda: answers.update(status=200)).start()
+        up = CliRunner().invoke(cli, ["event", "health", url + "/", "--wait", "20"])
+        assert up.exit_code == 0 and f"La mesa de {url}/ responde." in up.output
+    finally:
+        server.shutdown()
+        server.server_close()
+    gone = CliRunner().invoke(cli, ["event", "health", url, "--lang", "en"])
+    assert gone.exit_code == 1 and "Traceback" not in gone.output
+    bad = CliRunner().invoke(cli, ["event", "health", "ftp://127.0.0.1"])
+    assert bad.exit_code == 2

@@ -17,6 +17,7 @@ SHARED = {
     "yaml", "yml", "xlsx", "x", "BUILDER", "LANG", "LC", "ALL", "MESSAGES", "DESK", "TOKEN", "en", "es", "MM", "DDTHH",
     "wargames", "chats", "legal", "error", "local", "a",
     "Warbook", "roster", "warbook",  # a game's book, and the kinds `builder new --kind` takes
+    "PostgreSQL", "postgresql", "pg", "dump", "healthz",  # the database, its tool (pg_dump), the desk's /healthz
 }
 ENGLISH = {"the", "and", "of", "to", "is", "for", "with", "this", "show", "usage", "options", "commands", "default",
            "required", "path", "text", "integer", "range", "directory", "file", "folder", "number", "date"}

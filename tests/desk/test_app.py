@@ -50,3 +50,31 @@ def test_the_one_look_is_served_and_nothing_beside_it(client):
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
     for name in ("/look/icons/LICENSE", "/look/../app.py", "/look/%2e%2e/looks.py", "/look/icons/../../looks.py"):
         assert client.get(name).status_code == 404, name
+
+
+def test_healthz_answers_ok_while_the_database_answers_with_no_cookie_gate_or_cache(client):
+    fresh = type(client)(client.app, base_url="http://127.0.0.1:8080")  # no cookie, the desk's own address
+    for answer in (fresh.get("/healthz"), fresh.get("/healthz", headers={"host": "127.0.0.1:8081"})):
+        assert (answer.status_code, answer.text) == (200, "ok\n")
+        assert answer.headers["cache-control"] == "no-store" and "set-cookie" not in answer.headers
+    assert fresh.head("/healthz").status_code == 200
+
+
+def test_healthz_answers_503_when_the_database_fails_or_hangs(client, monkeypatch):
+    import time
+
+    import sqlalchemy as sa
+
+    from builder.desk import app
+
+    store = client.app.state.desk.store
+
+    def failing():
+        raise sa.exc.OperationalError("SELECT", {}, Exception("unable to open database file"))
+    monkeypatch.setattr(store, "answers", failing)
+    answer = client.get("/healthz")
+    assert (answer.status_code, answer.text) == (503, "unavailable\n")
+    monkeypatch.setattr(app, "HEALTH_SECONDS", 0.2)
+    monkeypatch.setattr(store, "answers", lambda: time.sleep(2))
+    began = time.monotonic()
+    assert client.get("/healthz").status_code == 503 and time.monotonic() - began < 1.5

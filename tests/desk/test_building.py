@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from builder.desk import building
-from builder.desk.building import Budget, Texts, Tried, texts_of
+from builder.desk.building import Texts, Tried, texts_of
 from builder.events.packs import load_pack
 from builder.web.keeping import Refused
 from tests.desk.support import ALFA, PACK, WARBOOK
@@ -80,12 +80,3 @@ def test_the_choices_kept_are_bounded_the_longest_unused_going_first():
     assert tried.get(keys[0]) == 0  # used: kept over the other
     tried.put(keys[2], 2)
     assert (tried.get(keys[0]), tried.get(keys[1]), tried.get(keys[2]), len(tried)) == (0, None, 2, 2)
-
-
-def test_the_clicks_budget_is_per_address_refills_with_time_and_keeps_a_bounded_count():
-    budget = Budget(per_minute=60, burst=3, addresses=2)
-    assert [budget.allow("a", now=0) for _ in range(4)] == [True, True, True, False]
-    assert budget.allow("b", now=0)
-    assert budget.allow("a", now=1.0) and not budget.allow("a", now=1.0)  # one a second
-    budget.allow("c", now=2)
-    assert len(budget._buckets) == 2

@@ -150,6 +150,11 @@ class Deployed(NamedTuple):
     root: Path
     """Caddy's local authority, the one root its clients trust."""
     desks: list[subprocess.Popen]
+    commands: list[list[str]]
+    """Each desk's command, as the unit starts it again."""
+    ports: list[int]
+    processes: list[subprocess.Popen]
+    """Every process the deployment started, stopped at its end: a desk started again joins them."""
     logs: list[Path]
     """The desks' output (their journal, under the unit)."""
 
@@ -165,8 +170,9 @@ def deployed(tmp_path: Path, db: str) -> Iterator[Deployed]:
     processes: list[subprocess.Popen] = []
     logs = [tmp_path / f"desk-{port}.log" for port in desks] + [tmp_path / "caddy.log"]
     try:
-        for port, log in zip(desks, logs):
-            processes.append(started(unit_command(port, settings), log, BUILDER_DESK_TOKEN=TOKEN))
+        commands = [unit_command(port, settings) for port in desks]
+        for command, log in zip(commands, logs):
+            processes.append(started(command, log, BUILDER_DESK_TOKEN=TOKEN))
         home = tmp_path / "caddy"
         processes.append(started(
             ["caddy", "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"], logs[-1],
@@ -186,7 +192,7 @@ def deployed(tmp_path: Path, db: str) -> Iterator[Deployed]:
             except (OSError, ssl.SSLError):
                 return False
         until(page_loads, "the desk's page never loaded through Caddy", processes, logs)
-        yield Deployed(https, http_port, root, processes[:2], logs[:2])
+        yield Deployed(https, http_port, root, processes[:2], commands, desks, processes, logs[:2])
     finally:
         for process in processes:
             stop(process)
@@ -322,3 +328,48 @@ def test_the_attacks_replayed_behind_caddy_leave_the_other_players_their_desk(tm
         assert [(s.team, s.version) for s in store.latest(1)] == [("Patrulla Alfa", 1)]
     finally:
         store.close()
+
+
+def answers(port: int, path: str, context: ssl.SSLContext | None = None, timeout: float = WAIT) -> int | None:
+    """The status of a GET (through Caddy over HTTPS with ``context``, else to a desk itself), or None."""
+    conn = (http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=timeout) if context
+            else http.client.HTTPConnection("127.0.0.1", port, timeout=timeout))
+    try:
+        conn.request("GET", path)
+        answer = conn.getresponse()
+        answer.read()
+        return answer.status
+    except (OSError, ssl.SSLError):
+        return None
+    finally:
+        conn.close()
+
+
+def test_caddy_takes_both_desks_back_within_a_second_or_two_of_their_answering_again(tmp_path):
+    """Both desks killed at once (a crash, or both units restarted together) while players keep asking:
+    once the desks answer their /healthz again, so does Caddy within a couple of seconds (it answered
+    «no upstreams» for 30 s, the length it left a failed desk out)."""
+    db = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
+    with deployed(tmp_path, db) as site:
+        context = ssl.create_default_context(cafile=str(site.root))
+        assert answers(site.https, "/", context) == 200
+        for desk in site.desks:
+            os.killpg(desk.pid, signal.SIGKILL)
+            desk.wait(timeout=WAIT)
+        # Players go on asking while the desks are down: Caddy finds neither.
+        down = time.monotonic()
+        while time.monotonic() - down < 3:
+            assert answers(site.https, "/", context) in (502, 503)
+        for command, log in zip(site.commands, site.logs):
+            site.processes.append(started(command, log, BUILDER_DESK_TOKEN=TOKEN))
+        up = {}
+        while len(up) < len(site.ports) and time.monotonic() - down < 3 + WAIT:
+            for port in site.ports:
+                if port not in up and answers(port, "/healthz", timeout=1) == 200:
+                    up[port] = time.monotonic()
+            time.sleep(0.05)
+        assert len(up) == len(site.ports), "the desks never came back"
+        back = min(up.values())
+        while answers(site.https, "/", context, timeout=10) != 200 and time.monotonic() - back < 45:
+            time.sleep(0.1)
+        assert time.monotonic() - back < 3, time.monotonic() - back

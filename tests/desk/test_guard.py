@@ -69,6 +69,46 @@ def test_two_desks_on_one_database_share_one_clients_budget(db):
     assert answers == [403, 403, 403, 429, 429]
 
 
+def test_two_desks_on_one_database_share_one_clients_clicks_and_pdfs(db, monkeypatch):
+    """The builder's clicks and PDFs are counted in the store too: behind a proxy that spreads one
+    address over two desks, it gets its budget once, not twice (the probe passed 272 of 400 clicks
+    and 12 of 20 PDFs with two desks kept in memory)."""
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from tests.desk.test_build import click, still_clock
+
+    still_clock(monkeypatch)
+    first = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", clicks_per_minute=10, pdfs_per_minute=2)
+    second = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", clicks_per_minute=10, pdfs_per_minute=2)
+    with TestClient(first, base_url=BASE) as one, TestClient(second, base_url=BASE) as other:
+        one.get("/build")
+        other.get("/build")
+        views = [click(c, "/build/view", at="[]").status_code for c in (one, other) * 6]
+        assert views == [200] * 10 + [429] * 2
+    first = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", clicks_per_minute=100, pdfs_per_minute=2)
+    second = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", clicks_per_minute=100, pdfs_per_minute=2)
+    with TestClient(first, base_url=BASE) as one, TestClient(second, base_url=BASE) as other:
+        one.get("/build")
+        other.get("/build")
+        pdfs = [click(c, "/build/export", kind="pdf").status_code for c in (one, other, one)]
+        assert pdfs == [200, 200, 429]
+
+
+def test_the_clicks_budget_is_per_address_allows_a_burst_and_refills_with_time(db):
+    from builder.desk.state import clicks_limit
+
+    Store.open(db).close()
+    limit = clicks_limit(db, 60)  # one a second on average, at most 60 at once
+    try:
+        t = 1_800_000_000.0
+        assert all(limit.allow("a", t) for _ in range(60)) and not limit.allow("a", t)
+        assert limit.allow("b", t)
+        assert not limit.allow("a", t + 30) and limit.allow("a", t + 61)
+    finally:
+        limit.close()
+
+
 def test_a_foreign_host_and_an_unknown_page_are_refused(client):
     assert client.get("/", headers={"host": "evil.example:8080"}).status_code == 403
     assert client.get("/nada").status_code == 404

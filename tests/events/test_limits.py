@@ -84,3 +84,16 @@ def test_processes_racing_for_the_last_places_never_take_more_than_the_budget(li
     for thread in threads:
         thread.join(timeout=60)
     assert len(allowed) == 40 and allowed.count(True) == 10
+
+
+def test_a_limit_of_short_windows_prunes_only_its_own_and_leaves_another_limits_count(url):
+    """The builder's clicks are counted in windows of a few seconds, the POSTs in minutes: pruning the
+    clicks' old windows never forgets a client's POSTs."""
+    posts, clicks = StoredRateLimit(url, "post", 2), StoredRateLimit(url, "click", 120, window=12.0)
+    try:
+        assert posts.allow("a", T) and posts.allow("a", T + 1)
+        assert clicks.allow("a", T + 2) and clicks.allow("a", T + 30)  # a later window: the clicks prune
+        assert not posts.allow("a", T + 31)
+    finally:
+        posts.close()
+        clicks.close()

@@ -1,0 +1,108 @@
+"""A database made by each released schema opens with today's code, everything in it readable.
+
+tests/events/fixtures/schema-N.sql is what the builder that released schema N left behind (made by
+tools/schema_fixtures.py with that commit's own code: two events, teams with several versions, reviews,
+a locked team, an organiser's new edit code), and schema-N.json what it stored. Each is opened by
+today's Store, brought up to the newest schema whatever it is (a migration appended later is
+covered without touching this file), and read back whole: every team, version, file and review, and
+every team's edit code still works. A schema released later adds its own pair of files.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from builder.events import schema
+from builder.events.store import Checked, Store, StoreRefused
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+RELEASED = sorted(int(path.stem.split("-")[1]) for path in FIXTURES.glob("schema-*.sql"))
+LATER = datetime(2026, 11, 21, 9, 0, tzinfo=timezone.utc)  # before the fixtures' deadline
+
+
+def test_every_released_schema_has_a_database_made_by_its_release():
+    assert set(range(1, 5)) <= set(RELEASED) and max(RELEASED) <= schema.LATEST
+
+
+def opened_fixture(number: int, folder: Path) -> tuple[Store, dict]:
+    database = folder / f"schema-{number}.sqlite"
+    with sqlite3.connect(database) as conn:
+        conn.executescript((FIXTURES / f"schema-{number}.sql").read_text(encoding="utf-8"))
+    conn.close()
+    stored = json.loads((FIXTURES / f"schema-{number}.json").read_text(encoding="utf-8"))
+    assert stored["schema"] == number
+    return Store.open(f"sqlite:///{database}"), stored
+
+
+@pytest.mark.parametrize("number", RELEASED)
+def test_a_database_of_an_earlier_schema_opens_upgraded_with_every_team_version_file_and_review(number, tmp_path):
+    store, stored = opened_fixture(number, tmp_path)
+    try:
+        assert store.schema_version() == schema.LATEST
+        for event in stored["events"]:
+            event_id = store.find_event(event["name"], event["system"])
+            assert event_id is not None, event["name"]
+            found = store.event(event_id)
+            deadline = datetime.fromisoformat(event["deadline"]).replace(tzinfo=timezone.utc) if event["deadline"] else None
+            assert (found.deadline, found.locked, found.publish) == (deadline, False, event["published"])
+            teams = store.teams(event_id)
+            assert sorted(teams.values()) == sorted(team["name"] for team in event["teams"])
+            ids = {name: team_id for team_id, name in teams.items()}
+            assert store.locked_teams(event_id) == {ids[team["name"]] for team in event["teams"] if team["locked"]}
+            for team in event["teams"]:
+                team_id = ids[team["name"]]
+                versions = store.versions(team_id)
+                assert [v.version for v in versions] == list(range(1, len(team["versions"]) + 1))
+                for kept, sent in zip(versions, team["versions"]):
+                    assert dict(kept.files) == sent["files"]
+                    assert (kept.checked.system, kept.checked.points, kept.checked.legal) == \
+                        (event["system"], sent["points"], sent["legal"])
+                    assert store.submission(kept.id).files == kept.files
+                assert [(r.version, r.verdict, r.note) for r in store.reviews(team_id)] == \
+                    [tuple(review) for review in team["reviews"]]
+                assert store.code_is(team_id, team["code"])
+                assert len(store.code_changes(team_id)) == (1 if team["code_changed"] else 0)
+                # The same name again is the same team, as the released builder folded it.
+                with pytest.raises(StoreRefused) as refused:
+                    store.register(event_id, team["name"].upper(), {"otra.yaml": "x: 1\n"},
+                                   Checked(event["system"], None, None, True, 0, None), now=LATER)
+                assert refused.value.code == "team-exists"
+            latest = store.latest(event_id)
+            assert sorted((s.team, s.version) for s in latest) == \
+                sorted((team["name"], len(team["versions"])) for team in event["teams"])
+            assert len(store.export(event_id, tmp_path / f"export-{event_id}")) == \
+                sum(len(team["versions"][-1]["files"]) for team in event["teams"])
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("number", RELEASED)
+def test_an_upgraded_database_takes_new_versions_reviews_and_codes(number, tmp_path):
+    store, stored = opened_fixture(number, tmp_path)
+    try:
+        event = stored["events"][0]
+        event_id = store.find_event(event["name"], event["system"])
+        team = next(team for team in event["teams"] if not team["locked"])
+        team_id = {name: team_id for team_id, name in store.teams(event_id).items()}[team["name"]]
+        receipt = store.submit(team_id, team["code"], {"nueva.yaml": "system: wartime\n"},
+                               Checked("wartime", 200, 250, True, 0, "f" * 40), now=LATER)
+        assert receipt.version == len(team["versions"]) + 1
+        assert store.approve(team_id, "Vale", now=LATER).version == receipt.version
+        code = store.new_code(team_id, now=LATER)
+        assert store.code_is(team_id, code) and not store.code_is(team_id, team["code"])
+        new = store.register(event_id, "Equipo Nuevo", {"nuevo.yaml": "system: wartime\n"},
+                             Checked("wartime", 100, 250, True, 0, None), now=LATER)
+        assert store.newest(new.team_id).version == 1
+    finally:
+        store.close()
+    # Opened again: nothing is migrated twice.
+    again = Store.open(f"sqlite:///{tmp_path / f'schema-{number}.sqlite'}")
+    try:
+        assert again.schema_version() == schema.LATEST
+    finally:
+        again.close()
