@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from builder.core.pipeline import evaluate
 from builder.events import schema
 from builder.events.codes import code_matches
-from builder.events.bounds import plain_file_name
+from builder.events.bounds import Limits, plain_file_name
 from builder.events.store import Checked, Store, StoreRefused
 from tests.databases import KINDS, POSTGRES, database
 
@@ -486,7 +486,8 @@ def test_a_database_of_schema_1_gains_the_counts_with_every_version_sized(tmp_pa
         schema.metadata.create_all(conn, tables=[schema.teams, schema.submission_files, schema.reviews])
         conn.execute(schema.schema_version.insert().values(version=1, applied_at=T0.replace(tzinfo=None)))
         conn.exec_driver_sql("INSERT INTO events VALUES (1, 'Torneo', 'wartime', NULL, 0, '2026-05-01')")
-        conn.exec_driver_sql("INSERT INTO teams VALUES (1, 1, 'Alfa', 'alfa', 'h', 0, '2026-05-01')")
+        conn.exec_driver_sql("INSERT INTO teams (id, event_id, name, folded, code_hash, locked, created_at) "
+                             "VALUES (1, 1, 'Alfa', 'alfa', 'h', 0, '2026-05-01')")
         conn.exec_driver_sql("INSERT INTO submissions VALUES (1, 1, 1, 'wartime', 1, 2, 1, 0, NULL, 0, 'es', "
                              "'2026-05-01')")
         conn.exec_driver_sql("INSERT INTO submission_files VALUES (1, 1, 0, 'a.yaml', 'ñandú: 1\n')")
@@ -541,10 +542,89 @@ def test_a_database_of_schema_3_gains_publishing_and_the_code_changes(tmp_path):
     with store.engine.begin() as conn:  # back to schema 3, as a desk of issue 39 left it
         conn.exec_driver_sql("DROP TABLE code_changes")
         conn.exec_driver_sql("ALTER TABLE events DROP COLUMN publish")
-        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version == 4))
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= 4))
     store.close()
     again = Store.open(url)
-    assert again.schema_version() == schema.LATEST == 4
+    assert again.schema_version() == schema.LATEST >= 4
     assert again.event(event).publish is False and not again.publishing_set(event)
     assert again.code_changes(1) == [] and [s.team for s in again.latest(event)] == ["Alfa"]
+    again.close()
+
+
+def test_an_event_takes_at_most_its_teams_and_a_removed_team_frees_its_place_and_its_name(store, event):
+    limits = Limits(teams=2)
+    alfa = store.register(event, "Alfa", ROSTER, LEGAL, now=T0, limits=limits)
+    store.register(event, "Beta", ROSTER, LEGAL, now=T0, limits=limits)
+    with pytest.raises(StoreRefused) as refused:
+        store.register(event, "Gamma", ROSTER, LEGAL, now=T0, limits=limits)
+    assert refused.value.code == "event-full" and count(store, schema.teams) == 2
+    # A team already in it still sends versions: the bound is on teams, not lists.
+    assert store.submit(alfa.team_id, alfa.edit_code, ROSTER, LEGAL, now=T0, limits=limits).version == 2
+    assert store.remove_teams(event, [alfa.team_id], now=T0) == ["Alfa"]
+    again = store.register(event, "alfa", ROSTER, LEGAL, now=T0, limits=limits)  # its place and its name are free
+    assert store.teams(event) == {2: "Beta", again.team_id: "alfa"} and store.team_count(event) == 2
+
+
+def test_removed_teams_are_in_no_read_and_keep_their_history(store, event):
+    alfa = store.register(event, "Alfa", ROSTER, checked("WT-SAME"), now=T0)
+    beta = store.register(event, "Beta", ROSTER, checked("WT-SAME"), now=T0)
+    gamma = store.register(event, "Gamma", ROSTER, checked("WT-SAME"), now=T0)
+    store.approve(beta.team_id, "bien", now=T0)
+    store.lock_team(beta.team_id)
+    before = store.event(event).changes
+    assert store.remove_teams(event, [gamma.team_id, beta.team_id], now=T0) == ["Beta", "Gamma"]
+    assert store.event(event).changes == before + 1
+    assert store.teams(event) == {alfa.team_id: "Alfa"} and store.locked_teams(event) == set()
+    assert [s.team for s in store.latest(event)] == ["Alfa"] and store.duplicates(event) == {}
+    assert store.team_count(event) == 1 and store.removed_count(event) == 2
+    for read in (store.newest, store.versions, store.reviews, store.history, store.code_changes):
+        with pytest.raises(StoreRefused, match="no-such-team"):
+            read(beta.team_id)
+    with pytest.raises(StoreRefused, match="no-such-submission"):
+        store.submission(beta.submission_id)
+    with pytest.raises(StoreRefused, match="no-such-team"):
+        store.submit(beta.team_id, beta.edit_code, ROSTER, LEGAL, now=T0)
+    # Nothing deleted: the rows are there, marked (append-only history).
+    assert count(store, schema.teams) == 3 and count(store, schema.submissions) == 3 and count(store, schema.reviews) == 1
+    # All or none: one unknown (or already removed) team, and nothing is removed.
+    for wrong in ([alfa.team_id, beta.team_id], [alfa.team_id, 99], []):
+        with pytest.raises(StoreRefused, match="no-such-team"):
+            store.remove_teams(event, wrong, now=T0)
+    assert store.teams(event) == {alfa.team_id: "Alfa"}
+    other = store.create_event("Otro torneo", "wartime")
+    with pytest.raises(StoreRefused, match="no-such-team"):  # another event's team is not this one's
+        store.remove_teams(other, [alfa.team_id], now=T0)
+
+
+def test_the_roll_is_read_a_page_a_batch_and_a_few_names_at_a_time(store, event):
+    ids = [store.register(event, f"Equipo {n:02}", ROSTER, checked("WT-SAME" if n % 2 else f"WT-{n:04}"), now=T0).team_id
+           for n in range(1, 24)]
+    store.approve(ids[4], "bien", now=T0)
+    page, total = store.latest_page(event, 2, 10)
+    assert total == 23 and [s.team for s in page] == [f"Equipo {n:02}" for n in range(11, 21)]
+    assert not page[0].files  # a page shows the check's results, never the files
+    same, total = store.latest_page(event, 1, 5, fingerprint="WT-SAME")
+    assert total == 12 and [s.team for s in same] == ["Equipo 01", "Equipo 03", "Equipo 05", "Equipo 07", "Equipo 09"]
+    groups, many = store.same_lists(event, most=5)
+    assert many == 1 and groups[0].teams == 12 and groups[0].names == ("Equipo 01", "Equipo 03", "Equipo 05")
+    assert store.same_lists(event, fingerprints=["WT-0002"]) == ([], 0)  # sent by one team only
+    batches = list(store.latest_batches(event, size=10))
+    assert [len(b) for b in batches] == [10, 10, 3] and all(s.files == ROSTER for b in batches for s in b)
+    assert [s.team_id for b in batches for s in b] == ids
+    assert set(store.standings(ids)) == {ids[4]} and store.standings(ids)[ids[4]] == store.standing(ids[4])
+
+
+def test_a_database_of_schema_4_gains_the_removals(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    store = Store.open(url)
+    event = store.create_event("Torneo", "wartime")
+    store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    removals = schema.MIGRATIONS.index(schema._removals) + 1
+    with store.engine.begin() as conn:  # back to the schema before the removals
+        conn.exec_driver_sql("ALTER TABLE teams DROP COLUMN removed_at")
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= removals))
+    store.close()
+    again = Store.open(url)
+    assert again.schema_version() == schema.LATEST
+    assert again.teams(event) == {1: "Alfa"} and again.remove_teams(event, [1], now=T0) == ["Alfa"]
     again.close()
