@@ -26,7 +26,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import build, organiser, players
+from builder.desk import board, build, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.building import Budget
 from builder.desk.checks import Lane, big_blocks_apart
@@ -146,7 +146,8 @@ ROUTES = [
     Route("/static/{name}", endpoint(build.static)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
     Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
-    Route("/admin", endpoint(organiser.dashboard, admin=True)),
+    Route("/admin", endpoint(board.dashboard, admin=True)),
+    Route("/admin/remove", endpoint(board.remove, admin=True), methods=["POST"]),
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
     Route("/admin/confirm", endpoint(organiser.confirm, admin=True)),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),

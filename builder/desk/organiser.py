@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages
+from builder.desk.board import confirm_removal
 from builder.desk.guard import client_address
 from builder.desk.pages import in_page_thread, page, rechecked, refusal, team_rows
 from builder.desk.sessions import close_session, is_token, open_session
@@ -38,12 +39,6 @@ def login(request: Request, form: Form, lang: str) -> Response:
 def logout(request: Request, form: Form, lang: str) -> Response:
     close_session(request)
     return RedirectResponse(f"/admin/login?lang={lang}", status_code=303)
-
-
-def dashboard(request: Request, form: Form, lang: str) -> Response:
-    desk = desk_of(request)
-    return page(request, "admin.html", lang, rows=team_rows(desk), duplicates=desk.store.duplicates(desk.event_id),
-                size=f"{desk.store.size() / 1024 / 1024:.1f}")
 
 
 def lock_event(request: Request, form: Form, lang: str) -> Response:
@@ -74,6 +69,8 @@ def confirm(request: Request, form: Form, lang: str) -> Response:
     (the desk runs no script), whose «Sí» sends the action again, confirmed, and whose «No» goes back
     to the dashboard with nothing done."""
     desk = desk_of(request)
+    if request.query_params.get("action") == "remove":
+        return confirm_removal(request, lang)
     if request.query_params.get("action") != "lock":
         return refusal(request, lang, "bad-verdict", 400)
     team = request.query_params.get("team")
