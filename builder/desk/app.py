@@ -26,7 +26,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import board, build, organiser, players
+from builder.desk import board, build, exports, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.building import Budget
 from builder.desk.checks import Lane, big_blocks_apart
@@ -151,8 +151,8 @@ ROUTES = [
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
     Route("/admin/confirm", endpoint(organiser.confirm, admin=True)),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),
-    Route("/admin/summary.xlsx", endpoint(organiser.summary, admin=True)),
-    Route("/admin/print.pdf", endpoint(organiser.printout, admin=True)),
+    Route("/admin/summary.xlsx", endpoint(exports.summary, admin=True)),
+    Route("/admin/print.pdf", endpoint(exports.printout, admin=True)),
     Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
 ]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from builder.core.names import fold
 
@@ -30,6 +30,15 @@ class StoreRefused(Exception):
         super().__init__(f"{code}: {detail}" if detail else code)
         self.code = code
         self.detail = detail
+
+
+class Stopped(Exception):
+    """Work given up because whoever asked for it has gone (an export whose client left)."""
+
+
+def check_stop(stop: Callable[[], bool]) -> None:
+    if stop():
+        raise Stopped()
 
 
 @dataclass(frozen=True)

@@ -70,16 +70,18 @@ class Roll:
     def latest_batches(self, event_id: int, size: int = 25, files: bool = True) -> Iterator[list[Submission]]:
         """The teams' latest versions (with their files), ``size`` teams at a time, in the order
         they registered: an export holds one batch in memory, never the event. Each batch is read
-        in a transaction of its own, after the last team of the one before."""
-        after = 0
+        in a transaction of its own, after the last team of the one before. A caller that lets each
+        team go as it is done with it (``batch.pop(0)``) holds one batch at most."""
+        after, batch = 0, None
         while True:
+            batch = None  # the last one let go before the next is read: one batch in memory, not two
             with self._reading() as conn:
                 batch = submissions_where(conn, sa.and_(submissions.c.id.in_(newest_of(event_id)),
                                                         submissions.c.team_id > after), files=files, limit=size)
             if not batch:
                 return
+            after = batch[-1].team_id  # before it is given: the caller may empty it as it goes
             yield batch
-            after = batch[-1].team_id
 
     def same_lists(self, event_id: int, fingerprints: Iterable[str] | None = None, most: int | None = None,
                    names: int = 3) -> tuple[list[SameList], int]:
