@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import datetime as dt
 import multiprocessing
+from collections import deque
+from itertools import islice
 import os
+import signal
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,21 +111,31 @@ def _render_all(work: list[tuple[str, str, str]], pack: Pack | None, lang: str, 
             printed.append(_render_team(args[n]))
         return printed
     # A pool that ends its workers when left (terminate), however far they are: a stopped print
-    # leaves none printing on.
+    # leaves none printing on. A few teams are sent ahead at a time (never the whole event into
+    # the workers' pipe): stopped, there is little queued to drop.
+    jobs = min(jobs, len(work))
     methods = multiprocessing.get_all_start_methods()
-    with multiprocessing.get_context("fork" if "fork" in methods else None).Pool(min(jobs, len(work))) as pool:
-        found = pool.imap(_render_team, args)
+    with multiprocessing.get_context("fork" if "fork" in methods else None).Pool(jobs, _worker_start) as pool:
+        waiting = iter(args)
+        sent = deque(pool.apply_async(_render_team, (team,)) for team in islice(waiting, 2 * jobs))
         for _ in progress(range(len(args))):
-            printed.append(_next(found, stop))
+            printed.append(_when_done(sent.popleft(), stop))
+            sent.extend(pool.apply_async(_render_team, (team,)) for team in islice(waiting, 1))
     return printed
 
 
-def _next(found: Any, stop: Callable[[], bool]) -> Printed:
-    """The next team's part, asking ``stop`` every moment while it is printed."""
+def _worker_start() -> None:
+    # A worker forked from a server inherits its handler of SIGTERM (uvicorn's: "finish, then
+    # exit"), and would print on when the pool ends it: here SIGTERM ends it.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _when_done(part: Any, stop: Callable[[], bool]) -> Printed:
+    """A team's part once printed, asking ``stop`` every moment meanwhile."""
     while True:
         check_stop(stop)
         try:
-            return found.next(timeout=STOP_EVERY)
+            return part.get(timeout=STOP_EVERY)
         except multiprocessing.TimeoutError:
             continue
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 import secrets
+import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -122,3 +123,52 @@ def test_a_registration_flood_from_many_addresses_is_bounded_and_the_organiser_r
     assert max(len(str(row[11] or "")) for row in book["Listas"].iter_rows(values_only=True)) < 1000
     assert most[0] < 300 * MIB, most[0] / MIB
     assert removed == 303 and again == "stored"
+
+
+def printers(pid: int) -> list[int]:
+    """The desk's forked copies of itself still running: its print's workers (its checks' workers
+    are its forkserver's children, not its own)."""
+    own = Path(f"/proc/{pid}/cmdline").read_bytes()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+                if int(parent) == pid and state != "Z" and (entry / "cmdline").read_bytes() == own:
+                    found.append(int(entry.name))
+            except (OSError, ValueError):
+                continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="processes are read from Linux's /proc")
+def test_a_print_whose_organiser_left_stops_at_once_on_the_real_server(tmp_path):
+    from builder.events.store import Checked, Store
+
+    db = tmp_path / "torneo.sqlite"
+    store = Store.open(f"sqlite:///{db}")
+    event = store.create_event("Torneo de Otoño", "wartime")
+    files = {"alfa.yaml": ALFA.decode(), "fenix-warbook.yaml": WARBOOK.decode()}
+    for n in range(60):  # a minute of printing on two processors
+        store.register(event, f"Equipo {n:02}", files, Checked("wartime", 178, 250, True, 0, "WT-068D-E2A7"))
+    store.close()
+    port = free_port()
+    server = start(db, port)
+    try:
+        _, csrf = page(port, ORGANISER)
+        _, answer = post(port, ORGANISER, "/admin/login", f"desk_csrf={csrf}", {"csrf": csrf, "token": TOKEN})
+        session = re.search(rb"(desk_session=[^;]+)", answer).group(1).decode()
+        with socket.create_connection(("127.0.0.1", port), source_address=(ORGANISER, 0)) as tab:
+            tab.sendall(f"GET /admin/print.pdf HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                        f"Cookie: desk_csrf={csrf}; {session}\r\n\r\n".encode())
+            deadline = time.monotonic() + 20
+            while not printers(server.pid) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            printing = printers(server.pid)
+            time.sleep(1)
+        time.sleep(3)  # the tab closed: the desk notices between two teams, and ends its workers
+        left = printers(server.pid)
+        assert page(port, ORGANISER)[0] == 200
+    finally:
+        kill(server)
+    assert printing and not left, (printing, left)  # printing a minute's work, then none left at it
