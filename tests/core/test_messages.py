@@ -10,6 +10,8 @@ import builder.cli.texts  # noqa: F401 - the command line's words join the table
 import builder.web.texts  # noqa: F401 - the page's words join the table when it is served
 import builder.desk.texts  # noqa: F401 - the event desk's words, likewise
 import builder.events.printing  # noqa: F401 - the event print's words
+import builder.desk.board  # noqa: F401 - the organiser's dashboard's words
+import builder.desk.exports  # noqa: F401 - the organiser's exports' words
 from builder.core import messages
 
 from builder.core import registry

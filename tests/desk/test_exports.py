@@ -154,3 +154,28 @@ def test_one_export_at_a_time_and_a_second_is_told_to_wait(client, db, monkeypat
     assert busy.status_code == 503 and busy.headers["retry-after"] == "10"
     assert 'data-code="desk-export-busy"' in busy.text and "Another export" in busy.text
     assert client.get("/admin/summary.xlsx").status_code == 200
+
+
+def test_the_summary_heads_its_times_with_the_events_zone_and_the_dashboard_names_it(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+    from tests.desk.support import BASE, PACK, TOKEN
+
+    madrid = timezone(timedelta(hours=1))
+    deadline = datetime(2030, 12, 5, 10, 0, tzinfo=madrid)
+    app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / 'e.sqlite'}", TOKEN, "127.0.0.1:8080", deadline=deadline)
+    with TestClient(app, base_url=BASE) as desk:
+        desk.get("/")
+        submit(desk, "Patrulla Alfa")
+        admin(desk)
+        board = desk.get("/admin?lang=en").text
+        assert "are in UTC+01:00." in board and "empty, none) · UTC+01:00</label>" in board
+        book = load_workbook(io.BytesIO(desk.get("/admin/summary.xlsx?lang=en").content))
+    head, row = list(book["Submissions"].iter_rows(values_only=True))[:2]
+    assert head[2] == "Submitted (UTC+01:00 time)"  # not «(UTC)»: the times below are the event's
+    stored = Store.open(f"sqlite:///{tmp_path / 'e.sqlite'}").latest(1)[0].submitted_at
+    assert row[2] == stored.astimezone(madrid).strftime("%Y-%m-%d %H:%M")

@@ -18,3 +18,16 @@ def test_a_page_that_is_not_there_says_nothing_of_storing(client):
         answer = client.get(path)
         assert answer.status_code == 404 and "No se ha guardado nada." not in answer.text
     assert "no publica las listas" in client.get("/lists").text
+
+
+def test_the_events_zone_is_named_by_its_offset_and_its_own_name_if_it_has_one():
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    from builder.desk.pages import zone_label
+
+    winter = datetime(2026, 1, 10, 12, tzinfo=timezone.utc)
+    assert zone_label(SimpleNamespace(zone=ZoneInfo("Europe/Madrid")), winter) == "CET, UTC+01:00"
+    assert zone_label(SimpleNamespace(zone=timezone(timedelta(hours=-3))), winter) == "UTC-03:00"
+    assert zone_label(SimpleNamespace(zone=timezone.utc), winter) == "UTC"
