@@ -69,7 +69,8 @@ messages.register({
               "confirmación antes.",
         "en": "For spam: a removed team leaves the dashboard, the published lists, the summary sheet and the "
               "print, frees its name and its place, and can hand in nothing more. You are asked to confirm first."},
-    "desk.confirm-remove": {"es": "¿Quitar {count} equipos del evento?", "en": "Remove {count} teams from the event?"},
+    "desk.confirm-remove": {"es": "¿Quitar {count} {count|equipo|equipos} del evento?",
+                            "en": "Remove {count} {count|team|teams} from the event?"},
     "desk.confirm-remove-why": {
         "es": "Desaparecerán del panel, de las listas y de las exportaciones, y sus nombres quedarán libres. Sus "
               "entregas se conservan en la base de datos, pero desde la mesa no se pueden recuperar.",
@@ -114,7 +115,7 @@ def dashboard(request: Request, form: Form, lang: str) -> Response:
                 page_link=lambda n: "/admin?" + urlencode({**here, "page": n}), teams=store.team_count(event_id),
                 removed=store.removed_count(event_id), most=desk.pack.event.max_teams, zone=zone_label(desk),
                 teams_of_same=total,
-                size=f"{store.size() / 1024 / 1024:.1f}", done=request.query_params.get("removed", ""))
+                size=f"{store.size() / 1024 / 1024:.1f}", done=_number(request.query_params.get("removed", "")))
 
 
 def chosen(form: Form | None, query: dict[str, str]) -> tuple[list[int], str | None]:
