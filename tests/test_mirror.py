@@ -27,6 +27,8 @@ CROSS_CUTTING = {
     "desk/test_browser.py": "the event desk in Chromium, end to end: a player's submission, the organiser's dashboard",
     "desk/test_server.py": "`builder event serve` in its own process, killed with SIGKILL and started again",
     "desk/test_load.py": "attacks replayed on `builder event serve` in its own process: pages, checks and memory under load",
+    "desk/test_flood.py": "registration spam and a print left behind, replayed on `builder event serve` in its own "
+                          "process: the event's bound, the dashboard, the summary, the removal, the print's workers",
     "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
                                      "through a reload and a stopped server, submitted and its receipt checked",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",

@@ -26,6 +26,9 @@ class EventSettings:
     """The versions the desk keeps of one team's list; past them, a new one is refused."""
     bytes_per_team: int = 16 * 1024 * 1024
     """The bytes the desk keeps of one team's versions together (16 MiB); past them, a new one is refused."""
+    max_teams: int = 300
+    """The teams the event takes (those the organiser removed not counted); past them, a new one is
+    refused: a bound on what one flood of registrations can make the desk keep and show."""
     public_url: str | None = None
     """The address players reach the desk at (``https://torneo.example``): the Host and Origin it answers to."""
 

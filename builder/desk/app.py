@@ -26,7 +26,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import build, organiser, players
+from builder.desk import board, build, exports, organiser, players
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.jobs import big_blocks_apart
@@ -166,12 +166,13 @@ ROUTES = [
     Route("/static/{name}", endpoint(build.static)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),
     Route("/admin/logout", endpoint(organiser.logout, admin=True), methods=["POST"]),
-    Route("/admin", endpoint(organiser.dashboard, admin=True)),
+    Route("/admin", endpoint(board.dashboard, admin=True)),
+    Route("/admin/remove", endpoint(board.remove, admin=True), methods=["POST"]),
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
     Route("/admin/confirm", endpoint(organiser.confirm, admin=True)),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),
-    Route("/admin/summary.xlsx", endpoint(organiser.summary, admin=True)),
-    Route("/admin/print.pdf", endpoint(organiser.printout, admin=True)),
+    Route("/admin/summary.xlsx", endpoint(exports.summary, admin=True)),
+    Route("/admin/print.pdf", endpoint(exports.printout, admin=True)),
     Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
 ]
 

@@ -1,23 +1,20 @@
-"""The organiser's side of the desk: the login, the dashboard, the event's deadline and lock, each
-team's page and review, the summary spreadsheet and the print."""
+"""The organiser's side of the desk: the login, the event's deadline and lock, each team's page and
+review (the dashboard and the removal of teams are :mod:`builder.desk.board`'s, the summary
+spreadsheet and the print :mod:`builder.desk.exports`')."""
 
 from __future__ import annotations
 
-import tempfile
 from datetime import datetime
-from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from builder.core import messages
+from builder.desk.board import confirm_removal
 from builder.desk.guard import client_address
-from builder.desk.pages import in_page_thread, page, rechecked, refusal, team_rows
+from builder.desk.pages import in_page_thread, page, rechecked, refusal
 from builder.desk.sessions import close_session, hold_new_code, is_token, open_session, take_new_code
 from builder.desk.state import desk_of
 from builder.events.bounds import StoreRefused
-from builder.events.submitted import latest_outcomes
-from builder.web.downloads import attachment
 from builder.web.intake import Form
 
 
@@ -41,12 +38,6 @@ def logout(request: Request, form: Form, lang: str) -> Response:
     out = RedirectResponse(f"/admin/login?lang={lang}", status_code=303)
     close_session(request, out)
     return out
-
-
-def dashboard(request: Request, form: Form, lang: str) -> Response:
-    desk = desk_of(request)
-    return page(request, "admin.html", lang, rows=team_rows(desk), duplicates=desk.store.duplicates(desk.event_id),
-                size=f"{desk.store.size() / 1024 / 1024:.1f}")
 
 
 def lock_event(request: Request, form: Form, lang: str) -> Response:
@@ -77,6 +68,8 @@ def confirm(request: Request, form: Form, lang: str) -> Response:
     (the desk runs no script), whose «Sí» sends the action again, confirmed, and whose «No» goes back
     to the dashboard with nothing done."""
     desk = desk_of(request)
+    if request.query_params.get("action") == "remove":
+        return confirm_removal(request, lang)
     if request.query_params.get("action") != "lock":
         return refusal(request, lang, "bad-verdict", 400)
     team = request.query_params.get("team")
@@ -156,35 +149,3 @@ def team_page(request: Request, team_id: int) -> dict:
             "locked": team_id in desk.store.locked_teams(desk.event_id),
             "new_code": take_new_code(request, team_id),
             "code_changes": desk.store.code_changes(team_id)}
-
-
-def summary(request: Request, form: Form, lang: str) -> Response:
-    from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
-
-    desk = desk_of(request)
-    latest = desk.store.latest(desk.event_id)
-    outcomes = latest_outcomes(latest, desk.pack)
-    teams = [{"team": r["s"].team, "version": r["s"].version, "submitted": r["when"],
-              "late": messages.text("desk.yes" if r["late"] else "desk.no", lang),
-              "review": messages.text(f"desk.{r['standing'].verdict}" if r["standing"] else "desk.pending", lang),
-              "note": r["standing"].note if r["standing"] else "", "file": o.file}
-             for r, o in zip(team_rows(desk, latest), outcomes)]
-    with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
-        target = Path(tmp) / "resumen.xlsx"
-        write_summary(outcomes, target, lang, desk.pack, teams=teams)
-        data = target.read_bytes()
-    return Response(data, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                    headers={"Content-Disposition": attachment(f"{desk.pack.name}.xlsx")})
-
-
-def printout(request: Request, form: Form, lang: str) -> Response:
-    from builder.events.printing import print_event  # WeasyPrint and pypdf, only when printing
-
-    desk = desk_of(request)
-    paper = "letter" if request.query_params.get("paper") == "letter" else "a4"
-    with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
-        target = Path(tmp) / "listas.pdf"
-        print_event(desk.store.latest(desk.event_id), desk.pack, target, lang, paper)
-        data = target.read_bytes()
-    return Response(data, media_type="application/pdf",
-                    headers={"Content-Disposition": attachment(f"{desk.pack.name}.pdf")})

@@ -58,24 +58,47 @@ def local_time(desk: Desk, moment: datetime, seconds: bool = False) -> str:
     return aware.astimezone(desk.zone).strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
+def zone_label(desk: Desk, moment: datetime | None = None) -> str:
+    """The zone the event's times are shown in, as an offset from UTC (``UTC+01:00``), named too when
+    it has a name of its own (``CET, UTC+01:00``): the deadline's zone, else the server's."""
+    here = (moment or datetime.now(timezone.utc)).astimezone(desk.zone)
+    offset = here.strftime("%z")
+    label = "UTC" if offset in ("+0000", "") else f"UTC{offset[:3]}:{offset[3:]}"
+    name = here.tzname() or ""
+    return label if not name.isalpha() or name == "UTC" else f"{name}, {label}"
+
+
 def closed(event: Any) -> bool:
     return event.locked or (event.deadline is not None and datetime.now(timezone.utc) >= event.deadline)
 
 
+SAME_NAMES = 3
+"""The other teams a row names that sent its list: the rest are counted (``same_more``), so a flood
+of one list is a count on each row, never every name on every row."""
+
+
 def team_rows(desk: Desk, latest: list[Any] | None = None) -> list[dict[str, Any]]:
-    """Each team's latest list (or those of ``latest``) as a row: of the dashboard, the published
-    lists and the summary. Without ``latest``, the lists are read without their files."""
+    """Each team's latest list (or those of ``latest``: a page of them) as a row: of the dashboard,
+    the published lists and the summary. Without ``latest``, the lists are read without their files.
+    A few queries for all the rows, whatever their number: each row's review, and the other teams
+    that sent its list (a few named, the rest counted)."""
     store, event_id = desk.store, desk.event_id
     event = store.event(event_id)
-    duplicates = store.duplicates(event_id)
+    latest = store.latest(event_id, files=False) if latest is None else latest
     locked = store.locked_teams(event_id)
+    standings = store.standings([s.team_id for s in latest])
+    groups, _ = store.same_lists(event_id, {s.checked.fingerprint for s in latest if s.checked.fingerprint},
+                                 names=SAME_NAMES + 1)
+    same = {group.fingerprint: group for group in groups}
     rows = []
-    for s in store.latest(event_id, files=False) if latest is None else latest:
-        same_list = [n for n in duplicates.get(s.checked.fingerprint or "", []) if n != s.team]
+    for s in latest:
+        group = same.get(s.checked.fingerprint or "")
+        others = [n for n in group.names if n != s.team][:SAME_NAMES] if group else []
         game = registry.find(s.checked.system or "")
         rows.append({"s": s, "system": game.title if game is not None else "—",
                      "late": event.deadline is not None and s.submitted_at >= event.deadline,
-                     "standing": store.standing(s.team_id), "locked": s.team_id in locked, "same_list": same_list,
+                     "standing": standings.get(s.team_id), "locked": s.team_id in locked, "same_list": others,
+                     "same_more": group.teams - 1 - len(others) if group else 0,
                      "when": local_time(desk, s.submitted_at)})
     return rows
 

@@ -28,7 +28,8 @@ from builder.web.intake import Form
 from builder.web.shown import unreadable
 
 REFUSED_STATUS = {"wrong-edit-code": 403, "event-locked": 423, "team-locked": 423, "past-deadline": 423,
-                  "file-too-large": 413, "team-versions-full": 409, "team-bytes-full": 413, "check-too-heavy": 422}
+                  "file-too-large": 413, "team-versions-full": 409, "team-bytes-full": 413, "check-too-heavy": 422,
+                  "event-full": 409}
 """The HTTP status of a store's refusal; any other (a bad name, no files…) is 400."""
 NO_MATCH = ("team-exists", "no-such-team")
 """A store's refusals answered as a wrong code: a taken name given without its code, a name no team

@@ -117,8 +117,8 @@ class Desk:
 
     @property
     def limits(self) -> Limits:
-        """What one team may keep, as the pack's ``event:`` block says."""
-        return Limits(self.pack.event.versions_per_team, self.pack.event.bytes_per_team)
+        """What one team may keep, and how many teams the event takes, as the pack's ``event:`` block says."""
+        return Limits(self.pack.event.versions_per_team, self.pack.event.bytes_per_team, self.pack.event.max_teams)
 
 
 class Kept:

@@ -110,6 +110,8 @@ MESSAGES = {
         "es": "Este equipo ya tiene guardadas todas las versiones que admite el evento: habla con la organización.",
         "en": "This team already keeps as many versions as the event allows: talk to the organiser.",
     },
+    "desk.error.event-full": {"es": "El evento ya tiene todos los equipos que admite: habla con la organización.",
+                              "en": "The event already has as many teams as it takes: talk to the organiser."},
     "desk.error.team-bytes-full": {
         "es": "Las versiones de este equipo ya ocupan todo el espacio que admite el evento: habla con la organización.",
         "en": "This team's versions already take all the room the event allows: talk to the organiser.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from builder.core.names import fold
 
@@ -23,7 +23,8 @@ class StoreRefused(Exception):
     """A request the store turned down; ``code`` says why, in kebab-case: ``wrong-edit-code``,
     ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
     ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
-    ``stale-version``, ``newer-database``, ``no-such-submission``, ``team-versions-full``, ``team-bytes-full``. Nothing was stored."""
+    ``stale-version``, ``newer-database``, ``no-such-submission``, ``team-versions-full``, ``team-bytes-full``,
+    ``event-full``. Nothing was stored."""
 
     def __init__(self, code: str, detail: str = ""):
         super().__init__(f"{code}: {detail}" if detail else code)
@@ -31,13 +32,23 @@ class StoreRefused(Exception):
         self.detail = detail
 
 
+class Stopped(Exception):
+    """Work given up because whoever asked for it has gone (an export whose client left)."""
+
+
+def check_stop(stop: Callable[[], bool]) -> None:
+    if stop():
+        raise Stopped()
+
+
 @dataclass(frozen=True)
 class Limits:
     """How much one team may keep (the pack's ``event:`` block): versions, and bytes of all its
-    versions' files together; None: no bound."""
+    versions' files together; and how many teams the event takes; None: no bound."""
 
     versions: int | None = None
     bytes: int | None = None
+    teams: int | None = None
 
     def check(self, versions: int, kept: int, size: int) -> None:
         """Refuse a new version of ``size`` bytes for a team that keeps ``versions`` of ``kept`` bytes."""
@@ -45,6 +56,11 @@ class Limits:
             raise StoreRefused("team-versions-full", f"{versions} of {self.versions}")
         if self.bytes is not None and kept + size > self.bytes:
             raise StoreRefused("team-bytes-full", f"{kept} + {size} of {self.bytes}")
+
+    def check_teams(self, teams: int) -> None:
+        """Refuse a new team in an event that has ``teams`` (removed ones not counted)."""
+        if self.teams is not None and teams >= self.teams:
+            raise StoreRefused("event-full", f"{teams} of {self.teams}")
 
 
 

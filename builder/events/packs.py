@@ -34,14 +34,16 @@ def load_pack(path: Path | str) -> Pack:
     return Pack(doc, system.key, values, event)
 
 
-EVENT_KEYS = ("deadline", "token", "publish", "versions_per_team", "bytes_per_team", "public_url")
+EVENT_KEYS = ("deadline", "token", "publish", "versions_per_team", "bytes_per_team", "max_teams", "public_url")
 TOKEN_LENGTH = (16, 200)
-LIMITS = {"versions_per_team": (1, 1000), "bytes_per_team": (64 * 1024, 1024 * 1024 * 1024)}
-"""The least and most each per-team bound may be: a version or a list's files (64 KiB) at least, 1 GiB at most."""
+LIMITS = {"versions_per_team": (1, 1000), "bytes_per_team": (64 * 1024, 1024 * 1024 * 1024), "max_teams": (1, 10_000)}
+"""The least and most each bound may be: a version or a list's files (64 KiB) at least, 1 GiB at most;
+one team at least, ten thousand at most (a league's season, far past any one day's event)."""
 
 
 def event_settings(given: Any, place: Place) -> tuple[EventSettings, Findings]:
-    """The pack's ``event:`` block (the desk's deadline, token, publishing and per-team bounds), and its problems."""
+    """The pack's ``event:`` block (the desk's deadline, token, publishing, per-team bounds and how many
+    teams it takes), and its problems."""
     problems = Findings()
     if given is None:
         return EventSettings(), problems
@@ -130,6 +132,10 @@ EVENT_SCHEMA = {
                            "maximum": LIMITS["bytes_per_team"][1], "default": EventSettings.bytes_per_team,
                            "description": "The bytes of one team's versions together the desk keeps; past them, "
                                           "refused."},
+        "max_teams": {"type": "integer", "minimum": LIMITS["max_teams"][0], "maximum": LIMITS["max_teams"][1],
+                      "default": EventSettings.max_teams,
+                      "description": "The teams the event takes (removed ones not counted); past them, a new one "
+                                     "is refused."},
         "public_url": {"type": "string", "format": "uri", "pattern": "^https?://[^/?#@]+/?$",
                        "description": "The address players reach the desk at (https://torneo.example): the one "
                                       "Host and Origin it answers to."},

@@ -4,16 +4,25 @@ Each team's latest list is checked again from its stored files and printed by th
 ``builder export --pdf`` (an illegal list as a marked draft), each page footed with the list's
 fingerprint so ``builder verify`` matches paper to submission. The teams are rendered in worker
 processes, several at once, and their PDFs joined behind a cover page that lists them all.
+
+The teams' lists come one at a time (the desk reads them from its store a batch at a time): each is
+written to a folder of its own and let go, so the print holds their paths, never their texts. Asked
+to ``stop`` (the desk's organiser closed the page), it stops between teams and its workers are
+ended at once, whatever they were printing.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import multiprocessing
+from collections import deque
+from itertools import islice
 import os
+import signal
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
@@ -22,11 +31,13 @@ from builder.core.pack import Pack
 from builder.core.pipeline import evaluate
 from builder.core.printout import PrintSpec
 from builder.core.reader import read_document
+from builder.events.bounds import check_stop
 from builder.events.schema import Submission
-from builder.events.parallel import process_pool
 from builder.events.submitted import written_out
 
 JOBS_MOST = 8
+STOP_EVERY = 0.25
+"""Seconds between two looks at whether a print's client has gone, while a team is printed."""
 
 messages.register({
     "print.title": {"es": "Listas del evento", "en": "The event's lists"},
@@ -55,23 +66,29 @@ def default_jobs() -> int:
     return max(1, min(JOBS_MOST, os.cpu_count() or 1))
 
 
-def print_event(latest: Sequence[Submission], pack: Pack | None, target: Path, lang: str, paper: str = "a4",
+def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, lang: str, paper: str = "a4",
                 jobs: int | None = None, progress: Callable[[Iterable[int]], Iterable[int]] = lambda x: x,
-                today: dt.date | None = None) -> list[Printed]:
+                today: dt.date | None = None, stop: Callable[[], bool] = lambda: False) -> list[Printed]:
     """Write ``target``: a cover listing every team, then each team's sheet and cards in the
-    order of the cover (by team name). Returns what each team's part holds."""
+    order of the cover (by team name). Returns what each team's part holds. ``stop`` is asked
+    between teams: once it says so, :class:`builder.events.bounds.Stopped` is raised, nothing is
+    written and no worker is left printing."""
     from pypdf import PdfWriter  # joining the teams' PDFs, only when the print is asked for
 
-    teams = sorted(latest, key=lambda s: (s.team.casefold(), s.team_id))
     jobs = jobs or default_jobs()
     with tempfile.TemporaryDirectory(prefix="builder-print-") as tmp:
-        work = [(submission.team, str(written_out(submission, Path(tmp))), str(Path(tmp) / f"{n}.pdf"))
-                for n, submission in enumerate(teams)]
-        printed = _render_all(work, pack, lang, paper, jobs, progress)
+        teams = []
+        for submission in latest:
+            check_stop(stop)
+            teams.append((submission.team.casefold(), submission.team_id, submission.team,
+                          str(written_out(submission, Path(tmp)))))
+        work = [(team, roster, str(Path(tmp) / f"{n}.pdf")) for n, (_, _, team, roster) in enumerate(sorted(teams))]
+        printed = _render_all(work, pack, lang, paper, jobs, progress, stop)
         cover = Path(tmp) / "cover.pdf"
         _write_cover(printed, pack, cover, lang, paper, today or dt.date.today())
         writer = PdfWriter()
         for part in [str(cover)] + [p.pdf for p in printed if p.pdf]:
+            check_stop(stop)
             writer.append(part)
         writer.add_metadata({"/Title": pack.name if pack else text("print.title", lang),
                              "/Creator": "builder"})
@@ -85,14 +102,42 @@ def print_event(latest: Sequence[Submission], pack: Pack | None, target: Path, l
 
 
 def _render_all(work: list[tuple[str, str, str]], pack: Pack | None, lang: str, paper: str, jobs: int,
-                progress: Callable[[Iterable[int]], Iterable[int]]) -> list[Printed]:
+                progress: Callable[[Iterable[int]], Iterable[int]], stop: Callable[[], bool]) -> list[Printed]:
     args = [(team, roster, out, pack, lang, paper) for team, roster, out in work]
+    printed = []
     if jobs <= 1 or len(work) <= 1:
-        found = map(_render_team, args)
-        return [next(found) for _ in progress(range(len(args)))]
-    with process_pool(min(jobs, len(work))) as pool:
-        found = pool.map(_render_team, args)
-        return [next(found) for _ in progress(range(len(args)))]
+        for n in progress(range(len(args))):
+            check_stop(stop)
+            printed.append(_render_team(args[n]))
+        return printed
+    # A pool that ends its workers when left (terminate), however far they are: a stopped print
+    # leaves none printing on. A few teams are sent ahead at a time (never the whole event into
+    # the workers' pipe): stopped, there is little queued to drop.
+    jobs = min(jobs, len(work))
+    methods = multiprocessing.get_all_start_methods()
+    with multiprocessing.get_context("fork" if "fork" in methods else None).Pool(jobs, _worker_start) as pool:
+        waiting = iter(args)
+        sent = deque(pool.apply_async(_render_team, (team,)) for team in islice(waiting, 2 * jobs))
+        for _ in progress(range(len(args))):
+            printed.append(_when_done(sent.popleft(), stop))
+            sent.extend(pool.apply_async(_render_team, (team,)) for team in islice(waiting, 1))
+    return printed
+
+
+def _worker_start() -> None:
+    # A worker forked from a server inherits its handler of SIGTERM (uvicorn's: "finish, then
+    # exit"), and would print on when the pool ends it: here SIGTERM ends it.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _when_done(part: Any, stop: Callable[[], bool]) -> Printed:
+    """A team's part once printed, asking ``stop`` every moment meanwhile."""
+    while True:
+        check_stop(stop)
+        try:
+            return part.get(timeout=STOP_EVERY)
+        except multiprocessing.TimeoutError:
+            continue
 
 
 def _render_team(args: tuple[str, str, str, Pack | None, str, str]) -> Printed:

@@ -8,7 +8,10 @@ The tables, one database per event desk (several events may share it: every row 
 ``teams``
     a team of an event: its name as the player wrote it, the name folded as people compare it
     (:func:`builder.core.names.fold`; unique within the event), the salted hash of its edit code
-    (never the code), and whether the organiser locked it.
+    (never the code), whether the organiser locked it, and ``removed_at``: when the organiser took
+    it out of the event (migration 7; NULL for a team in it). A removed team keeps its rows, its
+    versions and its reviews (nothing of the history is deleted); its ``folded`` is marked
+    ``#<id>#…``, which no folded name can be, so its name is free for a new team.
 ``submissions``
     append-only: each version of a team's list is a new row (version 1, 2, …, unique per team),
     never changed once written, with what the check found: system, points, limit, legality, number
@@ -76,6 +79,8 @@ teams = sa.Table(
     sa.Column("code_hash", sa.String(200), nullable=False),
     sa.Column("locked", sa.Boolean, nullable=False, default=False),
     sa.Column("created_at", sa.DateTime, nullable=False),
+    # Migration 7: when the organiser removed the team (spam); NULL while it is in the event.
+    sa.Column("removed_at", sa.DateTime, nullable=True),
     sa.UniqueConstraint("event_id", "folded", name="one_team_name_per_event"),
 )
 
@@ -201,8 +206,15 @@ def _findings_kept(conn: sa.Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE submissions ADD COLUMN found TEXT")
 
 
+def _removals(conn: sa.Connection) -> None:
+    """``teams.removed_at`` (NULL: every team already stored is in its event)."""
+    if "removed_at" not in _columns(conn, teams):
+        kind = sa.DateTime().compile(dialect=conn.dialect)
+        conn.exec_driver_sql(f"ALTER TABLE teams ADD COLUMN removed_at {kind}")
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes,
-                                                           _organiser_sessions, _findings_kept)
+                                                           _organiser_sessions, _findings_kept, _removals)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)

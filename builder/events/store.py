@@ -9,7 +9,9 @@ The contract every method keeps:
 
 - every write is one transaction (``engine.begin()``): a refusal (:class:`StoreRefused`) or any
   exception leaves nothing half-stored;
-- submissions and reviews are append-only: a new version is a new row, never an overwrite;
+- submissions and reviews are append-only: a new version is a new row, never an overwrite; a team
+  the organiser removes (:meth:`Store.remove_teams`) is marked so, never deleted, and is then in no
+  read (it is no team: ``no-such-team``);
 - on SQLite, an acknowledged write (a method that returned) survives the process being killed: the
   journal is WAL with ``synchronous=FULL``, so a commit is on disk before it returns;
 - nothing a player sent becomes a path: :meth:`Store.export` names folders after a slug of the team
@@ -30,12 +32,13 @@ from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.engines import engine_for
 from builder.events.found import as_text
+from builder.events.roll import Roll, live, newest_of
 from builder.events.rows import add_version, aware, submissions_where, utc
 from builder.events.schema import code_changes, events, reviews, submissions, teams
 
 __all__ = ["Limits", "Store", "StoreRefused", "plain_file_name", "slug", "team_key", "team_name"]
 
-class Store:
+class Store(Roll):
     """An event desk's database. Make one with :meth:`open`; every method is one transaction."""
 
     def __init__(self, engine: sa.Engine):
@@ -137,13 +140,15 @@ class Store:
         """Store a new team and its first version; the receipt carries the team's edit code, in
         plain text this once (only its salted hash is kept). Refused: ``no-such-event``,
         ``bad-team-name``, ``team-exists`` (the same name once case, accents and separators are
-        left out), ``event-locked``, ``past-deadline`` (``now`` at or after the deadline), and the
+        left out), ``event-locked``, ``past-deadline`` (``now`` at or after the deadline),
+        ``event-full`` (the event has ``limits.teams`` teams, removed ones not counted), and the
         files' and ``limits``' refusals of :meth:`submit`. The name is kept as :func:`team_name` makes it."""
         name = team_name(team)
         folded = team_key(name)
         self._check_files(files)
         size = size_of(files)
-        (limits or Limits()).check(0, 0, size)
+        limits = limits or Limits()
+        limits.check(0, 0, size)
         code = new_edit_code()
         code_hash = hash_code(code)
         with self.engine.begin() as conn:
@@ -153,6 +158,8 @@ class Store:
                 teams.c.event_id == event_id, teams.c.folded == folded)).first()
             if taken:
                 raise StoreRefused("team-exists", f"{name!r} is taken by {taken.name!r}")
+            # Counted under the event's row lock: registrations at once can't pass the bound together.
+            limits.check_teams(conn.execute(sa.select(sa.func.count()).select_from(teams).where(live(event_id))).scalar())
             team_id = conn.execute(teams.insert().values(
                 event_id=event_id, name=name, folded=folded, code_hash=code_hash, locked=False,
                 created_at=utc(now))).inserted_primary_key[0]
@@ -199,6 +206,24 @@ class Store:
             return [aware(at) for at in conn.execute(sa.select(code_changes.c.at).where(
                 code_changes.c.team_id == team_id).order_by(code_changes.c.id)).scalars()]
 
+    def remove_teams(self, event_id: int, team_ids: list[int], now: datetime | None = None) -> list[str]:
+        """Take these teams out of the event (spam), all or none: their names, in the order they
+        registered. Nothing is deleted: each is marked removed (``removed_at``), so its versions and
+        reviews stay in the history, and its folded name is marked ``#<id>#…`` (no folded name has a
+        ``#``), which frees the name for a new team. Refused ``no-such-team`` when one of them is not a
+        team of the event (or was removed already)."""
+        wanted = sorted(set(team_ids))
+        with self.engine.begin() as conn:
+            self._event(conn, event_id, for_update=True)
+            found = conn.execute(sa.select(teams.c.id, teams.c.name).where(live(event_id), teams.c.id.in_(wanted))
+                                 .order_by(teams.c.id).with_for_update()).all()
+            if not wanted or len(found) != len(wanted):
+                raise StoreRefused("no-such-team", ", ".join(map(str, sorted(set(wanted) - {r.id for r in found}))))
+            conn.execute(teams.update().where(teams.c.id.in_(wanted)).values(
+                removed_at=utc(now), folded=sa.literal("#") + sa.cast(teams.c.id, sa.String) + "#" + teams.c.folded))
+            self._changed(conn, event_id)
+        return [row.name for row in found]
+
     # Reading
 
     def code_is(self, team_id: int, edit_code: str) -> bool:
@@ -207,17 +232,16 @@ class Store:
             stored = self._team(conn, team_id).code_hash
         return code_matches(edit_code, stored)
 
-    def teams(self, event_id: int) -> dict[int, str]:
-        """The event's teams, id → name, in the order they registered."""
+    def teams(self, event_id: int, ids: list[int] | None = None) -> dict[int, str]:
+        """The event's teams, id → name, in the order they registered (``ids``: only those)."""
+        which = live(event_id) if ids is None else sa.and_(live(event_id), teams.c.id.in_(ids))
         with self._reading() as conn:
-            return dict(conn.execute(sa.select(teams.c.id, teams.c.name)
-                                     .where(teams.c.event_id == event_id).order_by(teams.c.id)).all())
+            return dict(conn.execute(sa.select(teams.c.id, teams.c.name).where(which).order_by(teams.c.id)).all())
 
     def locked_teams(self, event_id: int) -> set[int]:
         """The ids of the event's teams the organiser has locked."""
         with self._reading() as conn:
-            return set(conn.execute(sa.select(teams.c.id).where(teams.c.event_id == event_id,
-                                                                teams.c.locked == sa.true())).scalars())
+            return set(conn.execute(sa.select(teams.c.id).where(live(event_id), teams.c.locked == sa.true())).scalars())
 
     def versions(self, team_id: int) -> list[Submission]:
         """Every version of a team's list, the first first."""
@@ -235,7 +259,8 @@ class Store:
     def submission(self, submission_id: int) -> Submission:
         """One stored version, with its files and what its check found (refused ``no-such-submission``)."""
         with self._reading() as conn:
-            found = submissions_where(conn, submissions.c.id == submission_id, found=True)
+            found = submissions_where(conn, sa.and_(submissions.c.id == submission_id, teams.c.removed_at.is_(None)),
+                                      found=True)
         if not found:
             raise StoreRefused("no-such-submission", str(submission_id))
         return found[0]
@@ -259,10 +284,8 @@ class Store:
     def latest(self, event_id: int, files: bool = True) -> list[Submission]:
         """Each team's latest version, in the order the teams registered; ``files=False``: without
         their files (``files`` empty), for what shows only the check's results."""
-        newest = (sa.select(sa.func.max(submissions.c.id)).join(teams, teams.c.id == submissions.c.team_id)
-                  .where(teams.c.event_id == event_id).group_by(submissions.c.team_id))
         with self._reading() as conn:
-            return submissions_where(conn, submissions.c.id.in_(newest), files=files)
+            return submissions_where(conn, submissions.c.id.in_(newest_of(event_id)), files=files)
 
     def size(self) -> int:
         """The database's size in bytes, as its server counts it (SQLite: its pages)."""
@@ -273,14 +296,6 @@ class Store:
                 return (conn.exec_driver_sql("PRAGMA page_count").scalar()
                         * conn.exec_driver_sql("PRAGMA page_size").scalar())
         raise NotImplementedError(conn.dialect.name)
-
-    def duplicates(self, event_id: int) -> dict[str, list[str]]:
-        """The fingerprints that two or more teams' latest versions share → those teams' names."""
-        by_fingerprint: dict[str, list[str]] = {}
-        for submission in self.latest(event_id, files=False):
-            if submission.checked.fingerprint:
-                by_fingerprint.setdefault(submission.checked.fingerprint, []).append(submission.team)
-        return {fingerprint: names for fingerprint, names in by_fingerprint.items() if len(names) > 1}
 
     # The organiser's reviews
 
@@ -362,7 +377,7 @@ class Store:
         return row
 
     def _team(self, conn: sa.Connection, team_id: int, for_update: bool = False) -> Any:
-        query = sa.select(teams).where(teams.c.id == team_id)
+        query = sa.select(teams).where(teams.c.id == team_id, teams.c.removed_at.is_(None))
         row = conn.execute(query.with_for_update() if for_update else query).first()
         if row is None:
             raise StoreRefused("no-such-team", str(team_id))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -133,26 +134,37 @@ def version_labels(latest: Sequence[Submission]) -> list[str]:
     """How a summary names each stored version's list: ``<team slug>/v<version>/<roster's name>``,
     what the team and its version say to a reader (a team's number says nothing); two teams whose
     names make one slug are told apart by their ids."""
-    slugs = [slug(s.team) for s in latest]
-    return [f"{name if slugs.count(name) == 1 else f'{name}-{s.team_id}'}/v{s.version}/{next(iter(s.files), '')}"
-            for s, name in zip(latest, slugs)]
+    slugs = Counter(slug(s.team) for s in latest)
+    return [version_label(s, slugs) for s in latest]
+
+
+def version_label(submission: Submission, slugs: Counter) -> str:
+    """One version's label (:func:`version_labels`), given how many of the event's teams make each slug."""
+    name = slug(submission.team)
+    return f"{name if slugs[name] <= 1 else f'{name}-{submission.team_id}'}/v{submission.version}/" \
+           f"{next(iter(submission.files), '')}"
+
+
+def stored_outcome(submission: Submission, label: str, folder: Path, pack: Pack | None) -> Outcome:
+    """A stored version checked again from its files (its roster first), written out under
+    ``folder`` (:func:`written_out`), inside its own boundary: an unreadable roster or a bug is its
+    outcome. Checked alone: the event's rules across lists are the caller's."""
+    try:
+        roster = written_out(submission, folder)
+        return Outcome(label, evaluation=evaluate(read_document(roster, label, root=roster.parent), pack=pack,
+                                                  view=False))
+    except InputError as exc:
+        exc.__traceback__, exc.__context__ = None, None  # its frames would keep the whole parse
+        return Outcome(label, unreadable=exc)
+    except Exception as exc:  # noqa: BLE001 - one team's boundary: the others are still checked
+        return Outcome(label, crash=Crash(label, exc))
 
 
 def latest_outcomes(latest: Sequence[Submission], pack: Pack | None) -> list[Outcome]:
-    """Each submission checked again from its stored files (its roster first), each in a folder of
-    its own, labelled as :func:`version_labels` names it; then the event's rules across them all, as
-    ``builder check --pack`` applies them to a folder. Each inside its own boundary: an unreadable
-    roster or a bug is that team's outcome."""
-    outcomes = []
-    labels = version_labels(latest)
+    """Each submission checked again from its stored files, each in a folder of its own, labelled as
+    :func:`version_labels` names it; then the event's rules across them all, as ``builder check
+    --pack`` applies them to a folder."""
     with tempfile.TemporaryDirectory(prefix="builder-desk-") as tmp:
-        for submission, label in zip(latest, labels):
-            try:
-                roster = written_out(submission, Path(tmp).resolve())
-                outcomes.append(Outcome(label, evaluation=evaluate(read_document(roster, label, root=roster.parent),
-                                                                   pack=pack, view=False)))
-            except InputError as exc:
-                outcomes.append(Outcome(label, unreadable=exc))
-            except Exception as exc:  # noqa: BLE001 - one team's boundary: the others are still checked
-                outcomes.append(Outcome(label, crash=Crash(label, exc)))
+        outcomes = [stored_outcome(submission, label, Path(tmp).resolve(), pack)
+                    for submission, label in zip(latest, version_labels(latest))]
     return with_event_rules(outcomes, pack)

@@ -8,23 +8,26 @@ The pack is recorded by its file's name, never its folders (ruling 60c).
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, Iterable
 
-from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles import Font, PatternFill
 
 from builder.core import registry
-from builder.core.workbook import Column, Table
-from builder.export.xlsx import (
-    FONT, LABEL_FONT, SIZE, TITLE_FONT, TITLE_SIZE, fit_row, label_width, new_workbook, print_setup, put,
-    set_print_areas, sheet_title, write_table,
-)
+from builder.core.workbook import Column
+from builder.export.xlsx import FONT, LABEL_FONT, SIZE, TITLE_FONT, TITLE_SIZE, label_width, sheet_title
 from builder.export import fontmetrics as fm
+from builder.export.streamed import stream_facts, stream_table, streamed_workbook
+from builder.core.reader import Document
+from builder.events.tournament import with_event_rules
 from builder.core.findings import input_error_message
 from builder.core.messages import text
 from builder.core.names import fold
 from builder.events.packs import Pack
 from builder.core.pipeline import Outcome
-from builder.export.report import crash_message, tally
+from builder.export.report import crash_message
 
 FIRST_PROBLEMS = 3
 GOOD_FILL, GOOD_FONT = PatternFill("solid", fgColor="E2EFDA"), Font(name=FONT, size=SIZE, bold=True)
@@ -57,39 +60,117 @@ def rows(outcomes: list[Outcome], lang: str) -> list[dict]:
     return out
 
 
+@dataclass(frozen=True)
+class Line:
+    """One list's row of the summary, and what the cover counts of it: ``kind`` (``legal``,
+    ``illegal``, ``unreadable``, ``internal``, ``no_list``), over its points, sent by another team
+    too, its player's name folded when that player sent another list."""
+
+    row: dict[str, Any]
+    kind: str
+    over: bool = False
+    repeated: bool = False
+    player_twice: str | None = None
+
+
+def line_of(outcome: Outcome, lang: str) -> Line:
+    row = rows([outcome], lang)[0]
+    ev = outcome.evaluation
+    if ev is None:
+        return Line(row, "internal" if outcome.crash is not None else "unreadable")
+    kind = "illegal" if not ev.legal else "legal" if ev.roster else "no_list"
+    codes = {f.code for f in ev.findings.warnings}
+    return Line(row, kind, over_points(outcome), "repeated-list" in codes,
+                fold(ev.player or "") if "player-with-two-lists" in codes else None)
+
+
+def event_lines(outcomes: Iterable[Outcome], pack: Pack | None, lang: str) -> list[Line]:
+    """Each list's line, made as its outcome comes (each checked alone, without the event's rules),
+    then the event's rules across them all (a list for another game, the game's own, a list or a
+    player twice), added to the lines. Of each outcome only its line and a slim copy for those
+    rules are kept (no document, no finding): an event of thousands of lists is held in memory as
+    thousands of rows, never as thousands of parsed lists."""
+    lines, slims = [], []
+    for outcome in outcomes:
+        lines.append(line_of(outcome, lang))
+        slims.append(slim(outcome))
+    ruled = with_event_rules(slims, pack)
+    return [with_added(line, after.evaluation, lang) if after.evaluation is not None else line
+            for line, after in zip(lines, ruled)]
+
+
+def slim(outcome: Outcome) -> Outcome:
+    """The outcome as the event's rules read it: its evaluation without findings or view, its
+    document without its data (its top-level keys and their lines alone)."""
+    ev = outcome.evaluation
+    if ev is None:
+        return Outcome(outcome.file)
+    doc = ev.source
+    thin = None if doc is None else Document(
+        doc.path, doc.label, {key: None for key in doc.data} if isinstance(doc.data, dict) else None,
+        {path: line for path, line in doc.lines.items() if len(path) <= 1})
+    return Outcome(outcome.file, evaluation=replace(ev, findings=(), source=thin, view=None, inputs=()))
+
+
+def with_added(line: Line, after: Any, lang: str) -> Line:
+    """``line`` with the findings the event's rules added (all of ``after``'s: it had none before)."""
+    added = list(after.findings)
+    if not added or line.kind in ("unreadable", "internal"):
+        return line
+    errors = [f for f in added if f.severity == "error"]
+    row = dict(line.row)
+    shown = [p for p in row.get("problems", "").split(" · ") if p]
+    row["problems"] = " · ".join(shown + [f"{f.code}: {f.detail(lang)}" for f in errors][:max(0, FIRST_PROBLEMS - len(shown))])
+    row["errors"] = row.get("errors", 0) + len(errors)
+    row["warnings"] = row.get("warnings", 0) + len(added) - len(errors)
+    row["repeated"] = " · ".join(f.detail(lang) for f in added if f.code in REPEATS)
+    kind = "illegal" if errors else line.kind
+    if errors:
+        row["status"] = after.status_text(lang)
+    codes = {f.code for f in added}
+    return Line(row, kind, line.over, line.repeated or "repeated-list" in codes,
+                line.player_twice or (fold(after.player or "") if "player-with-two-lists" in codes else None))
+
+
 def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | None,
-                  today: dt.date | None = None, teams: list[dict] | None = None) -> None:
-    """The summary workbook; ``teams`` (the event desk's: one row a team, in the order of
-    ``outcomes``) adds a sheet of who sent each list, which version, when, and its review."""
+                  today: dt.date | None = None, teams: list[dict] | None = None, zone: str | None = None) -> None:
+    """The summary workbook of checked ``outcomes`` (the event's rules applied): see :func:`write_lines`."""
+    write_lines([line_of(o, lang) for o in outcomes], path, lang, pack, today, teams, zone)
+
+
+def write_lines(lines: list[Line], path: Path, lang: str, pack: Pack | None, today: dt.date | None = None,
+                teams: list[dict] | None = None, zone: str | None = None) -> None:
+    """The summary workbook, written row by row (openpyxl's write-only mode): a cover of the
+    event's counts, then ``teams`` (the event desk's: one row a team, in the order of ``lines``: who
+    sent each list, which version, when, in ``zone``, and its review), then a row a list."""
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
-    wb = new_workbook()
-    cover = wb.active
+    wb = streamed_workbook()
     taken: set[str] = set()
-    cover.title = sheet_title(t("xl.event"), taken)
-    put(cover, 1, 1, pack.name if pack else t("xl.event")).font = TITLE_FONT
-    fit_row(cover, 1, fm.row_height(1, True, TITLE_SIZE))
-    counts = tally(outcomes)
+    cover = wb.create_sheet(sheet_title(t("xl.event"), taken))
+    kinds = Counter(line.kind for line in lines)
     facts = [(t("xl.pack"), pack_label(pack) if pack else "—"),
              (t("xl.system"), registry.get(pack.system).title if pack else "—"),
              (t("xl.date"), (today or dt.date.today()).isoformat()),
-             (t("xl.lists"), len(outcomes)),
-             (t("ui.legal"), counts["legal"]), (t("ui.illegal"), counts["illegal"]),
-             (t("ui.unreadable"), counts["unreadable"]),
-             (t("xl.over-points"), sum(1 for o in outcomes if over_points(o)))]
-    repeated = [o.evaluation for o in outcomes if o.evaluation is not None]
-    facts.append((t("xl.repeated-lists"), sum(1 for ev in repeated if any(f.code == "repeated-list" for f in ev.findings))))
-    facts.append((t("xl.players-two-lists"), len({fold(ev.player or "") for ev in repeated
-                                                  if any(f.code == "player-with-two-lists" for f in ev.findings)})))
-    if counts["no_list"]:
-        facts.append((t("ui.no-list"), counts["no_list"]))
-    if counts["internal"]:
-        facts.append((t("ui.internal"), counts["internal"]))
-    for r, (label, value) in enumerate(facts, start=3):
-        put(cover, r, 1, label).font = LABEL_FONT
-        put(cover, r, 2, value).alignment = Alignment(horizontal="left")  # beside its label, as on a team's summary
-    cover.column_dimensions["A"].width = label_width([label for label, _ in facts])
-    cover.column_dimensions["B"].width = 40
-    print_setup(cover, header_rows=None)
+             (t("xl.lists"), len(lines)),
+             (t("ui.legal"), kinds["legal"]), (t("ui.illegal"), kinds["illegal"]),
+             (t("ui.unreadable"), kinds["unreadable"]),
+             (t("xl.over-points"), sum(1 for line in lines if line.over)),
+             (t("xl.repeated-lists"), sum(1 for line in lines if line.repeated)),
+             (t("xl.players-two-lists"), len({line.player_twice for line in lines if line.player_twice is not None}))]
+    if kinds["no_list"]:
+        facts.append((t("ui.no-list"), kinds["no_list"]))
+    if kinds["internal"]:
+        facts.append((t("ui.internal"), kinds["internal"]))
+    stream_facts(cover, pack.name if pack else t("xl.event"), facts, TITLE_FONT, LABEL_FONT,
+                 label_width([label for label, _ in facts]), fm.row_height(1, True, TITLE_SIZE))
+    if teams is not None:
+        desk = wb.create_sheet(sheet_title(t("xl.desk-teams"), taken))
+        submitted = t("xl.desk-submitted-in", zone=zone) if zone else t("xl.desk-submitted")
+        stream_table(desk, [Column("team", t("xl.desk-team"), width=28),
+                            Column("version", t("xl.desk-version"), kind="int", width=9),
+                            Column("submitted", submitted, width=17), Column("late", t("xl.desk-late"), width=9),
+                            Column("review", t("xl.desk-review"), width=14), Column("note", t("xl.desk-note"), width=50),
+                            Column("file", t("xl.file"), width=34)], teams)
     lists = wb.create_sheet(sheet_title(t("xl.lists"), taken))
     columns = [Column("file", t("xl.file"), width=34), Column("name", t("xl.name"), width=28),
                Column("player", t("xl.player"), width=20), Column("system", t("xl.system"), width=18),
@@ -98,25 +179,10 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
                Column("warnings", t("xl.warnings"), kind="int", width=9),
                Column("fingerprint", t("xl.fingerprint"), width=16), Column("problems", t("xl.first-problems"), width=90),
                Column("repeated", t("xl.repeated"), width=60)]
-    table_rows = rows(outcomes, lang)
-    write_table(lists, Table("lists", lists.title, columns, table_rows))
-    last = len(table_rows) + 1
-    lists.auto_filter.ref = f"A1:L{max(last, 1)}"
     # Red for every status but a legal list's and a legal file's that holds none (a Warbook).
-    passed = {o.evaluation.status_text(lang) for o in outcomes if o.evaluation is not None and o.evaluation.legal}
-    for row in lists.iter_rows(min_row=2, max_row=last, min_col=7, max_col=7):
-        for cell in row:
-            good = cell.value in passed
-            cell.font, cell.fill = (GOOD_FONT, GOOD_FILL) if good else (BAD_FONT, BAD_FILL)
-    if teams is not None:
-        desk = wb.create_sheet(sheet_title(t("xl.desk-teams"), taken), 1)
-        columns = [Column("team", t("xl.desk-team"), width=28), Column("version", t("xl.desk-version"), kind="int", width=9),
-                   Column("submitted", t("xl.desk-submitted"), width=17), Column("late", t("xl.desk-late"), width=9),
-                   Column("review", t("xl.desk-review"), width=14), Column("note", t("xl.desk-note"), width=50),
-                   Column("file", t("xl.file"), width=34)]
-        write_table(desk, Table("teams", desk.title, columns, teams))
-        desk.auto_filter.ref = f"A1:G{len(teams) + 1}"
-    set_print_areas(wb)
+    passed = {line.row["status"] for line in lines if line.kind in ("legal", "no_list")}
+    stream_table(lists, columns, [line.row for line in lines], lambda key, value: None if key != "status" else
+                 (GOOD_FONT, GOOD_FILL) if value in passed else (BAD_FONT, BAD_FILL))
     wb.save(path)
 
 

@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator
 
 from builder.core.findings import Finding, Place
 from builder.core import registry
-from builder.core.names import fold
+from builder.core.names import KNOWN_MOST, fold, known
 from builder.core.pack import Pack
 from builder.core.pipeline import Outcome, outcome_of
 from builder.core.reader import ROSTER_SUFFIXES
@@ -138,7 +138,7 @@ def with_event_rules(outcomes: list[Outcome], pack: Pack | None) -> list[Outcome
 def repeated(outcomes: list[Outcome]) -> list[tuple[int, Finding]]:
     """An event's lists that are one list twice (the same fingerprint: the same list, whatever
     its comments and layout) and players who sent more than one list: each flagged with the
-    other files involved, for the organiser to ask about (ruling 60b)."""
+    other files involved (the first few), for the organiser to ask about (ruling 60b)."""
     by_list: dict[str, list[int]] = {}
     by_player: dict[str, list[int]] = {}
     for i, outcome in enumerate(outcomes):
@@ -156,7 +156,8 @@ def repeated(outcomes: list[Outcome]) -> list[tuple[int, Finding]]:
                 continue
             for i in group:
                 ev = outcomes[i].evaluation
-                others = ", ".join(outcomes[j].file for j in group if j != i)
+                # A few of the others, then "…": a flood of one list is never every file on every line.
+                others = known([outcomes[j].file for j in group[:KNOWN_MOST + 2] if j != i][:KNOWN_MOST + 1])
                 out.append((i, Finding(code, "warning", Place(ev.source, where), RULE_ONE_EACH,
                                        {"files": others, "player": ev.player or ""})))
     return out

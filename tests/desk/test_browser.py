@@ -336,3 +336,43 @@ def test_closing_the_event_or_a_teams_list_is_asked_first_without_any_script(des
     player.reload()
     assert player.locator("#send").count() == 0
     assert serious_violations(organiser) == []
+
+
+def test_the_organiser_pages_and_removes_spam_teams_on_a_phone_with_the_keyboard_alone(desk, browser, tmp_path):
+    from builder.events.store import Checked, Store
+
+    store = Store.open(f"sqlite:///{tmp_path / 'torneo.sqlite'}")
+    files = {"alfa.yaml": (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_text(),
+             "fenix-warbook.yaml": (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_text()}
+    for n in range(60):
+        store.register(1, f"Relleno {n:02}", files, Checked("wartime", 178, 250, True, 0, "WT-068D-E2A7"))
+    store.close()
+    phone = browser.new_context(locale="es-ES", viewport={"width": 390, "height": 844}, bypass_csp=True).new_page()
+    phone.goto(f"{desk}/admin")
+    phone.fill("#token", TOKEN)
+    phone.keyboard.press("Enter")
+    phone.locator("#teams").wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    assert phone.locator("#teams tbody tr").count() == 50 and "Página 1 de 2" in phone.inner_text("#pages-bottom")
+    audits = {"dashboard": serious_violations(phone)}
+    # The keyboard alone: the first team's box ticked, the removal asked, confirmed.
+    phone.focus("#choose-1")
+    phone.keyboard.press("Space")
+    phone.focus("#remove-chosen")
+    phone.keyboard.press("Enter")
+    phone.locator("#confirm-yes").wait_for()
+    assert "¿Quitar 1 equipo del evento?" in phone.inner_text("h2") and "Relleno 00" in phone.inner_text("#confirm-names")
+    audits["confirm"] = serious_violations(phone)
+    phone.focus("#confirm-yes")
+    phone.keyboard.press("Enter")
+    phone.locator("#removed-done").wait_for()
+    assert "59 equipos de 300" in phone.inner_text("#teams-count")
+    # The next page by its link, then by its number.
+    phone.click("#pages-bottom a[rel=next]")
+    assert phone.locator("#teams tbody tr").count() == 9
+    phone.fill("#page-top", "1")
+    phone.keyboard.press("Enter")
+    phone.wait_for_url("**page=1**")
+    assert phone.locator("#teams tbody tr").count() == 50
+    audits["same list"] = phone.goto(f"{desk}/admin?same=WT-068D-E2A7") and serious_violations(phone)
+    assert audits == {"dashboard": [], "confirm": [], "same list": []}, audits

@@ -91,3 +91,16 @@ def test_a_list_stored_before_its_findings_were_kept_is_checked_again_once_as_it
     finally:
         lane.release("testclient"), lane.release("testclient")
     assert busy.status_code == 200 and 'data-code="desk-busy-client"' in busy.text and len(checked) == 1
+
+
+def test_the_events_zone_is_named_by_its_offset_and_its_own_name_if_it_has_one():
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    from builder.desk.pages import zone_label
+
+    winter = datetime(2026, 1, 10, 12, tzinfo=timezone.utc)
+    assert zone_label(SimpleNamespace(zone=ZoneInfo("Europe/Madrid")), winter) == "CET, UTC+01:00"
+    assert zone_label(SimpleNamespace(zone=timezone(timedelta(hours=-3))), winter) == "UTC-03:00"
+    assert zone_label(SimpleNamespace(zone=timezone.utc), winter) == "UTC"

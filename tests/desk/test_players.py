@@ -166,8 +166,9 @@ def test_the_published_lists_are_made_once_until_something_changes(tmp_path):
         again = [c.get("/lists") for _ in range(30)]
         assert first.status_code == 200 and all(r.text == first.text for r in again)
         # The rows are kept: each request reads the event alone (its lock and its change count, then
-        # its name for the page), each read a BEGIN and a SELECT.
-        assert made >= 30 and len(queries) <= 4 * 30, (made, len(queries))
+        # its name for the page), each read a BEGIN and a SELECT. (Making them reads the teams, their
+        # reviews and their same lists, a few queries for all the rows: more than a kept page's 4.)
+        assert made > 4 and len(queries) <= 4 * 30, (made, len(queries))
         assert not [q for q in queries if "submission" in q or "teams" in q]
         c.post("/admin/team/1", data={"csrf": csrf(c), "action": "approved", "version": "1"})  # a change: made again
         queries.clear()

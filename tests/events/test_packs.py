@@ -231,6 +231,9 @@ def test_the_event_block_sets_the_desks_deadline_token_and_publishing(tmp_path, 
     ("event:\n  publish: true\n  versions_per_team: 0\n", 6, "«versions_per_team» debe ser un número entero de 1 a 1000"),
     ("event:\n  bytes_per_team: 16 MiB\n", 5, "«bytes_per_team» debe ser un número entero de 65536 a 1073741824"),
     ("event:\n  bytes_per_team: true\n", 5, "«bytes_per_team» debe ser"),
+    ("event:\n  max_teams: 0\n", 5, "«max_teams» debe ser un número entero de 1 a 10000"),
+    ("event:\n  publish: true\n  max_teams: 10001\n", 6, "«max_teams» debe ser un número entero de 1 a 10000"),
+    ("event:\n  max_teams: muchos\n", 5, "«max_teams» debe ser"),
     ("event: [deadline]\n", 4, "bloque de claves"),
     ("event:\n  public_url: torneo.example\n", 5, "https://torneo.example"),
     ("event:\n  public_url: https://torneo.example/mesa\n", 5, "sin ruta"),
@@ -262,7 +265,8 @@ def test_schema_pack_describes_the_event_block():
 
     for variant in pack_schema()["oneOf"]:
         event = variant["properties"]["event"]
-        assert set(event["properties"]) == {"deadline", "token", "publish", "versions_per_team", "bytes_per_team", "public_url"}
+        assert set(event["properties"]) == {"deadline", "token", "publish", "versions_per_team", "bytes_per_team", "max_teams",
+                                             "public_url"}
         assert event["additionalProperties"] is False
 
 
@@ -273,3 +277,13 @@ def test_the_event_block_bounds_what_a_team_may_keep(tmp_path):
     pack.write_text(EVENT_PACK + "event:\n  versions_per_team: 5\n  bytes_per_team: 1048576\n", encoding="utf-8")
     event = load_pack(pack).event
     assert (event.versions_per_team, event.bytes_per_team) == (5, 1024 * 1024)
+
+
+def test_the_event_block_bounds_the_teams_an_event_takes(tmp_path):
+    from builder.events.packs import load_pack
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK, encoding="utf-8")
+    assert load_pack(pack).event.max_teams == 300  # the default: far past a day's event, far short of a flood
+    pack.write_text(EVENT_PACK + "event:\n  max_teams: 40\n", encoding="utf-8")
+    assert load_pack(pack).event.max_teams == 40

@@ -21,7 +21,7 @@ from builder.core.pipeline import evaluate
 from builder.events import schema
 from builder.events.found import found_in, shown
 from builder.events.codes import code_matches
-from builder.events.bounds import plain_file_name
+from builder.events.bounds import Limits, plain_file_name
 from builder.events.store import Checked, Store, StoreRefused
 from tests.databases import KINDS, POSTGRES, database
 
@@ -487,7 +487,8 @@ def test_a_database_of_schema_1_gains_the_counts_with_every_version_sized(tmp_pa
         schema.metadata.create_all(conn, tables=[schema.teams, schema.submission_files, schema.reviews])
         conn.execute(schema.schema_version.insert().values(version=1, applied_at=T0.replace(tzinfo=None)))
         conn.exec_driver_sql("INSERT INTO events VALUES (1, 'Torneo', 'wartime', NULL, 0, '2026-05-01')")
-        conn.exec_driver_sql("INSERT INTO teams VALUES (1, 1, 'Alfa', 'alfa', 'h', 0, '2026-05-01')")
+        conn.exec_driver_sql("INSERT INTO teams (id, event_id, name, folded, code_hash, locked, created_at) "
+                             "VALUES (1, 1, 'Alfa', 'alfa', 'h', 0, '2026-05-01')")
         conn.exec_driver_sql("INSERT INTO submissions VALUES (1, 1, 1, 'wartime', 1, 2, 1, 0, NULL, 0, 'es', "
                              "'2026-05-01')")
         conn.exec_driver_sql("INSERT INTO submission_files VALUES (1, 1, 0, 'a.yaml', 'ñandú: 1\n')")
@@ -544,6 +545,7 @@ def test_a_database_of_schema_3_gains_publishing_and_the_code_changes(tmp_path):
         conn.exec_driver_sql("ALTER TABLE events DROP COLUMN publish")
         conn.exec_driver_sql("DROP TABLE organiser_sessions")  # and what later migrations made
         conn.exec_driver_sql("ALTER TABLE submissions DROP COLUMN found")
+        conn.exec_driver_sql("ALTER TABLE teams DROP COLUMN removed_at")
         conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= 4))
     store.close()
     again = Store.open(url)
@@ -561,10 +563,11 @@ def test_what_a_check_found_is_kept_with_its_version_and_an_older_one_gains_it_o
     older = store.register(event, "Alfa", ROSTER, Checked.of(evaluation, "es"), now=T0)
     with store.engine.begin() as conn:  # back to schema 5: its version kept without what it found
         conn.exec_driver_sql("ALTER TABLE submissions DROP COLUMN found")
-        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version == 6))
+        conn.exec_driver_sql("ALTER TABLE teams DROP COLUMN removed_at")  # and what the later migration made
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= 6))
     store.close()
     again = Store.open(url)
-    assert again.schema_version() == 6
+    assert again.schema_version() == schema.LATEST
     assert again.submission(older.submission_id).checked.found is None  # checked again when shown
     again.keep_found(older.submission_id, found_in(evaluation))
     again.keep_found(older.submission_id, {"player": "otro", "es": [], "en": []})  # the first kept stays
@@ -575,4 +578,65 @@ def test_what_a_check_found_is_kept_with_its_version_and_an_older_one_gains_it_o
     assert again.newest(older.team_id).checked.found == found_in(evaluation)
     # A list of versions (the dashboard, an export) reads none of it.
     assert again.latest(event)[0].checked.found is None and again.versions(older.team_id)[1].checked.found is None
+    again.close()
+
+
+def test_an_event_takes_at_most_its_teams_and_a_removed_team_frees_its_place_and_its_name(store, event):
+    limits = Limits(teams=2)
+    alfa = store.register(event, "Alfa", ROSTER, LEGAL, now=T0, limits=limits)
+    store.register(event, "Beta", ROSTER, LEGAL, now=T0, limits=limits)
+    with pytest.raises(StoreRefused) as refused:
+        store.register(event, "Gamma", ROSTER, LEGAL, now=T0, limits=limits)
+    assert refused.value.code == "event-full" and count(store, schema.teams) == 2
+    # A team already in it still sends versions: the bound is on teams, not lists.
+    assert store.submit(alfa.team_id, alfa.edit_code, ROSTER, LEGAL, now=T0, limits=limits).version == 2
+    assert store.remove_teams(event, [alfa.team_id], now=T0) == ["Alfa"]
+    again = store.register(event, "alfa", ROSTER, LEGAL, now=T0, limits=limits)  # its place and its name are free
+    assert store.teams(event) == {2: "Beta", again.team_id: "alfa"} and store.team_count(event) == 2
+
+
+def test_removed_teams_are_in_no_read_and_keep_their_history(store, event):
+    alfa = store.register(event, "Alfa", ROSTER, checked("WT-SAME"), now=T0)
+    beta = store.register(event, "Beta", ROSTER, checked("WT-SAME"), now=T0)
+    gamma = store.register(event, "Gamma", ROSTER, checked("WT-SAME"), now=T0)
+    store.approve(beta.team_id, "bien", now=T0)
+    store.lock_team(beta.team_id)
+    before = store.event(event).changes
+    assert store.remove_teams(event, [gamma.team_id, beta.team_id], now=T0) == ["Beta", "Gamma"]
+    assert store.event(event).changes == before + 1
+    assert store.teams(event) == {alfa.team_id: "Alfa"} and store.locked_teams(event) == set()
+    assert [s.team for s in store.latest(event)] == ["Alfa"] and store.duplicates(event) == {}
+    assert store.team_count(event) == 1 and store.removed_count(event) == 2
+    for read in (store.newest, store.versions, store.reviews, store.history, store.code_changes):
+        with pytest.raises(StoreRefused, match="no-such-team"):
+            read(beta.team_id)
+    with pytest.raises(StoreRefused, match="no-such-submission"):
+        store.submission(beta.submission_id)
+    with pytest.raises(StoreRefused, match="no-such-team"):
+        store.submit(beta.team_id, beta.edit_code, ROSTER, LEGAL, now=T0)
+    # Nothing deleted: the rows are there, marked (append-only history).
+    assert count(store, schema.teams) == 3 and count(store, schema.submissions) == 3 and count(store, schema.reviews) == 1
+    # All or none: one unknown (or already removed) team, and nothing is removed.
+    for wrong in ([alfa.team_id, beta.team_id], [alfa.team_id, 99], []):
+        with pytest.raises(StoreRefused, match="no-such-team"):
+            store.remove_teams(event, wrong, now=T0)
+    assert store.teams(event) == {alfa.team_id: "Alfa"}
+    other = store.create_event("Otro torneo", "wartime")
+    with pytest.raises(StoreRefused, match="no-such-team"):  # another event's team is not this one's
+        store.remove_teams(other, [alfa.team_id], now=T0)
+
+
+def test_a_database_of_schema_4_gains_the_removals(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    store = Store.open(url)
+    event = store.create_event("Torneo", "wartime")
+    store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    removals = schema.MIGRATIONS.index(schema._removals) + 1
+    with store.engine.begin() as conn:  # back to the schema before the removals
+        conn.exec_driver_sql("ALTER TABLE teams DROP COLUMN removed_at")
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= removals))
+    store.close()
+    again = Store.open(url)
+    assert again.schema_version() == schema.LATEST
+    assert again.teams(event) == {1: "Alfa"} and again.remove_teams(event, [1], now=T0) == ["Alfa"]
     again.close()

@@ -347,3 +347,18 @@ def test_the_example_tournaments_warbook_is_the_fenix_warbook():
 
     ours, theirs = EXAMPLE / "lists" / "fenix-warbook.yaml", ROOT / "examples" / "wartime" / "fenix-warbook.yaml"
     assert yaml.safe_load(ours.read_text(encoding="utf-8")) == yaml.safe_load(theirs.read_text(encoding="utf-8"))
+
+
+def test_a_list_sent_by_many_names_a_few_of_the_others_not_every_one():
+    from builder.core.pipeline import Outcome
+    from builder.core.system import Evaluation
+    from builder.events.tournament import repeated
+
+    outcomes = [Outcome(f"equipo-{n:03}.yaml", evaluation=Evaluation("wartime", "Copia", (), fingerprint="WT-SAME",
+                                                                      player=f"Jugador {n}"))
+                for n in range(300)]
+    found = repeated(outcomes)
+    assert len(found) == 300 and all(f.code == "repeated-list" for _, f in found)
+    first = found[0][1].params["files"]
+    assert first == ", ".join(f"equipo-{n:03}.yaml" for n in range(1, 9)) + ", …"
+    assert max(len(f.params["files"]) for _, f in found) < 200
