@@ -23,7 +23,7 @@ from builder.core import messages
 from builder.desk.pages import page, refusal, team_rows, zone_label
 from builder.desk.state import desk_of
 from builder.events.bounds import StoreRefused
-from builder.serve.intake import Form
+from builder.web.intake import Form
 
 LOG = logging.getLogger("builder.desk")
 TEAMS_PER_PAGE = 50

@@ -30,8 +30,8 @@ from builder.desk.state import Desk, desk_of
 from builder.events.bounds import Stopped, check_stop, slug
 from builder.events.schema import Submission
 from builder.events.submitted import home_name, stored_outcome, version_label
-from builder.serve.app import attachment
-from builder.serve.intake import Form
+from builder.web.downloads import attachment
+from builder.web.intake import Form
 
 BATCH = 10
 """Teams read from the store at once by an export: what it holds of their lists at any moment."""
