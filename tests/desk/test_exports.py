@@ -141,7 +141,9 @@ def test_a_summary_whose_client_left_stops_checking_the_lists(client, db, monkey
     spent = left_after(client, "/admin/summary.xlsx", 1.0)
     done = len(checked)
     time.sleep(1)
-    assert spent < 4 and done < 40 and len(checked) == done, (spent, done)
+    # The handler is cancelled as its client leaves (guard.until_gone), while the one list being
+    # checked in its thread then ends: it may count, and no list begins after it.
+    assert spent < 4 and done < 40 and len(checked) <= done + 1, (spent, done, len(checked))
 
 
 def test_one_export_at_a_time_and_a_second_is_told_to_wait(client, db, monkeypatch):
