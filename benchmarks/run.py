@@ -344,6 +344,10 @@ def main() -> int:
 
             results.append(desk_building.report(f"desk: {desk_building.PLAYERS} players building behind caddy",
                                                 desk_building.building()))
+            # Issue 46: the same deployment soaked for BUILDER_SOAK_MINUTES under players and attacks in turn.
+            import soak
+
+            results.append(soak.run_in_bench())
         from desk_print import print_timing
 
         results.append(print_timing(work_dir, max(3, args.rounds // 2), PYTHON, BUILDER, LIST_TEMPLATE, ROOT,
