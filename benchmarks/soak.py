@@ -144,11 +144,11 @@ def soak(minutes: float = MINUTES, chosen: list[str] | None = None, kind: str = 
         sampler.join(5)
         missing = lost(db, tally, PACK)
         return Soak(minutes, fresh, calm, phases, final, memory_fresh, memory_final, max(peaks.values(), default=0.0),
-                    missing, sum(tally.acknowledged.values()), sum(site.deaths_unasked), sum(site.restarts))
+                    missing, tally.receipts, sum(site.deaths_unasked), sum(site.restarts))
 
 
 def report(label: str, result: Soak) -> bool:
-    print(f"{label}: {result.minutes:g} min of 8 players, the organiser and {len(result.phases)} attacks in turn")
+    print(f"{label}: {result.minutes:g} min of 8 players, the organiser and {len(result.phases)} attack{'s' * (len(result.phases) != 1)} in turn")
     print(f"  {'fresh, quiet':<24} {_probe_text(result.fresh)} · {_memory_text(result.memory_fresh)}")
     print(f"  {'calm, players on':<24} {_probe_text(result.calm)}")
     for phase in result.phases:

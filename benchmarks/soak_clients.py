@@ -19,6 +19,7 @@ from tests.desk.deployment import ALFA, EDIT_CODE, WARBOOK, Browser, Deployment
 FAILED = (OSError, ssl.SSLError, http.client.HTTPException)
 """A connection refused, reset or timed out: counted as status 0."""
 PLAIN = (("lista.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK))
+VERSION = re.compile(r'id="r-version">(\d+)<')
 PLAYERS = 8
 LOOPS_MOST = 100_000
 """Any one client's loop stops after this many rounds, whatever the clock says."""
@@ -32,7 +33,8 @@ class Tally:
         self.phase = "fresh"
         self.rows: list[tuple[str, str, float, int]] = []
         self.acknowledged: dict[str, int] = {}
-        """Teams whose submission came back with a receipt and an edit code, and how many times."""
+        """Teams whose submission came back with a receipt, and the highest version acknowledged."""
+        self.receipts = 0
 
     def timed(self, kind: str, work: Callable[[], tuple[int, str]]) -> tuple[int, str]:
         phase, began = self.phase, time.monotonic()
@@ -46,9 +48,10 @@ class Tally:
             self.rows.append((phase, kind, time.monotonic() - began, status))
         return status, page
 
-    def acknowledge(self, team: str) -> None:
+    def acknowledge(self, team: str, version: int = 1) -> None:
         with self.lock:
-            self.acknowledged[team] = self.acknowledged.get(team, 0) + 1
+            self.acknowledged[team] = max(self.acknowledged.get(team, 0), version)
+            self.receipts += 1
 
     def of(self, phase: str, kind: str) -> list[tuple[float, int]]:
         with self.lock:
@@ -152,10 +155,10 @@ def player(site: Deployment, tally: Tally, n: int, stop: threading.Event) -> Non
             tally.timed("click", lambda: click(browser, round_ * 5 + k))
         files = (("lista.yaml", ALFA + f"# ronda {round_}\n".encode()), PLAIN[1])  # a new version each time
         status, page = tally.timed("submit", lambda: submit(browser, team, code, files))
-        found = EDIT_CODE.search(page)
-        if status == 200 and found:
-            tally.acknowledge(team)
-            code = code or found.group(1)
+        found, version = EDIT_CODE.search(page), VERSION.search(page)
+        if status == 200 and version:  # a later version's receipt shows no code: the first one's still works
+            tally.acknowledge(team, int(version.group(1)))
+            code = code or (found.group(1) if found else "")
             where = receipt_of(browser)
             if where:
                 tally.timed("receipt", lambda: browser.request("GET", where))
@@ -216,7 +219,8 @@ def started_clients(site: Deployment, tally: Tally, stop: threading.Event) -> li
 
 
 def lost(db: str, tally: Tally, pack: Path) -> list[str]:
-    """Acknowledged submissions the store doesn't have: a team missing, or fewer versions than receipts."""
+    """Acknowledged submissions the store doesn't have: a team missing, or its highest acknowledged
+    version not there."""
     from builder.events.packs import load_pack
     from builder.events.store import Store
 
@@ -226,10 +230,10 @@ def lost(db: str, tally: Tally, pack: Path) -> list[str]:
         event = store.find_event(loaded.name, loaded.system)
         teams = {name: team_id for team_id, name in store.teams(event).items()} if event is not None else {}
         missing = []
-        for team, count in sorted(tally.acknowledged.items()):
-            kept = len(store.versions(teams[team])) if team in teams else 0
-            if kept < count:
-                missing.append(f"{team} ({kept} of {count})")
+        for team, version in sorted(tally.acknowledged.items()):
+            kept = {s.version for s in store.versions(teams[team])} if team in teams else set()
+            if version not in kept:
+                missing.append(f"{team} (version {version} of {max(kept, default=0)})")
         return missing
     finally:
         store.close()
