@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 LOCK := requirements.lock.txt
 
-.PHONY: demo test test-latest test-postgres fuzz bench venv lock clean system-libs records page-tools screenshots catalog
+.PHONY: demo test test-latest test-postgres fuzz bench soak venv lock clean system-libs records page-tools screenshots catalog
 
 # .venv holds exactly what requirements.lock.txt pins, checked against its hashes, and builder
 # itself (editable). It is made anew whenever the lock, pyproject.toml or the Python changes
@@ -140,10 +140,19 @@ fuzz: venv
 	BUILDER_FUZZ=1 BUILDER_FUZZ_SECONDS=$(BUILDER_FUZZ_SECONDS) $(BIN)/python -m pytest tests/hostile -q
 
 # Timings against the floor of the stack (see docs/performance.md); not part of the tests.
+# It ends with the desk's soak behind Caddy (benchmarks/soak.py): BUILDER_SOAK_MINUTES of players,
+# the organiser and the probe's attacks in turn (30 here).
+BUILDER_SOAK_MINUTES ?= 30
 bench: venv
 	@# builder's own modules compiled once: where PYTHONDONTWRITEBYTECODE is set, each run would compile them again.
 	@$(BIN)/python -m compileall -q builder
-	$(BIN)/python benchmarks/run.py
+	BUILDER_SOAK_MINUTES=$(BUILDER_SOAK_MINUTES) $(BIN)/python benchmarks/run.py
+
+# The soak alone: `make soak BUILDER_SOAK_MINUTES=4` for a short one; BUILDER_SOAK_ATTACKS=slow-texts,rechecks
+# picks and orders the attacks (docs/performance.md).
+soak: venv
+	@$(BIN)/python -m compileall -q builder
+	BUILDER_SOAK_MINUTES=$(BUILDER_SOAK_MINUTES) $(BIN)/python benchmarks/soak.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis

@@ -344,6 +344,10 @@ def main() -> int:
 
             results.append(desk_building.report(f"desk: {desk_building.PLAYERS} players building behind caddy",
                                                 desk_building.building()))
+            # Issue 46: the same deployment soaked for BUILDER_SOAK_MINUTES under players and attacks in turn.
+            import soak
+
+            results.append(soak.run_in_bench())
         # Issue 46: the organiser's dashboard and summary after a flood of registrations.
         from desk_board import board_timings
 

@@ -4,108 +4,30 @@ its API off, a certificate from its own local authority, its storage in tmp_path
 deploy/builder-desk@.service with the settings of deploy/desk.env; a player submits and the
 organiser logs in, approves and logs out, all through HTTPS, trusting only that authority's root,
 and plain HTTP gets only the redirect. Skipped where Caddy isn't installed (.ci/run installs
-Debian's)."""
+Debian's). The deployment is started by tests/desk/deployment.py, which other tests of the
+deployment share."""
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import http.client
-import http.cookies
 import os
 import re
-import secrets
-import shlex
 import shutil
 import signal
 import socket
 import ssl
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
-from typing import Iterator, NamedTuple
 
 import pytest
 
 from builder.events.store import Store
-from tests.serve.live import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-CADDYFILE = ROOT / "deploy" / "Caddyfile"
-UNIT = ROOT / "deploy" / "builder-desk@.service"
-SETTINGS = ROOT / "deploy" / "desk.env"
-PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
-ALFA = (ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes() \
-    .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml")
-WARBOOK = (ROOT / "examples" / "wartime" / "fenix-warbook.yaml").read_bytes()
-TOKEN = secrets.token_urlsafe(32)
-WAIT = 30.0  # seconds any one step may take before the test gives up
+from tests.desk.deployment import (ALFA, TOKEN, UNIT, WAIT, WARBOOK, Browser, deployed, desk_settings, rss_mb,
+                                     unit_command)
 
 pytestmark = pytest.mark.skipif(shutil.which("caddy") is None,
                                 reason="Caddy is not installed (apt-get install caddy; .ci/run does)")
-
-
-class Browser:
-    """A player's or the organiser's browser, as far as the desk can tell: HTTPS to one address,
-    trusting one root certificate, keeping the cookies it is given."""
-
-    def __init__(self, port: int, root: Path, source: str = "127.0.0.1"):
-        self.port, self.context = port, ssl.create_default_context(cafile=str(root))
-        self.source = source
-        """The loopback address it connects from: each of 127/8 is a client of its own to Caddy."""
-        self.cookies: dict[str, str] = {}
-        self.location: str | None = None
-        """Where the last answer sent the browser on (a 303's Location)."""
-        self.headers: http.client.HTTPMessage | None = None
-        """The last answer's headers."""
-
-    def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None):
-        conn = http.client.HTTPSConnection("127.0.0.1", self.port, context=self.context, timeout=WAIT,
-                                           source_address=(self.source, 0))
-        try:
-            sent = {**(headers or {}), "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-            conn.request(method, path, body=body or None, headers=sent)
-            answer = conn.getresponse()
-            text = answer.read().decode("utf-8", "replace")
-            for header in answer.headers.get_all("set-cookie") or []:
-                for name, morsel in http.cookies.SimpleCookie(header).items():
-                    self.cookies[name] = morsel.value
-            self.location, self.headers = answer.getheader("location"), answer.headers
-            return answer.status, text
-        finally:
-            conn.close()
-
-    def followed(self, answer: tuple[int, str]) -> tuple[int, str]:
-        """The page a 303 leads to, as a browser goes on to it (POST, then redirect, then GET)."""
-        return self.request("GET", self.location) if answer[0] == 303 and self.location else answer
-
-    def post(self, path: str, fields: dict[str, str], files: tuple[tuple[str, bytes], ...] = ()):
-        boundary = secrets.token_hex(8)
-        parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-                 for k, v in {**fields, "csrf": self.cookies["desk_csrf"]}.items()]
-        parts += [f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{n}"\r\n'
-                  f'Content-Type: application/x-yaml\r\n\r\n'.encode() + data + b"\r\n" for n, data in files]
-        return self.request("POST", path, b"".join(parts) + f"--{boundary}--\r\n".encode(),
-                            {"Content-Type": f"multipart/form-data; boundary={boundary}"})
-
-
-def unit_command(port: int, settings: dict[str, str]) -> list[str]:
-    """The desk's command line as deploy/builder-desk@.service runs it for ``port`` (its ``%i``),
-    with ``settings`` for desk.env's variables, and this checkout's builder for /opt/builder's."""
-    text = UNIT.read_text(encoding="utf-8").replace("\\\n", " ")
-    (line,) = [line for line in text.splitlines() if line.startswith("ExecStart=")]
-    words = shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))
-    words = [re.sub(r"\$\{(\w+)\}", lambda m: settings[m.group(1)], word) for word in words]
-    assert words[0] == "/opt/builder/bin/builder"
-    return [sys.executable, "-m", "builder", *words[1:]]
-
-
-def desk_settings() -> set[str]:
-    """The variables deploy/desk.env sets."""
-    return {line.split("=", 1)[0] for line in SETTINGS.read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#")}
 
 
 def test_the_unit_never_puts_the_organisers_token_on_the_command_line():
@@ -114,88 +36,6 @@ def test_the_unit_never_puts_the_organisers_token_on_the_command_line():
     command = unit_command(8081, {name: f"<{name}>" for name in desk_settings()})
     assert not any("TOKEN" in word or word.startswith("--token") for word in command), command
     assert "BUILDER_DESK_TOKEN" in desk_settings() and "EnvironmentFile=/etc/builder/desk.env" in UNIT.read_text()
-
-
-def started(command: list[str], log: Path, **env: str) -> subprocess.Popen:
-    with log.open("wb") as out:
-        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True,
-                                env={**os.environ, **env})
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
-
-
-def until(ready, what: str, processes: list[subprocess.Popen], logs: list[Path]):
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        found = ready()
-        if found:
-            return found
-        if any(process.poll() is not None for process in processes):
-            break
-        time.sleep(0.1)
-    raise AssertionError(f"{what}:\n" + "\n".join(log.read_text(errors="replace")[-2000:] for log in logs))
-
-
-class Deployed(NamedTuple):
-    https: int
-    http: int
-    root: Path
-    """Caddy's local authority, the one root its clients trust."""
-    desks: list[subprocess.Popen]
-    commands: list[list[str]]
-    """Each desk's command, as the unit starts it again."""
-    ports: list[int]
-    processes: list[subprocess.Popen]
-    """Every process the deployment started, stopped at its end: a desk started again joins them."""
-    logs: list[Path]
-    """The desks' output (their journal, under the unit)."""
-
-
-@contextlib.contextmanager
-def deployed(tmp_path: Path, db: str) -> Iterator[Deployed]:
-    """deploy/'s Caddyfile run by the real Caddy before two desks on ``db``, as the unit runs them:
-    its command line (forwarded headers believed from Caddy alone, the one Host and Origin the desk
-    answers to, the site's), desk.env's settings, the token in the desk's environment."""
-    https, http_port, desks = free_port(), free_port(), [free_port(), free_port()]
-    settings = {"DESK_PACK": str(PACK), "DESK_DB": db, "DESK_SITE": f"127.0.0.1:{https}", "BUILDER_DESK_TOKEN": TOKEN}
-    assert set(settings) == desk_settings()
-    processes: list[subprocess.Popen] = []
-    logs = [tmp_path / f"desk-{port}.log" for port in desks] + [tmp_path / "caddy.log"]
-    try:
-        commands = [unit_command(port, settings) for port in desks]
-        for command, log in zip(commands, logs):
-            processes.append(started(command, log, BUILDER_DESK_TOKEN=TOKEN))
-        home = tmp_path / "caddy"
-        processes.append(started(
-            ["caddy", "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"], logs[-1],
-            HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-            DESK_SITE=f"127.0.0.1:{https}", DESK_HTTPS_PORT=str(https), DESK_HTTP_PORT=str(http_port),
-            DESK_ADMIN="off", DESK_GLOBAL_EXTRA="default_bind 127.0.0.1",
-            DESK_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in desks)))
-        root = home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
-        # Whole, not just there: Caddy writes it after making it (an empty one was read once).
-        until(lambda: root.is_file() and b"END CERTIFICATE" in root.read_bytes(), "Caddy made no local authority",
-              processes, logs)
-        player = Browser(https, root)
-
-        def page_loads():
-            try:
-                return player.request("GET", "/")[0] == 200
-            except (OSError, ssl.SSLError):
-                return False
-        until(page_loads, "the desk's page never loaded through Caddy", processes, logs)
-        yield Deployed(https, http_port, root, processes[:2], commands, desks, processes, logs[:2])
-    finally:
-        for process in processes:
-            stop(process)
 
 
 def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_one_database(tmp_path, db):
@@ -255,16 +95,6 @@ def test_a_submission_and_its_review_through_caddy_over_https_to_two_desks_on_on
 
 def flags(cookies: list[str] | None) -> set[str]:
     return {part.strip().lower() for cookie in cookies or [] for part in cookie.split(";")[1:]}
-
-
-def rss_mb(pid: int) -> float:
-    """The resident memory of a process and its children (a desk's checking lane), in MB."""
-    total = 0.0
-    for proc in [pid, *(int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]:
-        with contextlib.suppress(OSError):
-            found = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{proc}/status").read_text())
-            total += int(found.group(1)) / 1024 if found else 0
-    return total
 
 
 def timed(work) -> tuple[float, object]:
@@ -360,8 +190,8 @@ def test_caddy_takes_both_desks_back_within_a_second_or_two_of_their_answering_a
         down = time.monotonic()
         while time.monotonic() - down < 3:
             assert answers(site.https, "/", context) in (502, 503)
-        for command, log in zip(site.commands, site.logs):
-            site.processes.append(started(command, log, BUILDER_DESK_TOKEN=TOKEN))
+        for n in range(len(site.ports)):
+            site.desks[n] = site.started(n)
         up = {}
         while len(up) < len(site.ports) and time.monotonic() - down < 3 + WAIT:
             for port in site.ports:
