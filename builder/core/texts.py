@@ -205,6 +205,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     # "the runner “A” (file:3)": what a name is already used by; the kind comes from a system.
     "kind.any-short": {"es": "{kind} «{name}»", "en": "{kind} “{name}”"},
     "kind.any": {"es": "{kind} «{name}» ({where})", "en": "{kind} “{name}” ({where})"},
+    # A place in the event's pack (the organiser's file): its path on the command line, words on a page.
+    "word.event-place": {"es": "{where}", "en": "{where}"},
+    "word.event-rule": {"es": "regla del evento", "en": "the event's rule"},
+    "word.by-event": {"es": "{detail} (regla del evento)", "en": "{detail} (the event's rule)"},
     "placeholder-value": {
         "es": "«{value}» es el nombre de ejemplo de la lista inicial: ponle a la lista el suyo",
         "en": "“{value}” is the starting roster's example name: give the roster its own",

@@ -141,6 +141,7 @@ async def receipt(request: Request, form: Form, lang: str) -> Response:
     return await in_page_thread(
         request, page, request, "receipt.html", lang, s=s, code=given.get("code"), player=ev.player if ev else None,
         system=game.title if game is not None else "—", findings=findings_of_check(checking, lang), when=when,
+        measure=ev.measure.render(lang) if ev is not None and ev.measure is not None else None,
         mail=mail_link(lang, desk_of(request).pack.name, s.team, s.version, s.checked.fingerprint, when, given.get("code")),
         minutes=RECEIPT_MINUTES)
 

@@ -47,6 +47,11 @@ MESSAGES = {
         "en": "Write it down, print the receipt or e-mail it to yourself: without the code no new version can be "
               "submitted. This receipt shows only in this browser and for {minutes} minutes; after that, never again.",
     },
+    "desk.edit-code-same": {
+        "es": "Tu código de edición sigue siendo el mismo: úsalo también para la próxima versión.",
+        "en": "Your edit code stays the same: use it for the next version too.",
+    },
+    "desk.measure": {"es": "Tamaño de la lista", "en": "List size"},
     "desk.receipt-keep": {"es": "Guarda el recibo", "en": "Keep the receipt"},
     "desk.receipt-print": {"es": "Para imprimirlo, usa «Imprimir» en el menú del navegador: sale solo el recibo.",
                            "en": "To print it, use “Print” in the browser's menu: the receipt alone is printed."},

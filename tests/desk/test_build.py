@@ -256,3 +256,22 @@ def test_a_click_bigger_than_a_list_and_its_warbook_is_refused_before_it_is_read
     # A list and its Warbook of a megabyte each still fit.
     two = (("alfa.yaml", ALFA + b"# " + b"x" * (mib - len(ALFA) - 100) + b"\n"), ("fenix-warbook.yaml", WARBOOK))
     assert click(client, files=two, op="set", path='["name"]', value="Patrulla Nueva", at="[]").status_code == 200
+
+
+def test_the_builder_says_the_events_limit_in_words_never_the_packs_path_or_key(client):
+    """Issue 46: 258 of the pack's 250 (58 + 5 × 40), said as the event's rule, on the page and in the
+    spreadsheet a player downloads; the pack's file, line and key are the organiser's."""
+    import io
+
+    import openpyxl
+
+    files = (("alfa.yaml", OVER), ("fenix-warbook.yaml", WARBOOK))
+    view = click(client, "/build/view", files=files, at="[]")
+    assert "la lista suma 258 puntos y el límite es 250 (regla del evento)" in view.text
+    assert "torneo-otono.yaml" not in view.text and "4 points_limit" not in view.text
+    english = click(client, "/build/view", files=files, at="[]", lang="en")
+    assert "the list adds up to 258 points and the limit is 250 (the event&#39;s rule)" in english.text
+    sheet = click(client, "/build/export", files=files, kind="xlsx")
+    cells = [str(c.value) for ws in openpyxl.load_workbook(io.BytesIO(sheet.content)) for row in ws.iter_rows()
+             for c in row if c.value is not None]
+    assert any("(regla del evento)" in c for c in cells) and not any("torneo-otono.yaml" in c for c in cells)
