@@ -275,3 +275,32 @@ def test_the_builder_says_the_events_limit_in_words_never_the_packs_path_or_key(
     cells = [str(c.value) for ws in openpyxl.load_workbook(io.BytesIO(sheet.content)) for row in ws.iter_rows()
              for c in row if c.value is not None]
     assert any("(regla del evento)" in c for c in cells) and not any("torneo-otono.yaml" in c for c in cells)
+
+
+def test_a_closed_event_offers_no_upload_on_the_builder_and_says_it_is_closed(client):
+    """Issue 46: once locked, the builder's page says submissions are closed and no longer offers
+    «Subir un archivo o pegar la lista»; open, it does."""
+    from tests.desk.support import admin
+
+    open_page = client.get("/build").text
+    assert "Subir un archivo o pegar la lista" in open_page and 'id="build-closed"' not in open_page
+    admin(client)
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock", "confirm": "yes"})
+    for lang, closed, offer in (("es", "Las entregas están cerradas", "Subir un archivo o pegar la lista"),
+                                ("en", "Submissions are closed", "Upload a file or paste the list")):
+        page = client.get(f"/build?lang={lang}").text
+        assert 'id="build-closed"' in page and closed in page and offer not in page
+
+
+def test_the_builder_shows_the_deadline_in_the_deadlines_own_zone(db):
+    """Issue 46: 20:00 at UTC+2 is 20:00 on the builder's page, as on the upload form; not 18:00 (its UTC)."""
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    zone = timezone(timedelta(hours=2))
+    deadline = datetime(2099, 3, 1, 20, 0, tzinfo=zone)
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", deadline=deadline), base_url=BASE) as c:
+        assert "Plazo: hasta 2099-03-01 20:00" in c.get("/").text
+        page = c.get("/build").text
+        assert "Plazo: hasta 2099-03-01 20:00" in page and "18:00" not in page
