@@ -18,3 +18,14 @@ def test_a_page_that_is_not_there_says_nothing_of_storing(client):
         answer = client.get(path)
         assert answer.status_code == 404 and "No se ha guardado nada." not in answer.text
     assert "no publica las listas" in client.get("/lists").text
+
+
+def test_every_page_links_builders_icon_and_the_footer_shows_nothing_internal(client):
+    """Issue 46: a favicon, served by the desk from its allow-list; no host:port the desk listens on."""
+    for path in ("/", "/build", "/status", "/admin/login", "/nada", "/?lang=en"):
+        page = client.get(path)
+        assert page.text.count('<link rel="icon" href="/look/favicon.svg" type="image/svg+xml">') == 1, path
+        footer = page.text.split("<footer", 1)[1]
+        assert "127.0.0.1" not in footer and "8080" not in footer, path
+    icon = client.get("/look/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and b"<svg" in icon.content
