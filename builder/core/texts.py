@@ -346,7 +346,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xl.summary": {"es": "Resumen", "en": "Summary"},
     "xl.problems": {"es": "Problemas", "en": "Problems"},
     "xl.draft": {"es": "BORRADOR — NO LEGAL", "en": "DRAFT — NOT LEGAL"},
-    "xl.system": {"es": "Sistema", "en": "System"},
+    "xl.system": {"es": "Juego", "en": "Game"},
     "xl.name": {"es": "Nombre", "en": "Name"},
     "xl.legal": {"es": "Legal", "en": "Legal"},
     "xl.yes": {"es": "Sí", "en": "Yes"},
@@ -387,7 +387,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "catalog.weapons": {"es": "Armas y su alcance", "en": "Weapons and their range"},
     "catalog.costs": {"es": "Tablas de coste (valor: puntos)", "en": "Cost tables (value: points)"},
     "catalog.joa": {"es": "Presupuesto y mazos del JOA", "en": "The JOA's budget and decks"},
-    "ui.systems-header": {"es": "Sistemas disponibles:", "en": "Available systems:"},
+    "ui.systems-header": {"es": "Juegos disponibles:", "en": "Available games:"},
     "ui.catalogs": {"es": "catálogos", "en": "catalogs"},
     "ui.no-catalogs": {"es": "sin catálogos", "en": "no catalogs"},
     "ui.unknown-schema": {
