@@ -29,3 +29,28 @@ def test_every_page_links_builders_icon_and_the_footer_shows_nothing_internal(cl
         assert "127.0.0.1" not in footer and "8080" not in footer, path
     icon = client.get("/look/favicon.svg")
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and b"<svg" in icon.content
+
+
+def test_the_new_deadline_field_starts_with_the_current_deadline_in_the_events_zone(db):
+    """Issue 46: «Nuevo plazo» holds the deadline as set (20:00 at UTC+2: 20:00, its own clock), and sent
+    back unchanged it is the same moment; with no deadline it is empty."""
+    import re
+    from datetime import datetime, timedelta, timezone
+
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+    from tests.desk.support import BASE, PACK, TOKEN, csrf
+
+    deadline = datetime(2099, 3, 1, 20, 0, tzinfo=timezone(timedelta(hours=2)))
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", deadline=deadline), base_url=BASE) as c:
+        c.get("/")
+        admin(c)
+        field = re.search(r'<input type="datetime-local" id="deadline"[^>]*>', c.get("/admin").text).group(0)
+        assert 'value="2099-03-01T20:00"' in field
+        c.post("/admin/event", data={"csrf": csrf(c), "action": "deadline", "deadline": "2099-03-01T20:00"})
+        assert c.app.state.desk.store.event(1).deadline == deadline
+        c.post("/admin/event", data={"csrf": csrf(c), "action": "deadline", "deadline": ""})
+        field = re.search(r'<input type="datetime-local" id="deadline"[^>]*>', c.get("/admin").text).group(0)
+        assert "value=" not in field
