@@ -185,3 +185,11 @@ def printout(request: Request, form: Form, lang: str) -> Response:
         data = target.read_bytes()
     return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": attachment(f"{desk.pack.name}.pdf")})
+
+
+def printing(request: Request, form: Form, lang: str) -> Response:
+    """The print's way in: a page that says the PDF is being made (it takes seconds, a minute with
+    many teams) and asks for it at once (a refresh, no script: the organiser's pages run none); the
+    download comes while the page stays, with a link to ask again."""
+    paper = "letter" if request.query_params.get("paper") == "letter" else "a4"
+    return page(request, "printing.html", lang, target=f"/admin/print.pdf?lang={lang}&paper={paper}")

@@ -336,3 +336,16 @@ def test_closing_the_event_or_a_teams_list_is_asked_first_without_any_script(des
     player.reload()
     assert player.locator("#send").count() == 0
     assert serious_violations(organiser) == []
+
+
+def test_the_print_shows_it_is_being_made_and_the_pdf_comes_with_that_page_in_view(desk, browser, tmp_path):
+    """Issue 46: «Descargar todas las hojas…» says the PDF is being made (a status, no script), and
+    the download arrives by itself while that page stays in view."""
+    hand_in(browser.new_context(locale="es-ES").new_page(), desk, "Patrulla Alfa", tmp_path)
+    organiser = log_in(browser, desk, PHONE)
+    with organiser.expect_download(timeout=60000) as made:
+        organiser.click("#print")
+        organiser.locator("#printing[role=status]").wait_for()
+        assert "Preparando el PDF" in organiser.locator("#printing").inner_text()
+    assert made.value.suggested_filename.endswith(".pdf")
+    assert organiser.locator("#printing").is_visible() and serious_violations(organiser) == []

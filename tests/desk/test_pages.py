@@ -54,3 +54,20 @@ def test_the_new_deadline_field_starts_with_the_current_deadline_in_the_events_z
         c.post("/admin/event", data={"csrf": csrf(c), "action": "deadline", "deadline": ""})
         field = re.search(r'<input type="datetime-local" id="deadline"[^>]*>', c.get("/admin").text).group(0)
         assert "value=" not in field
+
+
+def test_the_print_says_it_is_being_made_before_the_pdf_comes(client):
+    """Issue 46: the dashboard's print goes to a page that says the PDF is being made (no script:
+    a refresh asks for it at once), in the page's language; the organiser's alone."""
+    import re
+
+    assert client.get("/admin/printing").status_code == 403
+    admin(client)
+    board = client.get("/admin").text
+    assert re.search(r'<a href="/admin/printing\?lang=es" id="print"', board)
+    es, en = client.get("/admin/printing"), client.get("/admin/printing?lang=en&paper=letter")
+    assert es.status_code == 200 and 'role="status"' in es.text and "Preparando el PDF de todas las listas" in es.text
+    assert '<meta http-equiv="refresh" content="0; url=/admin/print.pdf?lang=es&amp;paper=a4">' in es.text
+    assert "Making the PDF of every list" in en.text and "Preparando" not in en.text
+    assert "url=/admin/print.pdf?lang=en&amp;paper=letter" in en.text
+    assert "script" not in es.headers["content-security-policy"]  # still no script on the organiser's pages
