@@ -102,6 +102,8 @@ def test_a_receipt_says_the_games_measure_where_it_has_no_points(tmp_path):
             receipt = submit(c, "Equipo", files=(("lista.yaml", (ROOT / "examples" / example).read_bytes()),))
             assert receipt.status_code == 200 and "LEGAL" in receipt.text, receipt.text
             assert "Puntos" not in receipt.text and 'id="r-points"' not in receipt.text, game
+            looked = c.post("/status", data={"csrf": csrf(c), "team": "Equipo", "code": edit_code(receipt)})
+            assert looked.status_code == 200 and 'id="s-version"' in looked.text and "Puntos" not in looked.text
             if measure:
                 assert f'id="r-measure">{measure}<' in receipt.text and "Tamaño de la lista" in receipt.text
                 english = submit(c, "Equipo", code=edit_code(receipt), lang="en",
