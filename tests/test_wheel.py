@@ -61,6 +61,8 @@ def test_the_wheel_carries_the_catalogs_the_templates_and_the_games(wheel):
     assert "builder/catalogs/wartime/costs.yaml" in names and "builder/templates/base/base.css" in names
     assert "builder/serve/static/index.html" in names
     assert {"builder/web/static/build.js", "builder/web/templates/build.html"} <= names
+    # builder's one look, with the tab's icon every page of the desk and the local page links (issue 46).
+    assert {"builder/web/static/look/design.css", "builder/web/static/look/favicon.svg"} <= names
     # Every script and stylesheet the local page and the desk serve from their allow-lists ships with them.
     for static in (SERVE_STATIC, DESK_STATIC):
         assert {(folder / name).relative_to(ROOT).as_posix() for name, (folder, _) in static.items()} <= names

@@ -22,15 +22,18 @@ class Place:
     path: Path_ = ()
     overlay: tuple[tuple[Path_, "Place"], ...] = ()
     """Paths whose values came from elsewhere (an event pack): findings there point to it."""
+    event: bool = False
+    """A place in the event's pack: the organiser's file, whose path and keys players never read
+    (:meth:`Finding.plain` says «the event's rule» instead)."""
 
     def at(self, *more: str | int) -> "Place":
         path = self.path + more
         if not self.overlay:
-            return Place(self.doc, path)
+            return Place(self.doc, path, event=self.event)
         for prefix, source in self.overlay:
             if path[: len(prefix)] == prefix:
                 return source.at(*path[len(prefix):])
-        return Place(self.doc, path, self.overlay)
+        return Place(self.doc, path, self.overlay, self.event)
 
     @property
     def file(self) -> str | None:
@@ -65,14 +68,26 @@ class Finding:
 
     def plain(self, lang: str) -> str:
         """The message in words alone, for a page: without its place, nor the places it names
-        («the name “A” is already used by the runner “A”», not «… (team.yaml:11 lineup[0])»)."""
+        («the name “A” is already used by the runner “A”», not «… (team.yaml:11 lineup[0])»); a
+        finding at the event's pack says so in words, never with the pack's path or keys."""
+        said = self._said(lang, _placeless)
+        return messages.text("word.by-event", lang, detail=said) if self.place.event else said
+
+    def _said(self, lang: str, worded: Any) -> str:
         key = f"{self.code}.{self.variant}" if self.variant else self.code
-        params = {k: localise(_placeless(v), lang) for k, v in self.params.items()}
-        return messages.text(key, lang, **params)
+        return messages.text(key, lang, **{k: localise(worded(v), lang) for k, v in self.params.items()})
 
     def message(self, lang: str) -> str:
         where = self.place.where
         return f"{where}: {self.detail(lang)}" if where else self.detail(lang)
+
+    def shown(self, lang: str) -> str:
+        """The message as a page or a document shows it: with its place in the player's files
+        (:meth:`message`), but in words (:meth:`plain`) where it points into the event's pack."""
+        if self.place.event:
+            return self.plain(lang)
+        where, said = self.place.where, self._said(lang, _eventless)
+        return f"{where}: {said}" if where else said
 
     def as_dict(self, lang: str) -> dict[str, Any]:
         return {
@@ -125,10 +140,24 @@ class FrozenFindings(_BySeverity, tuple):
 
 
 def _placeless(value: Any) -> Any:
-    """What a repeated name is used by (:func:`used_by`), named without its place."""
+    """What a repeated name is used by (:func:`used_by`), named without its place; a place in the
+    event's pack (:func:`event_place`), as the event's rule."""
     if isinstance(value, Localised) and value.key == "kind.any":
         return Localised("kind.any-short", {k: v for k, v in value.params.items() if k != "where"})
+    return _eventless(value)
+
+
+def _eventless(value: Any) -> Any:
+    """A place in the event's pack (:func:`event_place`) named as the event's rule."""
+    if isinstance(value, Localised) and value.key == "word.event-place":
+        return Localised("word.event-rule")
     return value
+
+
+def event_place(place: Place) -> Localised:
+    """A place in the event's pack named inside a message («… the event asks for 5 ({source})»):
+    its path for the organiser and the command line, «the event's rule» on a player's page."""
+    return Localised("word.event-place", {"where": place.where})
 
 
 def used_by(kind: str, name: str, place: Place) -> Localised:

@@ -51,4 +51,4 @@ class Pack:
         return {k: v for k, v in given.items() if k in file_keys}
 
     def place(self, key: str) -> Place:
-        return Place(self.doc, (key,))
+        return Place(self.doc, (key,), event=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from builder.core import resources
 from builder.core.display import shorten
+from builder.core.errors import InputError
 from builder.core.findings import Finding, Findings, FrozenFindings, Place
 from builder.core.fingerprint import as_written, fingerprint
 from builder.core.messages import LANGUAGES, Localised, text
@@ -154,7 +155,8 @@ class System(ABC):
             # validation may be of any length.
             name, limit = data.get(self.name_key), data.get("points_limit")
             evaluation = Evaluation(self.key, shorten(name, NAME_MOST) if isinstance(name, str) else None, findings,
-                                    points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None)
+                                    points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None,
+                                    inputs=self.named_files(doc))
         else:
             evaluation = self.check(file, doc, place, findings, pack, overridden)
             if set_aside(evaluation.findings):
@@ -163,6 +165,23 @@ class System(ABC):
         evaluation = self._placeholders_left(evaluation, doc)
         kept = {} if view else {"view": None}
         return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc, **kept)
+
+    def named_files(self, doc: Document) -> tuple[Path, ...]:
+        """The files a roster that failed its model names in its file fields (its Warbook), those
+        there are: it still says which files it reads, so the desk keeps them beside it and shows
+        the roster's own problem, not «a file the list doesn't read» (issue 46)."""
+        found = []
+        for pattern in self.file_fields():
+            for written in _values_at(doc.data, pattern.split("/")):
+                if not isinstance(written, str) or not written.strip():
+                    continue
+                try:
+                    target, _ = doc.reference(written, None)
+                    if target.is_file():
+                        found.append(target)
+                except (InputError, OSError, ValueError):  # out of its folder, or no path at all
+                    continue
+        return tuple(found)
 
     def _placeholders_left(self, evaluation: Evaluation, doc: Document) -> Evaluation:
         """A warning for each value of the starting roster left in (``player: Tu nombre``), as the
@@ -332,3 +351,17 @@ class System(ABC):
         """The game's rules across the lists of one event under ``pack`` (its own lists, in the
         event's order): each finding with the index of the list it is about."""
         return []
+
+
+def _values_at(data: Any, steps: list[str]) -> list[Any]:
+    """The values at a field's path pattern (``machines/*/name``: ``*`` any item or key)."""
+    if not steps:
+        return [data]
+    step, rest = steps[0], steps[1:]
+    if isinstance(data, dict):
+        children = list(data.values()) if step == "*" else [data[step]] if step in data else []
+    elif isinstance(data, list):
+        children = data if step == "*" else [data[int(step)]] if step.isdigit() and int(step) < len(data) else []
+    else:
+        children = []
+    return [value for child in children for value in _values_at(child, rest)]

@@ -205,6 +205,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     # "the runner “A” (file:3)": what a name is already used by; the kind comes from a system.
     "kind.any-short": {"es": "{kind} «{name}»", "en": "{kind} “{name}”"},
     "kind.any": {"es": "{kind} «{name}» ({where})", "en": "{kind} “{name}” ({where})"},
+    # A place in the event's pack (the organiser's file): its path on the command line, words on a page.
+    "word.event-place": {"es": "{where}", "en": "{where}"},
+    "word.event-rule": {"es": "regla del evento", "en": "the event's rule"},
+    "word.by-event": {"es": "{detail} (regla del evento)", "en": "{detail} (the event's rule)"},
     "placeholder-value": {
         "es": "«{value}» es el nombre de ejemplo de la lista inicial: ponle a la lista el suyo",
         "en": "“{value}” is the starting roster's example name: give the roster its own",
@@ -343,7 +347,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xl.summary": {"es": "Resumen", "en": "Summary"},
     "xl.problems": {"es": "Problemas", "en": "Problems"},
     "xl.draft": {"es": "BORRADOR — NO LEGAL", "en": "DRAFT — NOT LEGAL"},
-    "xl.system": {"es": "Sistema", "en": "System"},
+    "xl.system": {"es": "Juego", "en": "Game"},
     "xl.name": {"es": "Nombre", "en": "Name"},
     "xl.legal": {"es": "Legal", "en": "Legal"},
     "xl.yes": {"es": "Sí", "en": "Yes"},
@@ -384,7 +388,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "catalog.weapons": {"es": "Armas y su alcance", "en": "Weapons and their range"},
     "catalog.costs": {"es": "Tablas de coste (valor: puntos)", "en": "Cost tables (value: points)"},
     "catalog.joa": {"es": "Presupuesto y mazos del JOA", "en": "The JOA's budget and decks"},
-    "ui.systems-header": {"es": "Sistemas disponibles:", "en": "Available systems:"},
+    "ui.systems-header": {"es": "Juegos disponibles:", "en": "Available games:"},
     "ui.catalogs": {"es": "catálogos", "en": "catalogs"},
     "ui.no-catalogs": {"es": "sin catálogos", "en": "no catalogs"},
     "ui.unknown-schema": {

@@ -173,6 +173,7 @@ ROUTES = [
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),
     Route("/admin/summary.xlsx", endpoint(exports.summary, admin=True)),
     Route("/admin/print.pdf", endpoint(exports.printout, admin=True)),
+    Route("/admin/printing", endpoint(organiser.printing, admin=True)),
     Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
 ]
 

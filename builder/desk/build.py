@@ -46,7 +46,8 @@ STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javas
 WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.legal", "serve.illegal",
          "serve.points", "serve.problems", "serve.one-problem", "desk.build-offline", "desk.build-sending",
          "desk.build-saved", "desk.build-refused", "desk.build-busy", "desk.build-start-over",
-         "desk.build-file-unread", "desk.build-restored", "desk.build-no-list")
+         "desk.build-file-unread", "desk.build-restored", "desk.build-no-list", "desk.build-preparing",
+         "desk.build-preparing-long", "desk.build-downloaded")
 """The words the page's script says (the status line), in the page's language."""
 
 

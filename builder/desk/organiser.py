@@ -149,3 +149,11 @@ def team_page(request: Request, team_id: int) -> dict:
             "locked": team_id in desk.store.locked_teams(desk.event_id),
             "new_code": take_new_code(request, team_id),
             "code_changes": desk.store.code_changes(team_id)}
+
+
+def printing(request: Request, form: Form, lang: str) -> Response:
+    """The print's way in: a page that says the PDF is being made (it takes seconds, a minute with
+    many teams) and asks for it at once (a refresh, no script: the organiser's pages run none); the
+    download comes while the page stays, with a link to ask again."""
+    paper = "letter" if request.query_params.get("paper") == "letter" else "a4"
+    return page(request, "printing.html", lang, target=f"/admin/print.pdf?lang={lang}&paper={paper}")

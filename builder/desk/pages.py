@@ -18,7 +18,7 @@ from builder.desk.cookies import secure
 from builder.desk.workers import CLIENT
 from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused
-from builder.events.found import found_in, found_unreadable, shown
+from builder.events.found import found_in, found_unreadable, measure_of, shown
 from builder.events.submitted import Checking
 from builder.web.intake import new_token
 from builder.web.shown import findings_of, unreadable
@@ -33,7 +33,7 @@ def page(request: Request, name: str, lang: str, status: int = 200, **context: A
     html = desk.templates.get_template(name).render(
         t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, event=event,
         closed=closed(event), published=event.publish and closed(event), local_time=partial(local_time, desk),
-        title=registry.get(desk.pack.system).title, host_label=desk.host_label, **context)
+        title=registry.get(desk.pack.system).title, **context)
     response = HTMLResponse(html, status_code=status)
     if request.cookies.get(CSRF_COOKIE) != csrf:
         response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/", secure=secure(request))
@@ -108,8 +108,9 @@ async def rechecked(request: Request, submission: Any, lang: str) -> list[dict[s
     return (await kept_findings(request, submission, lang))[0]
 
 
-async def kept_findings(request: Request, submission: Any, lang: str) -> tuple[list[dict[str, Any]], str | None]:
-    """A stored list's problems and its player, as kept with its version. A version stored before
+async def kept_findings(request: Request, submission: Any,
+                        lang: str) -> tuple[list[dict[str, Any]], str | None, str | None]:
+    """A stored list's problems, its player and its game's measure, as kept with its version. A version stored before
     migration 6 is checked again from its files, once: in the lane, admitted as this request's
     client's own (its share of the workers, its place in the queue, dropped if it leaves), and what
     it found kept with it. Refused (the lane full, the check too heavy), the refusal is shown, and
@@ -122,20 +123,20 @@ async def kept_findings(request: Request, submission: Any, lang: str) -> tuple[l
         try:
             desk.checks.admit(client, size)
         except Busy as exc:
-            return findings_of_check(StoreRefused(exc.code), lang), None
+            return findings_of_check(StoreRefused(exc.code), lang), None, None
         try:
             checking = await desk.checks.check(files)
         except InputError as exc:
             found = found_unreadable(exc)
         except StoreRefused as exc:
-            return findings_of_check(exc, lang), None
+            return findings_of_check(exc, lang), None, None
         else:
             found = (found_in(checking.evaluation) if checking.evaluation is not None
                      else found_unreadable(checking.unreadable))
         finally:
             desk.checks.release(client, size)
         await in_page_thread(request, desk.store.keep_found, submission.id, found)
-    return shown(found, lang), found.get("player")
+    return shown(found, lang), found.get("player"), measure_of(found, lang)
 
 
 def findings_of_check(checking: Checking | InputError | StoreRefused, lang: str) -> list[dict[str, Any]]:

@@ -131,12 +131,13 @@ async def receipt(request: Request, form: Form, lang: str) -> Response:
         return await in_page_thread(request, refusal, request, lang, "desk-receipt-gone", 404,
                                     said={"minutes": RECEIPT_MINUTES})
     s = await in_page_thread(request, desk_of(request).store.submission, given["submission"])
-    findings, player = await kept_findings(request, s, lang)
+    findings, player, measure = await kept_findings(request, s, lang)
     game = registry.find(s.checked.system or "")
     when = local_time(desk_of(request), s.submitted_at, seconds=True)
     return await in_page_thread(
         request, page, request, "receipt.html", lang, s=s, code=given.get("code"), player=player,
         system=game.title if game is not None else "—", findings=findings, when=when,
+        measure=measure,
         mail=mail_link(lang, desk_of(request).pack.name, s.team, s.version, s.checked.fingerprint, when, given.get("code")),
         minutes=RECEIPT_MINUTES)
 

@@ -4,6 +4,7 @@ when the desk or its command is loaded."""
 from __future__ import annotations
 
 from builder.core import messages
+from builder.desk.build_texts import BUILD_MESSAGES
 
 MESSAGES = {
     "desk.title": {"es": "Entrega de listas", "en": "List submission"},
@@ -47,6 +48,11 @@ MESSAGES = {
         "en": "Write it down, print the receipt or e-mail it to yourself: without the code no new version can be "
               "submitted. This receipt shows only in this browser and for {minutes} minutes; after that, never again.",
     },
+    "desk.edit-code-same": {
+        "es": "Tu código de edición sigue siendo el mismo: úsalo también para la próxima versión.",
+        "en": "Your edit code stays the same: use it for the next version too.",
+    },
+    "desk.measure": {"es": "Tamaño de la lista", "en": "List size"},
     "desk.receipt-keep": {"es": "Guarda el recibo", "en": "Keep the receipt"},
     "desk.receipt-print": {"es": "Para imprimirlo, usa «Imprimir» en el menú del navegador: sale solo el recibo.",
                            "en": "To print it, use “Print” in the browser's menu: the receipt alone is printed."},
@@ -273,6 +279,14 @@ MESSAGES = {
     "desk.newer-versions": {"es": "← Más recientes", "en": "← Newer"},
     "desk.older-versions": {"es": "Más antiguas →", "en": "Older →"},
     "desk.print": {"es": "Descargar todas las hojas y cartas (PDF)", "en": "Download every sheet and cards (PDF)"},
+    "desk.printing-title": {"es": "Preparando el PDF de todas las listas…", "en": "Making the PDF of every list…"},
+    "desk.printing-wait": {
+        "es": "La descarga empieza sola en cuanto esté hecho: unos segundos, o un minuto o más con muchos equipos. "
+              "No hace falta pulsar nada más.",
+        "en": "The download starts by itself as soon as it is made: a few seconds, or a minute or more with many "
+              "teams. There is nothing else to press.",
+    },
+    "desk.printing-again": {"es": "Si la descarga no empieza, pídela aquí", "en": "If the download doesn't start, ask for it here"},
     "desk.summary": {"es": "Descargar la hoja resumen (xlsx)", "en": "Download the summary sheet (xlsx)"},
     # The command line.
     "desk.starting": {"es": "Mesa del evento «{event}» en {url} (Ctrl+C para parar)",
@@ -335,71 +349,7 @@ MESSAGES = {
     "desk.printed": {"es": "{count} equipos impresos en {file}", "en": "{count} teams printed to {file}"},
     "desk.no-event": {"es": "La base de datos no tiene el evento «{event}».",
                       "en": "The database has no event “{event}”."},
-    # The builder on the desk (/build): a list built in the player's browser, submitted from there.
-    "desk.build-here": {"es": "Construye tu lista aquí", "en": "Build your list here"},
-    "desk.build-here-closed": {
-        "es": "Las entregas están cerradas, pero puedes seguir montando una lista y descargarla.",
-        "en": "Submissions are closed, but you can still build a list and download it.",
-    },
-    "desk.build-here-hint": {
-        "es": "Haz la lista pulsando, en el móvil o en el ordenador, comprobada con las restricciones del evento; "
-              "luego entrégala desde ahí.",
-        "en": "Make the list by tapping, on a phone or a computer, checked against the event's restrictions; "
-              "then submit it from there.",
-    },
-    "desk.build-title": {"es": "Construye tu lista", "en": "Build your list"},
-    "desk.build-intro": {
-        "es": "La lista se guarda en este navegador, no en el servidor, hasta que la entregues. "
-              "Si se corta la conexión, tus cambios esperan aquí y se envían en cuanto vuelve.",
-        "en": "The list is kept in this browser, not on the server, until you submit it. "
-              "If the connection drops, your changes wait here and are sent as soon as it is back.",
-    },
-    "desk.build-start": {"es": "Empieza", "en": "Start"},
-    "desk.build-new": {"es": "Lista nueva", "en": "New list"},
-    "desk.build-from-file": {"es": "Desde un archivo (.yaml): la lista y los archivos que nombra",
-                             "en": "From a file (.yaml): the list and the files it names"},
-    "desk.build-from-last": {"es": "Desde tu última entrega", "en": "From your last submission"},
-    "desk.build-fetch": {"es": "Traer mi última entrega", "en": "Fetch my last submission"},
-    "desk.build-file": {"es": "Archivo", "en": "File"},
-    "desk.build-new-kind": {"es": "Nuevo archivo: {kind}", "en": "New file: {kind}"},
-    "desk.build-download-yaml": {"es": "Descargar la lista (YAML)", "en": "Download the list (YAML)"},
-    "desk.build-again": {"es": "Empezar de nuevo", "en": "Start again"},
-    "desk.build-yaml": {"es": "La lista como texto (YAML)", "en": "The list as text (YAML)"},
-    "desk.build-tools": {"es": "Herramientas de la lista", "en": "The list's tools"},
-    "desk.build-submit": {"es": "Entregar la lista", "en": "Submit the list"},
-    "desk.build-submit-hint": {
-        "es": "Se entrega igual que al subir un archivo: el mismo recibo, las mismas versiones y el mismo código "
-              "de edición. Una lista ilegal se guarda como borrador.",
-        "en": "It is submitted just like an uploaded file: the same receipt, versions and edit code. "
-              "An illegal list is stored as a draft.",
-    },
-    "desk.build-back": {"es": "Subir un archivo o pegar la lista", "en": "Upload a file or paste the list"},
-    "desk.build-offline": {
-        "es": "Sin conexión: tu cambio está guardado en este navegador y se enviará en cuanto vuelva la conexión.",
-        "en": "Offline: your change is kept in this browser and will be sent as soon as the connection is back.",
-    },
-    "desk.build-sending": {"es": "Enviando tus cambios…", "en": "Sending your changes…"},
-    "desk.build-saved": {"es": "Cambios guardados en este navegador.", "en": "Changes kept in this browser."},
-    "desk.build-refused": {"es": "Ese cambio no se ha podido hacer.", "en": "That change could not be made."},
-    "desk.build-busy": {"es": "El servidor está ocupado: se reintenta enseguida.",
-                        "en": "The server is busy: trying again shortly."},
-    "desk.build-start-over": {"es": "¿Empezar de nuevo? Se borra la lista guardada en este navegador.",
-                              "en": "Start again? The list kept in this browser is deleted."},
-    "desk.build-file-unread": {"es": "No se ha podido leer ese archivo (.yaml, hasta 1 MiB).",
-                               "en": "That file could not be read (.yaml, up to 1 MiB)."},
-    "desk.build-restored": {"es": "Cargada tu última entrega (versión {version}).",
-                            "en": "Your last submission is loaded (version {version})."},
-    "desk.build-no-list": {"es": "Empieza una lista para construirla.", "en": "Start a list to build it."},
-    "desk.error.click-too-heavy": {"es": "Este cambio cuesta demasiado (tiempo o memoria): la lista no es normal.",
-                                   "en": "This change takes too much (time or memory): the list is no ordinary one."},
-    "desk.error.desk-build-files": {"es": "Los archivos de la lista no se entienden.",
-                                    "en": "The list's files are not understood."},
-    "desk.error.desk-build-unreadable": {"es": "La lista no se puede leer: corrígela antes de descargarla.",
-                                         "en": "The list can't be read: fix it before downloading it."},
-    "desk.build-carried": {
-        "es": "El nombre nuevo se llevó también a: {files}. «Deshacer» los devuelve todos a la vez.",
-        "en": "The new name was carried into: {files} as well. “Undo” takes them all back at once.",
-    },
 }
 
 messages.register(MESSAGES)
+messages.register(BUILD_MESSAGES)

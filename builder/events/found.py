@@ -1,5 +1,6 @@
 """What a version's check found, kept with it (migration 6), so its pages show it without checking
-the list again: the player's name and the findings, words and all, in each language a page speaks.
+the list again: the player's name, the game's own measure of a list without points (specialty
+slots, PV), and the findings, words and all, in each language a page speaks.
 
 Kept as the check made them when the version was stored; a version stored before migration 6 has
 none (``None``), and is checked again once when shown, then kept like the rest.
@@ -21,9 +22,11 @@ of which the first are enough to mend it (its count is kept whole, ``Checked.fin
 
 
 def found_in(evaluation: Evaluation) -> dict[str, Any]:
-    """A checked list's player and findings, as the desk's pages show them."""
+    """A checked list's player, measure and findings, as the desk's pages show them."""
     kept = evaluation.findings[:FINDINGS_KEPT]
+    measure = evaluation.measure
     return {"player": evaluation.player,
+            **({"measure": {lang: measure.render(lang) for lang in LANGUAGES}} if measure is not None else {}),
             **{lang: [{**f.as_dict(lang), "detail": f.plain(lang), "severity": f.severity} for f in kept]
                for lang in LANGUAGES}}
 
@@ -36,6 +39,12 @@ def found_unreadable(error: InputError) -> dict[str, Any]:
 def shown(found: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The findings kept, in ``lang`` (Spanish for one not kept)."""
     return list(found.get(lang) or found.get(LANGUAGES[0]) or [])
+
+
+def measure_of(found: dict[str, Any], lang: str) -> str | None:
+    """The game's own measure kept (a list without points), in ``lang``; None where it has none."""
+    measure = found.get("measure")
+    return measure.get(lang) if isinstance(measure, dict) else None
 
 
 def as_text(found: dict[str, Any] | None) -> str | None:

@@ -77,7 +77,9 @@ def check_submission(files: Mapping[str, bytes], pack: Pack | None) -> Checking:
             raise StoreRefused("two-lists", ", ".join(name for name, _, _ in lists))
         # Only what the list reads is kept: a file beside it that it never reads (anything at all,
         # the probe's junk) would be stored for nothing, version after version.
-        stray = [n for n in files if lists and os.path.realpath(root / n) not in read[lists[0][0]]]
+        # A list that failed its model read no file, but still names the ones it reads (its Warbook).
+        named = {os.path.realpath(p) for p in lists[0][1].inputs} if lists else set()
+        stray = [n for n in files if lists and os.path.realpath(root / n) not in read[lists[0][0]] | named]
         if stray:
             raise StoreRefused("stray-file", ", ".join(stray))
     # No list among them: the first file that can't be read says why (it may be the list), and

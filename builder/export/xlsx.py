@@ -306,7 +306,7 @@ def _offer_choices(ws: Worksheet, columns: list[Column], letters: dict[str, str]
 def _write_problems(ws: Worksheet, ev: Evaluation, lang: str) -> None:
     columns = [Column("severity", text("xl.severity", lang), width=10), Column("code", text("xl.code", lang), width=28),
                Column("message", text("xl.message", lang), width=90), Column("rule", text("xl.rule", lang), width=50)]
-    rows = [{"severity": text(f"ui.{f.severity}", lang), "code": f.code, "message": f.message(lang), "rule": f.rule}
+    rows = [{"severity": text(f"ui.{f.severity}", lang), "code": f.code, "message": f.shown(lang), "rule": f.rule}
             for f in ev.findings]
     write_table(ws, Table("problems", ws.title, columns, rows))
     for row in ws.iter_rows(min_row=2, min_col=1, max_col=4):  # a long message wraps (write_table)

@@ -376,3 +376,16 @@ def test_the_organiser_pages_and_removes_spam_teams_on_a_phone_with_the_keyboard
     assert phone.locator("#teams tbody tr").count() == 50
     audits["same list"] = phone.goto(f"{desk}/admin?same=WT-068D-E2A7") and serious_violations(phone)
     assert audits == {"dashboard": [], "confirm": [], "same list": []}, audits
+
+
+def test_the_print_shows_it_is_being_made_and_the_pdf_comes_with_that_page_in_view(desk, browser, tmp_path):
+    """Issue 46: «Descargar todas las hojas…» says the PDF is being made (a status, no script), and
+    the download arrives by itself while that page stays in view."""
+    hand_in(browser.new_context(locale="es-ES").new_page(), desk, "Patrulla Alfa", tmp_path)
+    organiser = log_in(browser, desk, PHONE)
+    with organiser.expect_download(timeout=60000) as made:
+        organiser.click("#print")
+        organiser.locator("#printing[role=status]").wait_for()
+        assert "Preparando el PDF" in organiser.locator("#printing").inner_text()
+    assert made.value.suggested_filename.endswith(".pdf")
+    assert organiser.locator("#printing").is_visible() and serious_violations(organiser) == []

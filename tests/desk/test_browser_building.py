@@ -356,3 +356,61 @@ def test_the_pinned_undo_bar_leaves_the_footer_in_sight_on_a_phone(browser, tmp_
         assert errors == []
     finally:
         desk.stop()
+
+
+def test_a_fetched_submission_fills_entregar_and_a_pdf_shows_it_is_being_made(browser, tmp_path):
+    """Issue 46: after «Traer mi última entrega» the team and code are in «Entregar» (in this tab alone,
+    through a reload), the new version's receipt says the code still works; a PDF's button is busy,
+    and the status line says so, until the file is there."""
+    pack = tmp_path / "pack.yaml"
+    pack.write_bytes((ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml").read_bytes())
+    desk = Desk(pack, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    roster = tmp_path / "alfa.yaml"
+    roster.write_bytes((EXAMPLES / "tournament" / "lists" / "01-patrulla-alfa.yaml").read_bytes()
+                       .replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml"))
+    try:
+        page, errors = phone(browser)
+        page.goto(f"{desk.url}/build")
+        before = settled(page)
+        page.set_input_files("#start-file", [str(EXAMPLES / "wartime" / "fenix-warbook.yaml"), str(roster)])
+        idle(page, before)
+        page.locator("#build .summary").wait_for()
+        submitted(page, "Patrulla Alfa")
+        code = page.locator("#edit-code").inner_text()
+
+        other, errors_ = phone(browser)
+        other.goto(f"{desk.url}/build")
+        assert other.input_value("#team") == "" and other.input_value("#code") == ""
+        other.fill("#last-team", "Patrulla Alfa")
+        other.fill("#last-code", code)
+        before = settled(other)
+        other.click("#last-fetch")
+        idle(other, before)
+        other.locator("#build .summary").wait_for()
+        assert (other.input_value("#team"), other.input_value("#code")) == ("Patrulla Alfa", code)
+        other.reload()
+        other.locator("#build .summary").wait_for()
+        assert (other.input_value("#team"), other.input_value("#code")) == ("Patrulla Alfa", code)
+        # The PDF: the button busy (and said busy) while it is made, then itself again.
+        other.evaluate("""() => {
+          window.__busy = [];
+          new MutationObserver(() => window.__busy.push(document.querySelector('#download-pdf').getAttribute('aria-busy')))
+            .observe(document.querySelector('#download-pdf'), { attributes: true, childList: true });
+        }""")
+        with other.expect_download() as made:
+            other.click("#download-pdf")
+            other.wait_for_function("document.querySelector('#download-pdf').getAttribute('aria-busy') === 'true'")
+            assert other.locator("#build-status").inner_text().startswith("Preparando la descarga")
+        assert made.value.suggested_filename == "alfa.pdf"
+        other.wait_for_function("document.querySelector('#download-pdf').getAttribute('aria-busy') === null")
+        assert "PDF" in other.locator("#download-pdf").inner_text() and "Preparando" not in other.locator("#download-pdf").inner_text()
+        assert "true" in other.evaluate("window.__busy")
+        # «Entregar» as it stands: a second version, with the code that still works.
+        other.click("#send")
+        other.locator("#receipt").wait_for()
+        assert other.locator("#r-version").inner_text() == "2"
+        assert "sigue siendo el mismo" in other.locator("#same-code").inner_text()
+        assert errors == [] and errors_ == []
+    finally:
+        desk.stop()

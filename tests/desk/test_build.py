@@ -285,3 +285,51 @@ def test_what_the_event_fixes_is_shown_as_the_events_on_the_desks_builder(client
     refused = click(client, op="set", path='["points_limit"]', value="999", at="[]")
     assert refused.status_code == 422 and "points_limit: 999" not in refused.text
     assert stored(db) == (0, 0)
+
+
+def test_the_builder_says_the_events_limit_in_words_never_the_packs_path_or_key(client):
+    """Issue 46: 258 of the pack's 250 (58 + 5 × 40), said as the event's rule, on the page and in the
+    spreadsheet a player downloads; the pack's file, line and key are the organiser's."""
+    import io
+
+    import openpyxl
+
+    files = (("alfa.yaml", OVER), ("fenix-warbook.yaml", WARBOOK))
+    view = click(client, "/build/view", files=files, at="[]")
+    assert "la lista suma 258 puntos y el límite es 250 (regla del evento)" in view.text
+    assert "torneo-otono.yaml" not in view.text and "4 points_limit" not in view.text
+    english = click(client, "/build/view", files=files, at="[]", lang="en")
+    assert "the list adds up to 258 points and the limit is 250 (the event&#39;s rule)" in english.text
+    sheet = click(client, "/build/export", files=files, kind="xlsx")
+    cells = [str(c.value) for ws in openpyxl.load_workbook(io.BytesIO(sheet.content)) for row in ws.iter_rows()
+             for c in row if c.value is not None]
+    assert any("(regla del evento)" in c for c in cells) and not any("torneo-otono.yaml" in c for c in cells)
+
+
+def test_a_closed_event_offers_no_upload_on_the_builder_and_says_it_is_closed(client):
+    """Issue 46: once locked, the builder's page says submissions are closed and no longer offers
+    «Subir un archivo o pegar la lista»; open, it does."""
+    from tests.desk.support import admin
+
+    open_page = client.get("/build").text
+    assert "Subir un archivo o pegar la lista" in open_page and 'id="build-closed"' not in open_page
+    admin(client)
+    client.post("/admin/event", data={"csrf": csrf(client), "action": "lock", "confirm": "yes"})
+    for lang, closed, offer in (("es", "Las entregas están cerradas", "Subir un archivo o pegar la lista"),
+                                ("en", "Submissions are closed", "Upload a file or paste the list")):
+        page = client.get(f"/build?lang={lang}").text
+        assert 'id="build-closed"' in page and closed in page and offer not in page
+
+
+def test_the_builder_shows_the_deadline_in_the_deadlines_own_zone(db):
+    """Issue 46: 20:00 at UTC+2 is 20:00 on the builder's page, as on the upload form; not 18:00 (its UTC)."""
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+
+    zone = timezone(timedelta(hours=2))
+    deadline = datetime(2099, 3, 1, 20, 0, tzinfo=zone)
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", deadline=deadline), base_url=BASE) as c:
+        assert "Plazo: hasta 2099-03-01 20:00" in c.get("/").text
+        page = c.get("/build").text
+        assert "Plazo: hasta 2099-03-01 20:00" in page and "18:00" not in page

@@ -104,3 +104,56 @@ def test_the_events_zone_is_named_by_its_offset_and_its_own_name_if_it_has_one()
     assert zone_label(SimpleNamespace(zone=ZoneInfo("Europe/Madrid")), winter) == "CET, UTC+01:00"
     assert zone_label(SimpleNamespace(zone=timezone(timedelta(hours=-3))), winter) == "UTC-03:00"
     assert zone_label(SimpleNamespace(zone=timezone.utc), winter) == "UTC"
+
+
+def test_every_page_links_builders_icon_and_the_footer_shows_nothing_internal(client):
+    """Issue 46: a favicon, served by the desk from its allow-list; no host:port the desk listens on."""
+    for path in ("/", "/build", "/status", "/admin/login", "/nada", "/?lang=en"):
+        page = client.get(path)
+        assert page.text.count('<link rel="icon" href="/look/favicon.svg" type="image/svg+xml">') == 1, path
+        footer = page.text.split("<footer", 1)[1]
+        assert "127.0.0.1" not in footer and "8080" not in footer, path
+    icon = client.get("/look/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and b"<svg" in icon.content
+
+
+def test_the_new_deadline_field_starts_with_the_current_deadline_in_the_events_zone(db):
+    """Issue 46: «Nuevo plazo» holds the deadline as set (20:00 at UTC+2: 20:00, its own clock), and sent
+    back unchanged it is the same moment; with no deadline it is empty."""
+    import re
+    from datetime import datetime, timedelta, timezone
+
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+    from tests.desk.support import BASE, PACK, TOKEN, csrf
+
+    deadline = datetime(2099, 3, 1, 20, 0, tzinfo=timezone(timedelta(hours=2)))
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", deadline=deadline), base_url=BASE) as c:
+        c.get("/")
+        admin(c)
+        field = re.search(r'<input type="datetime-local" id="deadline"[^>]*>', c.get("/admin").text).group(0)
+        assert 'value="2099-03-01T20:00"' in field
+        c.post("/admin/event", data={"csrf": csrf(c), "action": "deadline", "deadline": "2099-03-01T20:00"})
+        assert c.app.state.desk.store.event(1).deadline == deadline
+        c.post("/admin/event", data={"csrf": csrf(c), "action": "deadline", "deadline": ""})
+        field = re.search(r'<input type="datetime-local" id="deadline"[^>]*>', c.get("/admin").text).group(0)
+        assert "value=" not in field
+
+
+def test_the_print_says_it_is_being_made_before_the_pdf_comes(client):
+    """Issue 46: the dashboard's print goes to a page that says the PDF is being made (no script:
+    a refresh asks for it at once), in the page's language; the organiser's alone."""
+    import re
+
+    assert client.get("/admin/printing").status_code == 403
+    admin(client)
+    board = client.get("/admin").text
+    assert re.search(r'<a href="/admin/printing\?lang=es" id="print"', board)
+    es, en = client.get("/admin/printing"), client.get("/admin/printing?lang=en&paper=letter")
+    assert es.status_code == 200 and 'role="status"' in es.text and "Preparando el PDF de todas las listas" in es.text
+    assert '<meta http-equiv="refresh" content="0; url=/admin/print.pdf?lang=es&amp;paper=a4">' in es.text
+    assert "Making the PDF of every list" in en.text and "Preparando" not in en.text
+    assert "url=/admin/print.pdf?lang=en&amp;paper=letter" in en.text
+    assert "script" not in es.headers["content-security-policy"]  # still no script on the organiser's pages

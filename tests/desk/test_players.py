@@ -316,3 +316,19 @@ def test_publishing_is_switched_from_the_dashboard_and_every_process_agrees(db, 
     assert forced.store.event(forced.event_id).publish is False
     for desk in (kept, forced):
         desk.store.close()
+
+
+def test_a_list_that_fails_its_model_keeps_its_warbook_and_the_player_reads_the_real_problem(client, db):
+    """Issue 46: a name of 101 characters (the most is 100) with the Warbook the list names is no
+    «file the list doesn't read»: stored as a draft, the name's problem said; its Warbook kept."""
+    long_name = ALFA.replace(b"name: Patrulla Alfa", b"name: " + b"A" * 101)
+    assert long_name != ALFA
+    response = submit(client, "Nombre largo", files=(("alfa.yaml", long_name), ("fenix-warbook.yaml", WARBOOK)))
+    assert response.status_code == 200 and 'data-code="stray-file"' not in response.text
+    assert "ILEGAL" in response.text and 'data-code="invalid-field"' in response.text and "100" in response.text
+    (latest,) = Store.open(db).latest(1)
+    assert list(latest.files) == ["alfa.yaml", "fenix-warbook.yaml"] and latest.draft
+    # A file it doesn't name is still refused, its model failed or not.
+    junk = submit(client, "Otro", files=(("alfa.yaml", long_name), ("fenix-warbook.yaml", WARBOOK),
+                                         ("basura.yaml", b"a: 1\n")))
+    assert junk.status_code == 400 and 'data-code="stray-file"' in junk.text

@@ -73,3 +73,75 @@ def test_a_status_lookup_answers_with_a_redirect_to_a_page_that_reloads(client):
     assert 'id="look"' in client.get("/status?look=1").text  # another team's lookup
     with TestClient(client.app, base_url=BASE) as other:
         assert 'id="look"' in other.get("/status").text and "Patrulla Alfa" not in other.get("/status").text
+
+
+def desk_of_game(tmp_path, pack: str):
+    """A desk for another game's event, its pack written in ``tmp_path`` (a path of the server's)."""
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+
+    (tmp_path / "pack").mkdir()
+    (tmp_path / "pack" / "torneo.yaml").write_text(pack, encoding="utf-8")
+    return TestClient(create_desk(load_pack(tmp_path / "pack" / "torneo.yaml"), f"sqlite:///{tmp_path / 'e.sqlite'}",
+                                  "la-clave-de-la-organizacion", "127.0.0.1:8080"), base_url=BASE)
+
+
+def test_a_receipt_says_the_games_measure_where_it_has_no_points(tmp_path):
+    """Issue 46: Cripmaquión's specialty slots and Dungeon Universalis's PV, as builder's check says them;
+    ¡Por Crom! counts no points, and its receipt shows no «Puntos —»."""
+    from tests.desk.support import ROOT
+
+    games = (("cripmaquion", "cripmaquion/grupetto-verde.yaml", "5/5 plazas de especialista"),
+             ("dungeon-universalis", "dungeon-universalis/criptas.yaml", "65 PV"),  # 47 + 10 + 8 (its comment)
+             ("porcrom", "porcrom/lobos-de-zamora.yaml", None))
+    for game, example, measure in games:
+        folder = tmp_path / game
+        folder.mkdir()
+        with desk_of_game(folder, f"system: {game}\nname: Copa\n") as c:
+            c.get("/")
+            receipt = submit(c, "Equipo", files=(("lista.yaml", (ROOT / "examples" / example).read_bytes()),))
+            assert receipt.status_code == 200 and "LEGAL" in receipt.text, receipt.text
+            assert "Puntos" not in receipt.text and 'id="r-points"' not in receipt.text, game
+            looked = c.post("/status", data={"csrf": csrf(c), "team": "Equipo", "code": edit_code(receipt)})
+            assert looked.status_code == 200 and 'id="s-version"' in looked.text and "Puntos" not in looked.text
+            if measure:
+                assert f'id="r-measure">{measure}<' in receipt.text and "Tamaño de la lista" in receipt.text
+                english = submit(c, "Equipo", code=edit_code(receipt), lang="en",
+                                 files=(("lista.yaml", (ROOT / "examples" / example).read_bytes()),))
+                assert "List size" in english.text and "Points" not in english.text
+            else:
+                assert 'id="r-measure"' not in receipt.text
+
+
+def test_the_receipt_of_a_second_version_says_the_same_code_still_works(client):
+    first = submit(client, "Patrulla Alfa")
+    assert 'id="same-code"' not in first.text  # the first shows the code itself
+    second = submit(client, "Patrulla Alfa", code=edit_code(first))
+    assert 'id="r-version">2<' in second.text and 'id="edit-code"' not in second.text
+    assert "Tu código de edición sigue siendo el mismo" in second.text
+    third = submit(client, "Patrulla Alfa", code=edit_code(first), lang="en")
+    assert "Your edit code stays the same" in third.text and "sigue siendo" not in third.text
+
+
+def test_players_read_the_events_rule_in_words_never_the_servers_path_to_its_pack(tmp_path):
+    """Issue 46: a lineup of 8 under a pack asking for 5, on the receipt, the builder and its PDF:
+    «the event asks for 5 (the event's rule)», never «(/…/pack/torneo.yaml:3 runners_per_team)»."""
+    import io
+
+    import pypdf
+
+    from tests.desk.support import ROOT
+
+    lineup = (ROOT / "examples" / "cripmaquion" / "grupetto-verde.yaml").read_bytes()
+    with desk_of_game(tmp_path, "system: cripmaquion\nname: Copa\nrunners_per_team: 5\n") as c:
+        c.get("/")
+        receipt = submit(c, "Equipo", files=(("lista.yaml", lineup),))
+        view = c.post("/build/view", data={"csrf": csrf(c), "lang": "es", "file": "lista.yaml", "at": "[]"},
+                      files=[("files", ("lista.yaml", lineup, "application/yaml"))])
+        pdf = c.post("/build/export", data={"csrf": csrf(c), "lang": "es", "file": "lista.yaml", "kind": "pdf"},
+                     files=[("files", ("lista.yaml", lineup, "application/yaml"))])
+        assert (receipt.status_code, view.status_code, pdf.status_code) == (200, 200, 200)
+        printed = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf.content)).pages)
+        for said in (receipt.text, view.text, " ".join(printed.split())):
+            assert "el evento pide 5 (regla del evento)" in said
+            assert "torneo.yaml" not in said and "runners_per_team" not in said and str(tmp_path) not in said

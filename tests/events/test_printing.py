@@ -63,6 +63,7 @@ def test_every_team_is_on_the_cover_and_each_sheet_carries_its_fingerprint(tmp_p
     assert "Torneo de Otoño" in cover and "3 equipos" in cover and "2026-11-25" in cover
     assert cover.index("Exploradores") < cover.index("Ilegibles") < cover.index("Patrulla Alfa")
     assert alfa_fp in cover and bravo_fp in cover and "178 / 250" in cover and "ILEGIBLE" in cover
+    assert "Juego" in cover and "Sistema" not in cover  # the word every page says (issue 46)
     # Then Bravo's pages, then Alfa's: each of its sheet's pages footed with its own fingerprint.
     rest = pages[1:]
     bravo_pages = [i for i, p in enumerate(rest) if bravo_fp in p]

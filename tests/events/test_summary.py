@@ -32,7 +32,7 @@ def test_summary_sheet(tmp_path):
     assert lists.auto_filter.ref == "A1:L7"   # the last column: repeated lists (issue 31); 5 lists and the Warbook
     assert lists.freeze_panes == "A2"
     header, *rows = list(lists.iter_rows(values_only=True))
-    assert header[:4] == ("Archivo", "Nombre", "Jugador", "Sistema")
+    assert header[:4] == ("Archivo", "Nombre", "Jugador", "Juego")  # the word pages use (issue 46)
     by_name = {row[1]: row for row in rows}
     patrulla = by_name["Patrulla Alfa"]
     assert patrulla[2:8] == ("Ana Robles", "Wartime", 178, 250, "LEGAL", 0)

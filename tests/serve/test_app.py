@@ -34,6 +34,9 @@ def test_the_page_and_its_own_files_are_served_with_a_strict_policy(client):
     assert client.get("/look/design.css").headers["content-type"].startswith("text/css")
     assert client.get("/look/icons/lock.svg").headers["content-type"] == "image/svg+xml"
     assert client.get("/look/../app.py").status_code == 404 and client.get("/look/icons/LICENSE").status_code == 404
+    # Its icon in the browser's tab (issue 46), the desk's too.
+    assert '<link rel="icon" href="/look/favicon.svg" type="image/svg+xml">' in page.text
+    assert client.get("/look/favicon.svg").headers["content-type"] == "image/svg+xml"
 
 
 def test_a_foreign_host_is_refused(client):

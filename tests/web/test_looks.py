@@ -16,10 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_stylesheet_and_its_icons_are_served_with_their_types():
     assert looks.asset("design.css") == (looks.FOLDER / "design.css", "text/css; charset=utf-8")
     assert looks.asset("icons/undo-2.svg") == (looks.FOLDER / "icons" / "undo-2.svg", "image/svg+xml")
+    assert looks.asset("favicon.svg") == (looks.FOLDER / "favicon.svg", "image/svg+xml")  # the tab's icon (issue 46)
 
 
 @pytest.mark.parametrize("name", ["", "icons", "icons/LICENSE", "icons/README.md", "../looks.py", "icons/../design.css",
-                                  "icons/../../looks.py", "/etc/passwd", "icons/nada.svg", "icons/a/b.svg", "design.css/"])
+                                  "icons/../../looks.py", "/etc/passwd", "icons/nada.svg", "icons/a/b.svg", "design.css/", "icons/favicon.svg", "favicon.ico"])
 def test_nothing_else_is(name):
     assert looks.asset(name) is None
 

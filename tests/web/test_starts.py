@@ -63,7 +63,13 @@ def test_a_new_part_is_named_by_its_kind_and_number_and_breaks_no_rule(tmp_path,
                                                                          None, (), lang).evaluation.findings}
     part, ev = _added(builder, file, path, lang)
     assert part["name"] == name and "Nuevo" not in str(part) and "New" not in str(part)
-    assert {(f.code, tuple(f.place.path or ())) for f in ev.findings} <= before  # nothing new to mend, not even a warning
+    new = {(f.code, tuple(f.place.path or ())) for f in ev.findings} - before
+    if example.startswith("confrontation"):
+        # Under the force's points limit (200) a machine needs the cost printed on its card, which no
+        # start can know (ruling 44a): that, at the new machine, is the one thing to fill in.
+        assert new == {("missing-cost", ("machines", 2))}
+    else:
+        assert not new  # nothing new to mend, not even a warning
 
 
 def test_a_new_minion_group_starts_as_the_smallest_group_with_the_books_first_track(tmp_path):

@@ -199,7 +199,15 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   }
 
-  async function exported(kind) {
+  async function exported(kind, button) {
+    // A PDF takes seconds (more under load): the button says it is being made, busy and not
+    // pressed again, and the status line says so to a screen reader, until the file is there.
+    if (button.getAttribute("aria-busy") === "true") return;
+    const label = button.textContent;
+    button.setAttribute("aria-busy", "true");
+    button.setAttribute("aria-disabled", "true");
+    button.textContent = t("desk.build-preparing");
+    say(t("desk.build-preparing-long"));
     try {
       const response = await kept.post("/build/export", { file: kept.state.open, kind });
       if (!response.ok) {
@@ -209,7 +217,33 @@
         return;
       }
       download(kept.state.open.replace(/\.ya?ml$/i, "") + "." + kind, await response.blob());
-    } catch (_) { say(t("desk.build-offline")); }
+      say(t("desk.build-downloaded"));
+    } catch (_) {
+      say(t("desk.build-offline"));
+    } finally {
+      button.textContent = label;
+      button.removeAttribute("aria-busy");
+      button.removeAttribute("aria-disabled");
+    }
+  }
+
+  // The team and edit code of «Entregar», kept in this tab alone (sessionStorage: never sent
+  // anywhere but with the form, gone with the tab) once fetched or typed, so they are not typed twice.
+  const ENTRY = `builder-desk-entry:${location.host}:${root.dataset.event}`;
+
+  function keepEntry(team, code) {
+    try { sessionStorage.setItem(ENTRY, JSON.stringify({ team, code })); } catch (_) { /* not kept: typed again */ }
+  }
+
+  function fillEntry(entry) {
+    if (!$("submit-form") || !entry) return;
+    if ($("team").value && $("team").value !== entry.team) return;  // another team was typed since
+    $("team").value = entry.team || "";
+    if (!$("code").value) $("code").value = entry.code || "";
+  }
+
+  function keptEntry() {
+    try { return JSON.parse(sessionStorage.getItem(ENTRY) || "null"); } catch (_) { return null; }
   }
 
   async function fromFiles(chosen) {
@@ -237,6 +271,10 @@
       if (!response.ok || !answer.files) { say(answer.message || t("desk.build-refused")); return; }
       begin(answer.files, Object.keys(answer.files)[0]);
       say(t("desk.build-restored", { version: answer.version }));
+      // The team and code just given, in «Entregar» too.
+      const entry = { team: $("last-team").value.trim(), code: $("last-code").value.trim() };
+      keepEntry(entry.team, entry.code);
+      if ($("submit-form")) { $("team").value = entry.team; $("code").value = entry.code; }
     } catch (_) { say(t("desk.build-offline")); }
   }
 
@@ -252,6 +290,7 @@
     // The list first (the file that holds one is found by the server; the others are what it reads).
     for (const name of names) files.items.add(new File([kept.state.files[name]], name, { type: "application/yaml" }));
     $("submit-files").files = files.files;
+    if ($("code").value.trim()) keepEntry($("team").value.trim(), $("code").value.trim());
     $("submit-form").submit();
   }
 
@@ -265,12 +304,13 @@
     $("undo").addEventListener("click", () => travel(kept.state.undo, kept.state.redo));
     $("redo").addEventListener("click", () => travel(kept.state.redo, kept.state.undo));
     $("download-yaml").addEventListener("click", () => download(kept.state.open, new Blob([kept.state.files[kept.state.open]], { type: "application/yaml" })));
-    $("download-xlsx").addEventListener("click", () => exported("xlsx"));
-    $("download-pdf").addEventListener("click", () => exported("pdf"));
+    $("download-xlsx").addEventListener("click", () => exported("xlsx", $("download-xlsx")));
+    $("download-pdf").addEventListener("click", () => exported("pdf", $("download-pdf")));
     $("start-again").addEventListener("click", () => {
       if (!window.confirm(t("desk.build-start-over"))) return;
       kept.state = null;
       kept.save();
+      try { sessionStorage.removeItem(ENTRY); } catch (_) { /* nothing kept */ }
       $("building").hidden = true;
       $("start-panel").hidden = false;
       say(t("desk.build-no-list"));
@@ -285,6 +325,7 @@
       });
     }
     $("submit-form")?.addEventListener("submit", submitting);
+    fillEntry(keptEntry());
     $("cards-view").addEventListener("toggle", () => { if ($("cards-view").open && kept.state) showCards(); });
     $("cards").addEventListener("load", fitCards);
     window.addEventListener("online", kept.reconnected);

@@ -25,6 +25,12 @@ MESSAGES = {
         "es": "«{competency}» es propia de ingenios que se mueven y «{name}» es inmóvil",
         "en": "“{competency}” belongs to moving engines and “{name}” is immobile",
     },
+    "missing-cost": {
+        "es": "«{name}» no tiene coste y la fuerza tiene un límite de {limit} puntos: sin el coste de cada "
+              "máquina no se puede saber si la fuerza cabe en él (regla 44a de builder)",
+        "en": "“{name}” has no cost and the force has a limit of {limit} points: without every machine's cost "
+              "there is no telling whether the force fits in it (builder's ruling 44a)",
+    },
     "missing-movement": {
         "es": "«{name}» es un ingenio móvil y le falta su Movimiento",
         "en": "“{name}” is a mobile engine and its movement is missing",

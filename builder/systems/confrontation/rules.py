@@ -50,6 +50,13 @@ def check_force(file: ConfrontationFile, place: Place, findings: Findings) -> tu
     if points is not None and file.points_limit is not None and points > file.points_limit:
         findings.error("over-points-limit", place.at("points_limit"), RULE_POINTS, points=points,
                        limit=file.points_limit)
+    if file.points_limit is not None:
+        # A machine without its card's cost is not free (ruling 44a): under a limit, the force's
+        # points can't be known, so it can't be called within it.
+        for i, machine in enumerate(file.machines):
+            if machine.cost is None:
+                findings.error("missing-cost", place.at("machines", i), RULE_POINTS, name=machine.name,
+                               limit=file.points_limit)
     return points, machines
 
 

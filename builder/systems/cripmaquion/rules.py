@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.core.findings import Findings, Localised, Place, used_by
+from builder.core.findings import Findings, Localised, Place, event_place, used_by
 from builder.core.names import closest, fold, known
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion.records import CripmaquionFile, Runner
@@ -185,4 +185,4 @@ def check_lineup_size(file: CripmaquionFile, lineup: Lineup, size: int, place: P
     if len(lineup.runners) != size:
         where = place.at("lineup") if file.lineup is not None else place.at("runners")
         findings.error("lineup-size", where, RULE_EVENT, runners=len(lineup.runners), size=size,
-                       source=source.where)
+                       source=event_place(source))

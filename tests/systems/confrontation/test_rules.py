@@ -210,6 +210,32 @@ def test_points(check):
     assert check(force(chariot()), name="c.yaml").points is None  # no machine carries a cost
 
 
+def test_a_machine_without_a_cost_is_not_free_under_a_points_limit(check, tmp_path):
+    """Ruling 44a (issue 46): 390 + an unknown cost is not within 400; the cost given, it is."""
+    priced, unpriced = chariot(", cost: 390"), cannon()
+    ev = check(force(priced, unpriced, head="points_limit: 400\n"))
+    # 390 of 400 by the costs written, but the Cañón's cost is unknown: it may be anything.
+    assert ev.points == 390 and not ev.legal
+    found = only(ev, "missing-cost")
+    assert found.params == {"name": "Cañón", "limit": 400} and found.place.path == ("machines", 1)
+    assert found.rule == "Confrontation · Puntos de la fuerza"
+    assert "44a" in found.message("es") and "44a" in found.message("en")
+    ev = check(force(priced, cannon(", cost: 10"), head="points_limit: 400\n"), name="b.yaml")
+    assert (ev.points, ev.legal) == (400, True)  # 390 + 10 = 400, at the limit
+    ev = check(force(priced, cannon(", cost: 11"), head="points_limit: 400\n"), name="c.yaml")
+    assert codes(ev) == ["over-points-limit"] and ev.points == 401  # 390 + 11 = 401 over 400
+    # With no limit at all, a machine without its cost is what it was: no points are at stake.
+    assert check(force(priced, unpriced), name="d.yaml").legal
+    # The event's limit, not the list's own: the pack's 400 makes the same finding.
+    from builder.core.pipeline import evaluate
+    from builder.events.packs import load_pack
+    (tmp_path / "pack.yaml").write_text("system: confrontation\nname: Torneo\npoints_limit: 400\n", encoding="utf-8")
+    listed = tmp_path / "e.yaml"
+    listed.write_text(force(priced, unpriced), encoding="utf-8")
+    ev = evaluate(listed, "e.yaml", pack=load_pack(tmp_path / "pack.yaml"))
+    assert only(ev, "missing-cost").params == {"name": "Cañón", "limit": 400} and not ev.legal
+
+
 @pytest.mark.parametrize("competencies, second", [
     ("[{name: transporte, x: 4, access: lateral}, {name: Transporte, x: 2, access: lateral}]", 1),  # another X
     ("[{name: transporte, x: 4, access: lateral}, {name: impacto, x: 2}, {name: Impácto, x: 2}]", 2),  # the same twice
