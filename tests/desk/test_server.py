@@ -78,16 +78,20 @@ def kill(server: subprocess.Popen) -> None:
 
 
 def _alive_in_group(group: int) -> bool:
-    """Whether a process of the process group ``group`` is still running (not yet a zombie)."""
+    """Whether a process of the process group ``group`` is still running (not yet a zombie): any of
+    its threads, since a process whose first thread is a zombie holds its files until its last ends."""
     if not Path("/proc").is_dir():
         return False  # no way to tell here: the server itself was waited for
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                state, _, pgrp = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:3]
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[2]) != group:
+                    continue
+                states = [(task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                          for task in (entry / "task").iterdir()]
             except (OSError, ValueError):
                 continue
-            if int(pgrp) == group and state != "Z":
+            if any(state not in ("Z", "X") for state in states):
                 return True
     return False
 
