@@ -98,7 +98,9 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     elif host not in WILDCARD:
         hosts.add(f"{host}:{port}")
     session_seconds = max(1, round(session_hours * 3600))
-    checks, building = Lane(pack), clicks_lane(pack)
+    # One pool for the lanes: heavy jobs on one core, a spare for light ones, the other core the pages'.
+    checks = Lane(pack)
+    building = clicks_lane(pack, checks.workers)
     desk = Starlette(routes=ROUTES, lifespan=lifespan,
                      middleware=[Middleware(Headers, hsts=over_https(origin))])
     desk.state.desk = Desk(
@@ -180,7 +182,7 @@ ROUTES = [
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
-    lanes = (app.state.desk.checks, app.state.desk.building)  # the builder's tries share its clicks' worker
+    lanes = (app.state.desk.checks, app.state.desk.building)  # one pool: the builder's lanes share the checks' workers
     for lane in lanes:
         lane.start()
     yield

@@ -46,11 +46,11 @@ CLICKS_CPU_SECONDS = 6
 CLICKS_RETRY_AFTER = 1
 
 
-def clicks_lane(pack: Pack) -> Lane:
-    """The lane of a builder's clicks: a worker process of its own (the checks have theirs, and the
-    other core is the pages'), a few clicks of one client at once, a short queue, each click
-    bounded in CPU time and the worker in memory."""
-    return Lane(pack, checkers=1, per_client=CLICKS_IN_FLIGHT, admitted=CLICKS_ADMITTED,
+def clicks_lane(pack: Pack, workers: Workers | None = None) -> Lane:
+    """The lane of a builder's clicks: by the checks' ``workers`` (the desk's: one for heavy jobs and
+    a spare, so no light job waits behind a heavy one, and the other core is the pages'), a few clicks
+    of one client at once, a short queue, each click bounded in CPU time and the worker in memory."""
+    return Lane(pack, checkers=1, per_client=CLICKS_IN_FLIGHT, admitted=CLICKS_ADMITTED, workers=workers,
                 cpu_seconds=CLICKS_CPU_SECONDS, retry_after=CLICKS_RETRY_AFTER, bytes_most=CLICKS_BYTES)
 
 
@@ -96,12 +96,12 @@ class Desk:
     checks: Lane
     """Where lists are checked: worker processes, a few at a time per client."""
     building: Lane
-    """Where a builder's clicks are made (the view, the edit): a worker process, a few at a time
-    per client."""
+    """Where a builder's clicks are made (the view, the edit): by the checks' workers, a few at a
+    time per client."""
     trying: Lane
     """Where a builder's slower asks are made, admitted apart from its clicks: the choices tried,
-    the sheet, the PDF, the cards' preview; by the clicks' worker, never the checks' (a submission
-    never waits behind a builder)."""
+    the sheet, the PDF, the cards' preview; by the same workers (a light job, a player's list or
+    click, never waits behind a heavy one: :data:`builder.desk.workers.SPARE`)."""
     clicks: StoredRateLimit
     """The builder's clicks from one client, counted in the store like the POSTs: every desk process
     shares one budget (:func:`clicks_limit`)."""

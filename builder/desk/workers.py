@@ -42,6 +42,11 @@ PREFETCHED = 4
 most :data:`LIGHT_SECONDS` each, their texts under LARGE."""
 LIGHT_SECONDS = 0.05
 """A light job's CPU time: a real list's click takes a few hundredths of a second, its check less."""
+SPARE = 1
+"""Worker processes beyond ``count`` that a heavy job never takes (a text over LARGE, or one of a
+client whose jobs lately proved slow): a light job (a player's one list, a click) runs beside the
+heavy ones, never behind one. A niced worker on a busy machine took over twenty seconds for a heavy
+check of two seconds' CPU, and a player's list sent to wait behind it was timed out."""
 BYTES_A_SECOND = 2 * 1024 * 1024
 """About how much text a worker reads and checks in a second (a heavy list of 5 × 1 MiB: two or three)."""
 CLIENTS_KEPT = 10_000
@@ -61,6 +66,8 @@ class Workers:
         self.used: dict[str, tuple[float, float, float]] = {}
         """Each client's recent work: its seconds, as of when (monotonic), and its costliest job's."""
         self.running = 0
+        self.heavy = 0
+        """Heavy jobs sent to the pool and not yet ended: at most ``count``."""
 
     async def run(self, job: str, args: tuple[Any, ...], cpu_seconds: int) -> Any:
         """``JOBS[job](pack, *args)`` in a worker, within ``cpu_seconds``: what it returns, or what
@@ -100,21 +107,34 @@ class Workers:
 
     def _next(self) -> None:
         while self.waiting:
-            client = min(self.waiting, key=self._owed)
-            queue = self.waiting[client]
-            # The workers busy, a few light jobs sent on to wait in the pool: a worker goes from one
-            # to the next without waiting for the desk's loop, and a job waits behind few of them.
-            # Light as measured: a client's jobs are sent ahead only once its jobs have proved cheap
-            # (a small text may be slow to read), so another's job never waits behind its slow ones.
-            light = queue[0].size <= LARGE and self._costliest(client) <= LIGHT_SECONDS
-            if self.running >= self.count + (PREFETCHED if light else 0):
+            # The next job is of the least owed client among those whose job may go now: a heavy job
+            # only while fewer than ``count`` are in the pool, a light one beside them (SPARE).
+            ready = [client for client, queue in self.waiting.items() if self._may_send(client, queue[0])]
+            if not ready:
                 return
+            client = min(ready, key=self._owed)
+            queue = self.waiting[client]
             waiting = queue.popleft()
             if not queue:
                 del self.waiting[client]
             if waiting.done.done():  # its request is gone (cancelled): nothing to do for it
                 continue
             self._begin(client, waiting)
+
+    def _heavy(self, client: str, waiting: _Job) -> bool:
+        """A large text, or one of a client whose jobs lately proved slow (one not yet served is
+        taken for light here: its first job shows what it costs)."""
+        return waiting.size > LARGE or self._costliest(client, unknown=0.0) > LIGHT_SECONDS
+
+    def _may_send(self, client: str, waiting: _Job) -> bool:
+        if self._heavy(client, waiting):
+            return self.heavy < self.count and self.running < self.count + SPARE
+        # The workers busy, a few light jobs sent on to wait in the pool: a worker goes from one
+        # to the next without waiting for the desk's loop, and a job waits behind few of them.
+        # Light as measured: a client's jobs are sent ahead only once its jobs have proved cheap
+        # (a small text may be slow to read), so another's job never waits behind its slow ones.
+        proved = self._costliest(client) <= LIGHT_SECONDS
+        return self.running < self.count + SPARE + (PREFETCHED if proved else 0)
 
     def _drop(self, client: str, waiting: _Job) -> None:
         """A job no one waits for any more, out of its client's queue now (its texts with it)."""
@@ -133,6 +153,8 @@ class Workers:
             waiting.done.set_exception(StoreRefused("check-too-heavy", "a worker died"))
             return
         self.running += 1
+        heavy = self._heavy(client, waiting)
+        self.heavy += heavy
         loop = asyncio.get_running_loop()
         # A worker hung where no signal reaches it (a bound a C call outlasts): its pool replaced.
         backstop = loop.call_later(BACKSTOP, self._replace, pool)
@@ -141,6 +163,7 @@ class Workers:
         def ended(_: Any) -> None:
             backstop.cancel()
             self.running -= 1
+            self.heavy -= heavy
             done = not running.cancelled() and running.exception() is None
             # What the job cost: its CPU time as the worker measured it, or, if it has none to say,
             # the time since it was sent (at least its bound, if it was too long).
@@ -189,7 +212,7 @@ class Workers:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=self.count, mp_context=_context(),
+            self.pool = ProcessPoolExecutor(max_workers=self.count + SPARE, mp_context=_context(),
                                             initializer=jobs.start, initargs=(self.pack, self.memory))
         return self.pool
 

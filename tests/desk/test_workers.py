@@ -116,3 +116,32 @@ def test_a_clients_small_but_slow_texts_wait_behind_its_own_not_before_another_p
         workers.close()
     # One of the flood's was running; the player's list came next, ahead of the rest.
     assert order.index("127.0.0.3 0") <= 1, order
+
+
+def test_a_players_light_list_is_checked_beside_a_heavy_one_not_behind_it():
+    # One worker for heavy jobs, as on a two-core machine. Niced, on a busy machine a heavy check of
+    # two seconds' CPU took over twenty; a light list waiting behind it was timed out (test_load).
+    workers = Workers(load_pack(PACK), count=1)
+    heavy = {f"relleno-{n}.yaml": b"".join(b"k%d-%06d: [uno, dos, tres, cuatro]\n" % (n, i) for i in range(28000))
+             for n in range(5)}
+    ended: list[str] = []
+
+    async def one(client: str, files: dict) -> None:
+        CLIENT.set(client)
+        try:
+            await workers.run("check", (files,), 11)
+        except StoreRefused:
+            pass  # no list among the files: refused, after its work
+        ended.append(client)
+
+    async def beside():
+        greedy = asyncio.create_task(one("127.0.0.2", heavy))
+        await asyncio.sleep(0.3)  # the heavy check under way
+        await asyncio.gather(one("127.0.0.3", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}), greedy)
+
+    try:
+        asyncio.run(beside())
+    finally:
+        workers.close()
+    assert ended == ["127.0.0.3", "127.0.0.2"]
+    assert workers.running == workers.heavy == 0 and not workers.waiting
