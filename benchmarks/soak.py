@@ -14,11 +14,13 @@ each p95 within twice its fresh figure (plus 50 ms of a shared machine's noise),
 Loopback only; every loop bounded in count and time; everything stops by itself. Needs ``caddy``.
 ``make soak`` runs it alone (``BUILDER_SOAK_MINUTES=4 make soak`` for a short one);
 ``BUILDER_SOAK_ATTACKS=slow-texts,rechecks`` picks and orders the attacks; on PostgreSQL when
-``BUILDER_SOAK_DB=postgresql`` and ``BUILDER_TEST_DB`` names one.
+``BUILDER_SOAK_DB=postgresql`` and ``BUILDER_TEST_DB`` names one; ``BUILDER_SOAK_KEEP=FOLDER`` keeps
+the desks' and Caddy's logs there.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -97,8 +99,9 @@ def _probe_text(result: Probe) -> str:
 def soak(minutes: float = MINUTES, chosen: list[str] | None = None, kind: str = "sqlite") -> Soak:
     attacks = chosen or list(ATTACKS)
     slot = minutes * 60 / len(attacks)
-    with tempfile.TemporaryDirectory(prefix="builder-soak-") as tmp, _database(kind, Path(tmp)) as db, \
-            deployed(Path(tmp), db, restart=True) as site:
+    kept = os.environ.get("BUILDER_SOAK_KEEP")  # a folder to keep the desks' and Caddy's logs in, to read after
+    folder = contextlib.nullcontext(kept) if kept else tempfile.TemporaryDirectory(prefix="builder-soak-")
+    with folder as tmp, _database(kind, Path(tmp)) as db, deployed(Path(tmp), db, restart=True) as site:
         tally = Tally()
         peaks: dict[str, float] = {}
         stop, sampling = threading.Event(), threading.Event()
