@@ -77,11 +77,19 @@ JOBS = {
 """What a lane's workers do, by name: a submission's check, and a builder's clicks."""
 
 
+SLOW_SECONDS = 0.25
+"""A job's CPU time past which its worker gives its freed memory back, as after a large text (a
+real list's job takes a few hundredths of a second; gathering and trimming, a few thousandths)."""
+
+
 def run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any, float]:
     """A job's outcome (its kind, what it made or why not) and the CPU seconds it took."""
     began = time.process_time()
     kind, found = _bounded(job, args, cpu_seconds)
-    return kind, found, time.process_time() - began
+    took = time.process_time() - began
+    if took > SLOW_SECONDS and not _large(args):  # a small text slow to read built as much as a large one
+        _give_back()
+    return kind, found, took
 
 
 def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any]:

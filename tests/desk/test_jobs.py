@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -85,3 +86,23 @@ def test_a_worker_that_has_served_hours_of_checks_still_gives_each_job_its_whole
     finally:
         lane.close()
     assert [c.evaluation.fingerprint for c in checked] == ["WT-068D-E2A7"] * 3
+
+
+def test_a_slow_job_on_a_small_text_gives_its_memory_back_as_a_large_text_does(monkeypatch):
+    """A small text slow to read (a long comment of colons, once) builds as much as a large one: its
+    worker gives the freed memory back after it, and after a quick job does not."""
+    from builder.desk import jobs
+
+    given_back = []
+    monkeypatch.setattr(jobs, "_give_back", lambda: given_back.append(True))
+
+    def busy(pack, files, seconds):
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+        return "hecho"
+
+    monkeypatch.setattr(jobs, "JOBS", {"busy": busy})
+    small = {"lista.yaml": b"nombre: Patrulla\n"}
+    assert jobs.run("busy", (small, 0.0), 10)[:2] == ("done", "hecho") and given_back == []
+    assert jobs.run("busy", (small, jobs.SLOW_SECONDS + 0.05), 10)[:2] == ("done", "hecho") and given_back == [True]
