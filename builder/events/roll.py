@@ -2,7 +2,8 @@
 how many teams it has, the lists several teams sent, and the reviews that stand.
 
 Every read here costs the rows it answers with, never the whole event: a dashboard of thousands of
-teams reads one page of them, and an export walks them a batch at a time. Removed teams
+teams reads one page of them, and an export (the spreadsheet, the print, the files of
+:meth:`Roll.export`) walks them a batch at a time. Removed teams
 (``teams.removed_at``) are in none of them. :class:`Roll` is a part of
 :class:`builder.events.store.Store`: its methods read through the store's connection.
 """
@@ -10,10 +11,12 @@ teams reads one page of them, and an export walks them a batch at a time. Remove
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import sqlalchemy as sa
 
+from builder.events.bounds import StoreRefused, plain_file_name, slug
 from builder.events.rows import aware, submissions_where
 from builder.events.schema import Review, Submission, reviews, submissions, teams
 
@@ -132,3 +135,21 @@ class Roll:
                                 .join(submissions, submissions.c.id == reviews.c.submission_id)
                                 .where(reviews.c.id.in_(newest_review))).all()
         return {r.team_id: Review(r.submission_id, r.version, r.verdict, r.note, aware(r.at)) for r in rows}
+
+    def export(self, event_id: int, folder: Path | str) -> list[Path]:
+        """Write each team's latest version into ``folder``: a folder per team named
+        ``<slug of its name>-<id>``, each file under its stored name when that is a plain YAML file's
+        name (else ``_file-<n>.yaml``, which no plain name can be), its text exactly as sent. The
+        files written, in order. Read a batch of teams at a time, however many the event has."""
+        written = []
+        root = Path(folder).resolve()
+        for submission in (s for batch in self.latest_batches(event_id) for s in batch):
+            home = root / f"{slug(submission.team)}-{submission.team_id}"
+            home.mkdir(parents=True, exist_ok=True)
+            for n, (name, text) in enumerate(submission.files.items(), start=1):
+                path = home / (name if plain_file_name(name) else f"_file-{n}.yaml")
+                if path.parent != home:  # plain_file_name admits no separator; kept as a second lock
+                    raise StoreRefused("bad-file-name", repr(name))
+                path.write_bytes(text.encode("utf-8"))
+                written.append(path)
+        return written

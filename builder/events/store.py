@@ -21,7 +21,6 @@ The contract every method keeps:
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Mapping
 
 import sqlalchemy as sa
@@ -346,26 +345,6 @@ class Store(Roll):
         if review is None or review.submission_id != last:
             return None
         return Review(review.submission_id, review.version, review.verdict, review.note, aware(review.at))
-
-    # Out to files
-
-    def export(self, event_id: int, folder: Path | str) -> list[Path]:
-        """Write each team's latest version into ``folder``: a folder per team named
-        ``<slug of its name>-<id>``, each file under its stored name when that is a plain YAML file's
-        name (else ``_file-<n>.yaml``, which no plain name can be), its text exactly as sent. The
-        files written, in order."""
-        written = []
-        root = Path(folder).resolve()
-        for submission in self.latest(event_id):
-            home = root / f"{slug(submission.team)}-{submission.team_id}"
-            home.mkdir(parents=True, exist_ok=True)
-            for n, (name, text) in enumerate(submission.files.items(), start=1):
-                path = home / (name if plain_file_name(name) else f"_file-{n}.yaml")
-                if path.parent != home:  # plain_file_name admits no separator; kept as a second lock
-                    raise StoreRefused("bad-file-name", repr(name))
-                path.write_bytes(text.encode("utf-8"))
-                written.append(path)
-        return written
 
     # Within a transaction
 
