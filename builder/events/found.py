@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.findings import input_error_dict
 from builder.core.system import Evaluation
@@ -25,6 +26,10 @@ def found_in(evaluation: Evaluation) -> dict[str, Any]:
     """A checked list's player, measure and findings, as the desk's pages show them."""
     kept = evaluation.findings[:FINDINGS_KEPT]
     measure = evaluation.measure
+    if measure is not None:
+        # Its game's words: a list checked in a worker may be of another game than the desk's, whose
+        # messages this process has not read yet (a Cripmaquión team sent to a Wartime event).
+        registry.find(evaluation.system)
     return {"player": evaluation.player,
             **({"measure": {lang: measure.render(lang) for lang in LANGUAGES}} if measure is not None else {}),
             **{lang: [{**f.as_dict(lang), "detail": f.plain(lang), "severity": f.severity} for f in kept]

@@ -39,3 +39,30 @@ def test_an_unreadable_list_is_kept_as_its_one_finding_and_a_mangled_row_as_none
     assert [f["code"] for f in found["es"]] == ["invalid-yaml"] and found["player"] is None
     assert from_text(None) is None and from_text("") is None and from_text("{roto") is None
     assert from_text("[1, 2]") is None and as_text(None) is None
+
+
+def test_a_list_of_another_game_keeps_its_measure_in_a_process_that_has_not_read_that_game(tmp_path):
+    """A desk checks in a worker and keeps what was found in its own process, which has read only its
+    pack's game: a Cripmaquión team sent to a Wartime event was a 500 there (its measure's words, «5/5
+    plazas de especialista», were in no table the desk had read)."""
+    import pickle
+    import subprocess
+    import sys
+
+    from builder.events.packs import load_pack
+    from builder.events.submitted import check_submission
+
+    wrong = ROOT / "examples" / "tournament" / "lists" / "04-equipo-equivocado.yaml"
+    pack = load_pack(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml")
+    checking = check_submission({wrong.name: wrong.read_bytes()}, pack)
+    assert checking.evaluation is not None and checking.evaluation.measure is not None
+    (tmp_path / "checking.pickle").write_bytes(pickle.dumps(checking))
+    desk = ("import pickle, sys\n"
+            "from builder.events.schema import Checked\n"
+            "checking = pickle.loads(open(sys.argv[1], 'rb').read())\n"
+            "found = Checked.of(checking.evaluation).found\n"
+            "print(found['measure']['es'], '|', found['measure']['en'])\n")
+    done = subprocess.run([sys.executable, "-c", desk, str(tmp_path / "checking.pickle")], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "plazas de especialista" in done.stdout and "specialist" in done.stdout
