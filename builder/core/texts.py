@@ -126,8 +126,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the folder “{folder}” does not exist",
     },
     "output-exists": {
-        "es": "el archivo ya existe; elige otro nombre (builder nunca sobrescribe una lista)",
-        "en": "the file already exists; choose another name (builder never overwrites a roster)",
+        "es": "el archivo ya existe; elige otro nombre (builder nunca sobrescribe un archivo)",
+        "en": "the file already exists; choose another name (builder never overwrites a file)",
     },
     "unknown-kind": {
         "es": "«{system}» no empieza archivos de la clase «{kind}»; elige una de: {known}",
