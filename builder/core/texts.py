@@ -98,8 +98,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "unknown system “{system}”; the known systems are: {known}",
     },
     "reference-outside-folder": {
-        "es": "«{target}» está fuera de la carpeta abierta: una lista solo puede usar archivos de esa carpeta",
-        "en": "“{target}” is outside the open folder: a roster may only use files inside it",
+        "es": "«{target}» está fuera de los archivos que la lista puede usar: los de su carpeta, o los que van con ella en una entrega",
+        "en": "“{target}” is outside the files the roster may use: those in its folder, or those sent with it",
     },
     "reference-loop": {
         "es": "«{target}» se remite a sí mismo en cadena: {chain}",
