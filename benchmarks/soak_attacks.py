@@ -149,26 +149,30 @@ def registration_spam(site: Deployment, tally: Tally, end: float, most: int = 60
         said.append(f"{path} {status or 'left' if timeout == 5 else status} in {time.monotonic() - began:.1f} s{size}")
     # Then the organiser removes the spam, as one would: the event takes new teams again.
     organiser.timeout = 60
-    removed = tally.timed("spam-remove", lambda: remove_spam(organiser))
-    said.append(f"{removed} spam teams removed")
+    removed: list[str] = []
+    tally.timed("spam-remove", lambda: remove_spam(organiser, removed))
+    tally.forget([team for team in list(tally.acknowledged) if team.startswith("Relleno ")])
+    said.append(f"{len(removed)} spam teams removed")
     return "; ".join(said)
 
 
 SPAM_ROW = re.compile(r'name="team-(\d+)"[^>]*aria-label="[^"]*Relleno ')
 
 
-def remove_spam(organiser: Browser) -> int:
-    """The spam teams found on the dashboard's pages (by their names), removed 200 at a time."""
-    found: list[str] = []
+def remove_spam(organiser: Browser, found: list[str]) -> tuple[int, str]:
+    """The spam teams found on the dashboard's pages (by their names), removed 200 at a time; their
+    ids added to ``found``; the last removal's answer."""
+    answer = (200, "")
     for number in range(1, 40):
         status, page = organiser.request("GET", f"/admin?lang=es&page={number}")
-        ids = SPAM_ROW.findall(page) if status == 200 else []
+        ids = [i for i in (SPAM_ROW.findall(page) if status == 200 else []) if i not in found]
         found += ids
-        if not ids and number > 1:
+        if not ids and number > 1:  # past the last page the dashboard shows the last one again
             break
     for start in range(0, len(found), 200):
-        organiser.post("/admin/remove", {"teams": ",".join(found[start:start + 200]), "confirm": "yes", "lang": "es"})
-    return len(found)
+        answer = organiser.post("/admin/remove", {"teams": ",".join(found[start:start + 200]), "confirm": "yes",
+                                                  "lang": "es"})
+    return answer
 
 
 def slowloris(site: Deployment, tally: Tally, end: float, count: int = 300) -> str:

@@ -53,6 +53,12 @@ class Tally:
             self.acknowledged[team] = max(self.acknowledged.get(team, 0), version)
             self.receipts += 1
 
+    def forget(self, teams: list[str]) -> None:
+        """Teams the organiser removed: no longer looked for in the store."""
+        with self.lock:
+            for team in teams:
+                self.acknowledged.pop(team, None)
+
     def of(self, phase: str, kind: str) -> list[tuple[float, int]]:
         with self.lock:
             return [(s, status) for p, k, s, status in self.rows if p == phase and k == kind]
@@ -162,6 +168,8 @@ def player(site: Deployment, tally: Tally, n: int, stop: threading.Event) -> Non
             where = receipt_of(browser)
             if where:
                 tally.timed("receipt", lambda: browser.request("GET", where))
+        elif status == 409 and code:  # the team keeps all the versions the pack allows: the player starts another
+            team, code = f"{team}+", ""
         if code and round_ % 3 == 2:
             tally.timed("status", lambda: browser.followed(browser.post(
                 "/status", {"team": team, "code": code, "lang": "es"})))
