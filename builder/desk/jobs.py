@@ -87,7 +87,7 @@ def run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any, fl
     began = time.process_time()
     kind, found = _bounded(job, args, cpu_seconds)
     took = time.process_time() - began
-    if took > SLOW_SECONDS and not _large(args):  # a small text slow to read built as much as a large one
+    if _large(args) or took > SLOW_SECONDS:  # a small text slow to read built as much as a large one
         _give_back()
     return kind, found, took
 
@@ -113,8 +113,6 @@ def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, An
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         _ARMED = False
-        if _large(args):
-            _give_back()
 
 
 def _lengths(args: tuple[Any, ...]) -> list[int]:
