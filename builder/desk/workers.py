@@ -66,6 +66,8 @@ class Workers:
         self.used: dict[str, tuple[float, float, float]] = {}
         """Each client's recent work: its seconds, as of when (monotonic), and its costliest job's."""
         self.running = 0
+        self.sent: dict[str, int] = {}
+        """Each client's jobs in the pool, not yet ended."""
         self.heavy = 0
         """Heavy jobs sent to the pool and not yet ended: at most ``count``."""
 
@@ -127,6 +129,10 @@ class Workers:
         return waiting.size > LARGE or self._costliest(client, unknown=0.0) > LIGHT_SECONDS
 
     def _may_send(self, client: str, waiting: _Job) -> bool:
+        if client not in self.used and self.sent.get(client):
+            # Its first job shows what its jobs cost: till then it takes one worker, never the spare
+            # as well (four slow texts sent at once took both, and a player's list waited behind them).
+            return False
         if self._heavy(client, waiting):
             return self.heavy < self.count and self.running < self.count + SPARE
         # The workers busy, a few light jobs sent on to wait in the pool: a worker goes from one
@@ -153,6 +159,7 @@ class Workers:
             waiting.done.set_exception(StoreRefused("check-too-heavy", "a worker died"))
             return
         self.running += 1
+        self.sent[client] = self.sent.get(client, 0) + 1
         heavy = self._heavy(client, waiting)
         self.heavy += heavy
         loop = asyncio.get_running_loop()
@@ -163,6 +170,9 @@ class Workers:
         def ended(_: Any) -> None:
             backstop.cancel()
             self.running -= 1
+            self.sent[client] -= 1
+            if not self.sent[client]:
+                del self.sent[client]
             self.heavy -= heavy
             done = not running.cancelled() and running.exception() is None
             # What the job cost: its CPU time as the worker measured it, or, if it has none to say,

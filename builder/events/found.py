@@ -28,7 +28,7 @@ def found_in(evaluation: Evaluation) -> dict[str, Any]:
     measure = evaluation.measure
     if measure is not None:
         # Its game's words: a list checked in a worker may be of another game than the desk's, whose
-        # messages this process has not read yet (a Cripmaquión team sent to a Wartime event).
+        # messages this process has not read yet (one game's list sent to another game's event).
         registry.find(evaluation.system)
     return {"player": evaluation.player,
             **({"measure": {lang: measure.render(lang) for lang in LANGUAGES}} if measure is not None else {}),
