@@ -88,7 +88,7 @@ def run(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, Any, fl
     kind, found = _bounded(job, args, cpu_seconds)
     took = time.process_time() - began
     if _large(args) or took > SLOW_SECONDS:  # a small text slow to read built as much as a large one
-        _give_back()
+        give_back()
     return kind, found, took
 
 
@@ -142,7 +142,8 @@ def big_blocks_apart() -> None:
         _LIBC.mallopt(M_MMAP_THRESHOLD, 512 * 1024)
 
 
-def _give_back() -> None:
+def give_back() -> None:
+    """What this process freed, given back to the system (after a heavy job, or an organiser's export)."""
     # A heavy list's parse is freed when the job ends, but the C allocator keeps the pages for
     # itself: given back to the system, a worker's memory is the same after a flood as before.
     gc.collect()

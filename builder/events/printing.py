@@ -68,11 +68,14 @@ def default_jobs() -> int:
 
 def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, lang: str, paper: str = "a4",
                 jobs: int | None = None, progress: Callable[[Iterable[int]], Iterable[int]] = lambda x: x,
-                today: dt.date | None = None, stop: Callable[[], bool] = lambda: False) -> list[Printed]:
+                today: dt.date | None = None, stop: Callable[[], bool] = lambda: False,
+                apart: bool = False) -> list[Printed]:
     """Write ``target``: a cover listing every team, then each team's sheet and cards in the
     order of the cover (by team name). Returns what each team's part holds. ``stop`` is asked
     between teams: once it says so, :class:`builder.events.bounds.Stopped` is raised, nothing is
-    written and no worker is left printing."""
+    written and no worker is left printing. ``apart``: every PDF, the cover too, is made in a worker
+    process, however few the teams, so this process never loads WeasyPrint (the desk's server, whose
+    memory would keep what it loaded and drew: some 50 MB a print)."""
     from pypdf import PdfWriter  # joining the teams' PDFs, only when the print is asked for
 
     jobs = jobs or default_jobs()
@@ -83,9 +86,9 @@ def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, l
             teams.append((submission.team.casefold(), submission.team_id, submission.team,
                           str(written_out(submission, Path(tmp)))))
         work = [(team, roster, str(Path(tmp) / f"{n}.pdf")) for n, (_, _, team, roster) in enumerate(sorted(teams))]
-        printed = _render_all(work, pack, lang, paper, jobs, progress, stop)
         cover = Path(tmp) / "cover.pdf"
-        _write_cover(printed, pack, cover, lang, paper, today or dt.date.today())
+        printed = _render_all(work, pack, lang, paper, jobs, progress, stop,
+                              (str(cover), today or dt.date.today()), apart)
         writer = PdfWriter()
         for part in [str(cover)] + [p.pdf for p in printed if p.pdf]:
             check_stop(stop)
@@ -102,18 +105,21 @@ def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, l
 
 
 def _render_all(work: list[tuple[str, str, str]], pack: Pack | None, lang: str, paper: str, jobs: int,
-                progress: Callable[[Iterable[int]], Iterable[int]], stop: Callable[[], bool]) -> list[Printed]:
+                progress: Callable[[Iterable[int]], Iterable[int]], stop: Callable[[], bool],
+                cover: tuple[str, dt.date], apart: bool) -> list[Printed]:
+    """Each team's part, then the cover (at ``cover[0]``, dated ``cover[1]``)."""
     args = [(team, roster, out, pack, lang, paper) for team, roster, out in work]
-    printed = []
-    if jobs <= 1 or len(work) <= 1:
+    printed: list[Printed] = []
+    if not apart and (jobs <= 1 or len(work) <= 1):
         for n in progress(range(len(args))):
             check_stop(stop)
             printed.append(_render_team(args[n]))
+        _write_cover(printed, pack, Path(cover[0]), lang, paper, cover[1])
         return printed
     # A pool that ends its workers when left (terminate), however far they are: a stopped print
     # leaves none printing on. A few teams are sent ahead at a time (never the whole event into
     # the workers' pipe): stopped, there is little queued to drop.
-    jobs = min(jobs, len(work))
+    jobs = max(1, min(jobs, len(work)))
     methods = multiprocessing.get_all_start_methods()
     with multiprocessing.get_context("fork" if "fork" in methods else None).Pool(jobs, _worker_start) as pool:
         waiting = iter(args)
@@ -121,6 +127,7 @@ def _render_all(work: list[tuple[str, str, str]], pack: Pack | None, lang: str, 
         for _ in progress(range(len(args))):
             printed.append(_when_done(sent.popleft(), stop))
             sent.extend(pool.apply_async(_render_team, (team,)) for team in islice(waiting, 1))
+        _when_done(pool.apply_async(_write_cover, (printed, pack, Path(cover[0]), lang, paper, cover[1])), stop)
     return printed
 
 

@@ -94,7 +94,7 @@ def test_a_slow_job_on_a_small_text_gives_its_memory_back_as_a_large_text_does(m
     from builder.desk import jobs
 
     given_back = []
-    monkeypatch.setattr(jobs, "_give_back", lambda: given_back.append(True))
+    monkeypatch.setattr(jobs, "give_back", lambda: given_back.append(True))
 
     def busy(pack, files, seconds):
         end = time.process_time() + seconds

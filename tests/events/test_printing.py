@@ -89,3 +89,29 @@ def test_one_process_prints_the_same_pages(tmp_path):
     texts = [[p.extract_text() for p in PdfReader(f).pages] for f in (one, two)]
     assert texts[0] == texts[1] and "1 teams" in texts[0][0]
     assert not list(tmp_path.glob(".*.part"))
+
+
+APART = """
+import sys
+from datetime import date
+from pathlib import Path
+from tests.events.test_printing import PACK, WARBOOK, roster, submission
+from builder.events.printing import print_event
+
+target = Path(sys.argv[1])
+latest = [submission(1, "Patrulla Alfa", {"lista.yaml": roster("01-patrulla-alfa.yaml"), "fenix-warbook.yaml": WARBOOK})]
+printed = print_event(latest, PACK, target, "es", jobs=2, today=date(2026, 11, 25), apart=True)
+print(sorted(m for m in ("weasyprint", "pydyf") if m in sys.modules), target.read_bytes()[:5], printed[0].pdf is not None)
+"""
+
+
+def test_a_print_made_apart_draws_every_pdf_in_a_worker_and_never_loads_weasyprint_here(tmp_path):
+    # The desk's server prints apart: what WeasyPrint loads and draws (some 50 MB a print) would stay
+    # in its memory. One team only, and the cover: both drawn in workers all the same.
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", APART, str(tmp_path / "evento.pdf")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[] b'%PDF-' True"
