@@ -35,12 +35,15 @@ CLICKS_IN_FLIGHT = 4
 venue's players may share an address)."""
 CLICKS_ADMITTED = 64
 """A builder's clicks in a lane at once, running or waiting: past it, the page is told to wait."""
-CLICKS_BYTES = 8 * 1024 * 1024
+CLICKS_BYTES = 4 * 1024 * 1024
 """The bytes of the clicks waiting in a lane together: a player's list is a few kilobytes, so only
-a flood of megabyte texts fills it (and what waiting clicks hold in memory stays small)."""
+a flood of megabyte texts fills it (and what waiting clicks hold in memory stays small: a megabyte
+text is held three or four times over in the server, as its body, its form and the answer carrying
+it, so four of them cost the desk some 15 MB)."""
 TRIES_IN_FLIGHT = 2
 TRIES_ADMITTED = 32
-TRIES_BYTES = 4 * 1024 * 1024
+TRIES_BYTES = 2 * 1024 * 1024
+"""Likewise for what is tried, exported and previewed: two megabyte texts at once."""
 CLICKS_CPU_SECONDS = 6
 """A click's CPU time: a real list's click takes a few hundredths, a 1 MiB one under two seconds."""
 CLICKS_RETRY_AFTER = 1
