@@ -78,6 +78,9 @@ def test_a_list_shared_by_a_link_opens_read_only_in_another_profile_checked_as_b
     assert friend.locator(".reading-points").inner_text() == f"{expected['points']} / {expected['points_limit']}"
     assert friend.locator("#shared-view button, #shared-view input, #shared-view select").count() == 0
     assert friend.locator("#shared-view .reading-parts .title").all_inner_texts() == ["Alfa"]
+    # Its cards, as the builder previews them (the printed document, drawn by the server).
+    friend.click("#shared-cards summary")
+    friend.frame_locator("#cards").locator(".card").first.wait_for()
     assert audited(friend) == {"light": [], "dark": []} and fits(friend)
 
     # «Guardar en mis listas»: without the lists' store, it is opened in this profile's builder.

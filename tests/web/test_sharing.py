@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -102,3 +103,16 @@ def test_what_a_link_unpacks_to_is_held_to_a_lists_shape(body):
 def test_a_file_past_an_uploads_size_is_too_large():
     big = json.dumps({"game": "g", "open": "a.yaml", "files": {"a.yaml": "a" * (1024 * 1024 + 1)}}).encode()
     assert refused(raw(big)) == "share-link-too-large"
+
+
+def test_the_vendored_qr_library_is_the_registrys_release():
+    # uqr (MIT, a port of Project Nayuki's QR Code generator), copied from the npm package
+    # tools/axe's lock pins, its licence beside it.
+    root = Path(__file__).resolve().parents[2]
+    lock = json.loads((root / "tools" / "axe" / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert lock["node_modules/uqr"]["version"] == "0.1.3" and lock["node_modules/uqr"]["license"] == "MIT"
+    vendored = root / "builder" / "web" / "static" / "vendor"
+    assert "MIT License" in (vendored / "uqr.LICENSE").read_text(encoding="utf-8")
+    installed = root / "tools" / "axe" / "node_modules" / "uqr" / "dist" / "index.mjs"
+    if installed.is_file():  # where make page-tools ran
+        assert (vendored / "uqr.mjs").read_bytes() == installed.read_bytes()

@@ -137,6 +137,34 @@ function workshop(root) {
 
 // --- the page a link opens ---------------------------------------------------------------------
 
+function cards(root, answer) {
+  // The printed document (the sheet, then the cards), drawn by the server as the builder's preview
+  // is, when asked for; in a frame that runs no script, scaled to its width.
+  const details = $("shared-cards");
+  const frame = $("cards");
+  details.hidden = false;
+  details.addEventListener("toggle", async () => {
+    if (!details.open || frame.srcdoc) return;
+    const body = new FormData();
+    body.append("csrf", root.dataset.csrf);
+    body.append("lang", root.dataset.lang);
+    body.append("file", answer.open);
+    for (const [name, text] of Object.entries(answer.files)) {
+      body.append("files", new Blob([text], { type: "application/yaml" }), name);
+    }
+    try {
+      const response = await fetch(`/build/preview?lang=${root.dataset.lang}`, { method: "POST", body, credentials: "same-origin" });
+      if (response.ok) frame.srcdoc = (await response.json()).html || "";
+    } catch (_) { /* offline: asked again when opened again */ }
+  });
+  frame.addEventListener("load", () => {
+    const page = frame.contentDocument?.documentElement;
+    if (!page) return;
+    page.style.zoom = "";
+    if (page.scrollWidth > frame.clientWidth) page.style.zoom = String(Math.floor(frame.clientWidth / page.scrollWidth * 100) / 100);
+  });
+}
+
 async function shared(root) {
   const words = wordsOf("share-words");
   const t = (key) => words[key] || key;
@@ -152,6 +180,7 @@ async function shared(root) {
   const view = new DOMParser().parseFromString(answer.html, "text/html").querySelector("article.reading");
   if (view) $("shared-view").replaceChildren(document.adoptNode(view));
   say("");
+  cards(root, answer);
   document.dispatchEvent(new CustomEvent("builder:drawn"));
   const save = $("share-save");
   save.hidden = false;
