@@ -15,6 +15,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.findings import input_error_dict
+from builder.core.pipeline import Outcome
+from builder.events.tournament import with_event_rules
 from builder.web.building import Builder, View
 from builder.web.forms import Node
 from builder.web.keeping import Keeper
@@ -127,9 +129,15 @@ def reading_of(view: View, lang: str) -> Reading:
 
 
 def read_file(keeper: Keeper, relative: str, lang: str) -> Reading:
-    """The reading of ``relative`` as ``keeper`` holds it, checked as the builder checks it."""
+    """The reading of ``relative`` as ``keeper`` holds it, checked as the builder checks it, and
+    under the keeper's pack as an event checks a list entered (a list of another game than the
+    pack's, the pack's game's rules of a list as entered), so it says what ``builder check --pack``
+    and a submission say."""
     text, version = keeper.read(relative)
-    return reading_of(Builder(keeper).view(relative, text, version, (), lang), lang)
+    view = Builder(keeper).view(relative, text, version, (), lang)
+    if view.evaluation is not None and keeper.pack is not None:
+        view.evaluation = with_event_rules([Outcome(relative, evaluation=view.evaluation)], keeper.pack)[0].evaluation
+    return reading_of(view, lang)
 
 
 @lru_cache(maxsize=1)

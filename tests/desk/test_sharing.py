@@ -159,3 +159,27 @@ def test_a_published_list_that_is_not_there_is_a_page_that_says_so(published, pa
     lock(published)
     answer = published.get(path)
     assert answer.status_code == 404 and "Traceback" not in answer.text
+
+
+def test_a_list_of_another_game_is_read_with_the_events_problem_never_a_bug(client):
+    from tests.desk.support import ROOT
+
+    other = (ROOT / "examples" / "cripmaquion" / "grupetto-verde.yaml").read_text(encoding="utf-8")
+    answer = read(client, packed(Shared("cripmaquion", "grupetto.yaml", {"grupetto.yaml": other})), "en")
+    assert answer.status_code == 200
+    assert 'data-legal="false"' in answer.json()["html"] and "Error:" in answer.json()["html"]
+
+
+def test_shared_links_are_counted_in_the_clicks_budget_of_the_address(tmp_path):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+
+    app = create_desk(load_pack(PACK), f"sqlite:///{tmp_path / 'e.sqlite'}", TOKEN, "127.0.0.1:8080",
+                      clicks_per_minute=3)
+    link = packed(Shared("wartime", "alfa.yaml", FILES))
+    with TestClient(app, base_url=BASE) as c:
+        c.get("/")
+        answers = [read(c, link).status_code for _ in range(5)]
+    assert answers[:3] == [200, 200, 200] and answers[3:] == [429, 429]
