@@ -160,3 +160,19 @@ def test_the_published_lists_read_on_a_phone_light_and_dark(browser, tmp_path):
         assert errors == []
     finally:
         desk.stop()
+
+
+def test_the_link_shown_follows_the_list_as_it_changes(browser, desk):
+    player, errors = phone(browser)
+    from_files(player, desk.url, {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK})
+    first = shared_link(player)
+    before = settled(player)
+    player.fill("#f-name", "Patrulla Beta")
+    player.press("#f-name", "Tab")
+    idle(player, before)
+    player.wait_for_function(f"document.querySelector('#share-link').value !== {first!r}")
+    friend, _ = phone(browser)
+    friend.goto(player.input_value("#share-link"))
+    friend.locator("#shared-view article.reading").wait_for()
+    assert friend.locator("#shared-view .reading-name").inner_text() == "Patrulla Beta"
+    assert errors == []

@@ -98,7 +98,7 @@ function workshop(root) {
   const t = (key) => words[key] || key;
   const say = (text) => { $("share-said").textContent = text || ""; };
 
-  $("share-open")?.addEventListener("click", async () => {
+  async function share(focus) {
     const state = keptState(root);
     if (!state) return;
     $("share-panel").hidden = false;
@@ -109,8 +109,15 @@ function workshop(root) {
       $("share-link").value = link;
       drawQr($("share-qr"), link, t);
       say("");
-      $("share-link").focus();
+      if (focus) $("share-link").focus();
     } catch (_) { say(t("desk.build-refused")); }
+  }
+
+  $("share-open")?.addEventListener("click", () => share(true));
+  // A link shown is the list as it is now: made again after each change the server answers (once
+  // keeping.js has kept it, just after the view is drawn).
+  document.addEventListener("builder:drawn", () => {
+    if (!$("share-panel").hidden) setTimeout(() => share(false), 0);
   });
 
   $("share-copy")?.addEventListener("click", async () => {
