@@ -43,7 +43,7 @@ def shared_page(request: Request, form: Form, lang: str) -> Response:
 
 
 def _link_refused(code: str, lang: str, status: int = 400) -> Response:
-    return JSONResponse({"code": code, "message": messages.text(f"share.error.{code}", lang)}, status_code=status)
+    return JSONResponse({"code": code, "message": messages.text(f"serve.error.{code}", lang)}, status_code=status)
 
 
 async def read(request: Request, form: Form, lang: str) -> Response:

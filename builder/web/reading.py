@@ -77,7 +77,7 @@ def _shown_value(node: Node, lang: str) -> str | None:
     if node.value is None or node.value == "" or not node.present:
         return None
     if node.kind == "checkbox":
-        return messages.text("reading.yes" if node.value else "reading.no", lang)
+        return messages.text("serve.reading-yes" if node.value else "serve.reading-no", lang)
     if node.kind == "select":
         return next((o.label for o in node.options if o.value == str(node.value)), str(node.value))
     return str(node.value)

@@ -29,13 +29,13 @@ UNPACKED_MOST = 2 * MAX_BYTES
 """What a link may unpack to: a list and its Warbook as large as a click may send them."""
 GAME_MOST = 40
 BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
-WORDS = ("share.copied", "share.copy-failed", "share.too-long-for-qr", "share.qr", "share.making",
-         "share.opening", "share.saved", "share.replace", "share.no-link")
+WORDS = ("serve.share-copied", "serve.share-copy-failed", "serve.share-too-long-for-qr", "serve.share-qr", "serve.share-making",
+         "serve.share-opening", "serve.share-saved", "serve.share-replace", "serve.share-no-link")
 """What a page's script says of sharing (the link made, copied, opened), in the page's language."""
 
 
 class LinkRefused(Exception):
-    """A link that can't be opened: why, as a code of ``share.error.<code>``."""
+    """A link that can't be opened: why, as a code of ``serve.error.<code>``."""
 
     def __init__(self, code: str):
         super().__init__(code)

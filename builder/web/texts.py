@@ -28,64 +28,63 @@ MESSAGES = {
     "serve.catalog": {"es": "Catálogo", "en": "Catalog"},
     "serve.share": {"es": "Compartir", "en": "Share"},
     # A list as players read it (builder/web/reading.py) and a list shared by a link (builder/web/sharing.py).
-    "reading.game": {"es": "Juego", "en": "Game"},
-    "reading.player": {"es": "Jugador", "en": "Player"},
-    "reading.state": {"es": "Estado", "en": "Status"},
-    "reading.points": {"es": "Puntos", "en": "Points"},
-    "reading.measure": {"es": "Medida", "en": "Measure"},
-    "reading.fingerprint": {"es": "Huella", "en": "Fingerprint"},
-    "reading.section": {"es": "{list}: {n}", "en": "{list}: {n}"},
-    "reading.part-problems": {"es": "✕ problemas: {n}", "en": "✕ problems: {n}"},
-    "reading.problems": {"es": "Problemas", "en": "Problems"},
-    "reading.no-problems": {"es": "Ningún problema.", "en": "No problems."},
-    "reading.more-problems": {"es": "… y {n} más", "en": "… and {n} more"},
-    "reading.severity.error": {"es": "Error", "en": "Error"},
-    "reading.severity.warning": {"es": "Aviso", "en": "Warning"},
-    "reading.unreadable": {"es": "No se puede leer: {message}", "en": "It can't be read: {message}"},
-    "reading.download": {"es": "Descargar {file}", "en": "Download {file}"},
-    "reading.yes": {"es": "sí", "en": "yes"},
-    "reading.no": {"es": "no", "en": "no"},
-    "share.title": {"es": "Lista compartida", "en": "Shared list"},
-    "share.shared-intro": {
+    "serve.reading-game": {"es": "Juego", "en": "Game"},
+    "serve.reading-player": {"es": "Jugador", "en": "Player"},
+    "serve.reading-state": {"es": "Estado", "en": "Status"},
+    "serve.reading-points": {"es": "Puntos", "en": "Points"},
+    "serve.reading-measure": {"es": "Medida", "en": "Measure"},
+    "serve.reading-fingerprint": {"es": "Huella", "en": "Fingerprint"},
+    "serve.reading-section": {"es": "{list}: {n}", "en": "{list}: {n}"},
+    "serve.reading-part-problems": {"es": "✕ problemas: {n}", "en": "✕ problems: {n}"},
+    "serve.reading-problems": {"es": "Problemas", "en": "Problems"},
+    "serve.reading-no-problems": {"es": "Ningún problema.", "en": "No problems."},
+    "serve.reading-more-problems": {"es": "… y {n} más", "en": "… and {n} more"},
+    "serve.reading-severity-error": {"es": "Error", "en": "Error"},
+    "serve.reading-severity-warning": {"es": "Aviso", "en": "Warning"},
+    "serve.reading-unreadable": {"es": "No se puede leer: {message}", "en": "It can't be read: {message}"},
+    "serve.reading-download": {"es": "Descargar {file}", "en": "Download {file}"},
+    "serve.reading-yes": {"es": "sí", "en": "yes"},
+    "serve.reading-no": {"es": "no", "en": "no"},
+    "serve.share-title": {"es": "Lista compartida", "en": "Shared list"},
+    "serve.share-shared-intro": {
         "es": "Esta lista te la han compartido con un enlace: aquí se lee tal cual, comprobada con las reglas. No se puede cambiar aquí; guárdala en tus listas para cambiarla.",
         "en": "This list was shared with you by a link: it is read here as it is, checked against the rules. It can't be changed here; save it to your lists to change it."},
-    "share.save": {"es": "Guardar en mis listas", "en": "Save to my lists"},
-    "share.saved": {"es": "Guardada en tus listas.", "en": "Saved to your lists."},
-    "share.replace": {
+    "serve.share-save": {"es": "Guardar en mis listas", "en": "Save to my lists"},
+    "serve.share-saved": {"es": "Guardada en tus listas.", "en": "Saved to your lists."},
+    "serve.share-replace": {
         "es": "Ya estás construyendo una lista en este navegador. ¿Cambiarla por la compartida?",
         "en": "You are already building a list in this browser. Replace it with the shared one?"},
-    "share.needs-script": {
+    "serve.share-needs-script": {
         "es": "Para leer una lista compartida, esta página necesita JavaScript.",
         "en": "To read a shared list, this page needs JavaScript."},
-    "share.opening": {"es": "Abriendo la lista compartida…", "en": "Opening the shared list…"},
-    "share.no-link": {
+    "serve.share-opening": {"es": "Abriendo la lista compartida…", "en": "Opening the shared list…"},
+    "serve.share-no-link": {
         "es": "Este enlace no lleva ninguna lista: cópialo entero, con lo que va después de #.",
         "en": "This link carries no list: copy it whole, with what comes after #."},
-    "share.button": {"es": "Compartir", "en": "Share"},
-    "share.link": {"es": "Enlace a tu lista", "en": "Link to your list"},
-    "share.link-hint": {
+    "serve.share-link": {"es": "Enlace a tu lista", "en": "Link to your list"},
+    "serve.share-link-hint": {
         "es": "El enlace lleva la lista entera (y su Warbook, si lo usa); quien lo abra la lee comprobada y puede guardarla.",
         "en": "The link carries the whole list (and its Warbook, if it uses one); whoever opens it reads it checked and can save it."},
-    "share.copy": {"es": "Copiar el enlace", "en": "Copy the link"},
-    "share.copied": {"es": "Enlace copiado.", "en": "Link copied."},
-    "share.copy-failed": {
+    "serve.share-copy": {"es": "Copiar el enlace", "en": "Copy the link"},
+    "serve.share-copied": {"es": "Enlace copiado.", "en": "Link copied."},
+    "serve.share-copy-failed": {
         "es": "No se pudo copiar: selecciona el enlace y cópialo a mano.",
         "en": "It couldn't be copied: select the link and copy it by hand."},
-    "share.qr": {"es": "Código QR del enlace", "en": "QR code of the link"},
-    "share.too-long-for-qr": {
+    "serve.share-qr": {"es": "Código QR del enlace", "en": "QR code of the link"},
+    "serve.share-too-long-for-qr": {
         "es": "Esta lista es demasiado larga para un código QR; el enlace funciona igual: cópialo y envíalo.",
         "en": "This list is too long for a QR code; the link still works: copy it and send it."},
-    "share.making": {"es": "Preparando el enlace…", "en": "Making the link…"},
-    "share.from-link": {"es": "Desde un enlace compartido", "en": "From a shared link"},
-    "share.paste-link": {"es": "Pega aquí el enlace", "en": "Paste the link here"},
-    "share.open-link": {"es": "Abrir el enlace", "en": "Open the link"},
-    "share.error.share-link-damaged": {
+    "serve.share-making": {"es": "Preparando el enlace…", "en": "Making the link…"},
+    "serve.share-from-link": {"es": "Desde un enlace compartido", "en": "From a shared link"},
+    "serve.share-paste-link": {"es": "Pega aquí el enlace", "en": "Paste the link here"},
+    "serve.share-open-link": {"es": "Abrir el enlace", "en": "Open the link"},
+    "serve.error.share-link-damaged": {
         "es": "este enlace está dañado o incompleto: pide a quien lo compartió que lo copie entero otra vez",
         "en": "this link is damaged or incomplete: ask whoever shared it to copy it whole again"},
-    "share.error.share-link-version": {
+    "serve.error.share-link-version": {
         "es": "este enlace lo hizo una versión más nueva de builder: ábrelo donde se hizo",
         "en": "this link was made by a newer builder: open it where it was made"},
-    "share.error.share-link-too-large": {
+    "serve.error.share-link-too-large": {
         "es": "la lista de este enlace es demasiado grande para abrirla aquí",
         "en": "the list in this link is too large to open here"},
     "serve.print": {"es": "Imprimir las cartas", "en": "Print the cards"},

@@ -51,14 +51,14 @@ function drawQr(figure, link, t) {
   } catch (_) {
     const note = document.createElement("p");
     note.id = "share-qr-too-long";
-    note.textContent = t("share.too-long-for-qr");
+    note.textContent = t("serve.share-too-long-for-qr");
     figure.append(note);
     return false;
   }
   const svg = document.createElementNS(svgNs, "svg");
   svg.setAttribute("viewBox", `0 0 ${qr.size} ${qr.size}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("share.qr"));
+  svg.setAttribute("aria-label", t("serve.share-qr"));
   svg.setAttribute("shape-rendering", "crispEdges");
   const paper = document.createElementNS(svgNs, "rect");
   paper.setAttribute("width", qr.size);
@@ -102,7 +102,7 @@ function workshop(root) {
     const state = keptState(root);
     if (!state) return;
     $("share-panel").hidden = false;
-    say(t("share.making"));
+    say(t("serve.share-making"));
     try {
       const fragment = await packed(root.dataset.game, state.open, state.files);
       const link = `${location.origin}/build/shared?lang=${root.dataset.lang}#${fragment}`;
@@ -123,10 +123,10 @@ function workshop(root) {
   $("share-copy")?.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("share-link").value);
-      say(t("share.copied"));
+      say(t("serve.share-copied"));
     } catch (_) {
       $("share-link").select();
-      say(t("share.copy-failed"));
+      say(t("serve.share-copy-failed"));
     }
   });
 
@@ -177,7 +177,7 @@ async function shared(root) {
   const t = (key) => words[key] || key;
   const say = (text) => { $("share-status").textContent = text || ""; };
   const fragment = location.hash.slice(1);
-  if (!fragment) { say(t("share.no-link")); return; }
+  if (!fragment) { say(t("serve.share-no-link")); return; }
   let answer;
   try {
     const got = await posted(root, fragment);
@@ -198,11 +198,11 @@ async function shared(root) {
     if (window.builderLists && typeof window.builderLists.save === "function") {
       try {
         await window.builderLists.save(entry);
-        say(t("share.saved"));
+        say(t("serve.share-saved"));
         return;
       } catch (_) { /* kept as the list being built instead */ }
     }
-    if (keptState(root) && !window.confirm(t("share.replace"))) return;
+    if (keptState(root) && !window.confirm(t("serve.share-replace"))) return;
     building(root, answer);
     location.href = `/build?lang=${root.dataset.lang}`;
   });
