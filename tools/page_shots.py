@@ -6,7 +6,7 @@ The builder page (`builder serve`) on the bundled examples, in Debian's Chromium
 1280×800 and on a 390×844 phone: a Wartime list, a Cripmaquión team, the Warbook workshop, the
 YAML view with its problems. Then the event desk (`builder event serve`) on the tournament's
 pack: the players' form, a receipt and the organiser's dashboard, on a phone, and the dashboard
-on a desktop. The same pictures every time: the folder served is always
+on a desktop; a list shared by a link (its QR code, and the list read from it). The same pictures every time: the folder served is always
 ``<tmp>/builder-page-shots/mis-listas``, the desk's clock is stopped at a fixed moment (in the
 Europe/Madrid zone), its edit codes are fixed and it listens on a fixed port; only the fonts of
 the machine can change a picture. Without Chromium or Playwright nothing is taken, and the
@@ -230,6 +230,28 @@ def desk(chromium: Any, target: Path) -> None:
                 page.locator("#build .summary").wait_for()
                 settle(page)
                 page.screenshot(path=str(target / name))
+                print(name)
+                page.context.close()
+
+            # Sharing by a link (issue 47), on a phone: «Compartir» with its QR code, and the list
+            # as a friend's phone reads it, read-only, from the link.
+            page = chromium.new_context(locale="es-ES", **PHONE).new_page()
+            page.goto(url + "/build")
+            page.set_input_files("#start-file", [str(lists / "01-patrulla-alfa.yaml"), str(lists / "fenix-warbook.yaml")])
+            page.locator("#build .summary").wait_for()
+            settle(page)
+            page.click("#share-open")
+            page.locator("#share-qr svg").wait_for()
+            link = page.input_value("#share-link")
+            page.locator("#share-panel").scroll_into_view_if_needed()
+            page.screenshot(path=str(target / "desk-share-phone.png"))
+            print("desk-share-phone.png")
+            page.context.close()
+            for scheme, name in (("light", "desk-shared-phone.png"), ("dark", "desk-shared-phone-dark.png")):
+                page = chromium.new_context(locale="es-ES", color_scheme=scheme, **PHONE).new_page()
+                page.goto(link)
+                page.locator("#shared-view article.reading").wait_for()
+                page.screenshot(path=str(target / name), full_page=True)
                 print(name)
                 page.context.close()
 

@@ -26,7 +26,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import board, build, exports, organiser, players
+from builder.desk import board, build, exports, organiser, players, sharing
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.jobs import big_blocks_apart
@@ -155,6 +155,8 @@ ROUTES = [
     Route("/receipt/{receipt}", endpoint(players.receipt)),
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
+    Route("/lists/{team}", endpoint(sharing.published_list)),
+    Route("/lists/{team}/{name}", endpoint(sharing.published_file)),
     Route("/look/{name:path}", endpoint(look)),
     Route("/build", endpoint(build.workshop)),
     Route("/build/view", endpoint(build.view, clicks="building"), methods=["POST"]),
@@ -164,6 +166,8 @@ ROUTES = [
     Route("/build/preview", endpoint(build.preview, clicks="trying"), methods=["POST"]),
     Route("/templates/{path:path}", endpoint(build.template_file)),
     Route("/build/last", endpoint(build.last), methods=["POST"]),
+    Route("/build/shared", endpoint(sharing.shared_page)),
+    Route("/build/read", endpoint(sharing.read, clicks="trying"), methods=["POST"]),
     Route("/build/submit", endpoint(build.submit, checks=True), methods=["POST"]),
     Route("/static/{name}", endpoint(build.static)),
     Route("/admin/login", endpoint(organiser.login), methods=["GET", "POST"]),

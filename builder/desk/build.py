@@ -34,6 +34,7 @@ from builder.web.intake import Form
 from builder.web import texts  # noqa: F401 - the builder's words join the message table
 from builder.web.keeping import Refused
 from builder.web.previews import preview_file
+from builder.web.sharing import WORDS as SHARE_WORDS
 
 POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
           "img-src 'self' data:; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
@@ -42,12 +43,14 @@ preview (a frame of the printed document, its inline styles and the print templa
 STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "keeping.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "choices.js": (Path(__file__).resolve().parents[1] / "web" / "static", "text/javascript"),
+          "sharing.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          "uqr.mjs": (Path(__file__).resolve().parents[1] / "web" / "static" / "vendor", "text/javascript"),
           "app.css": (Path(__file__).resolve().parents[1] / "web" / "static", "text/css")}
 WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.legal", "serve.illegal",
          "serve.points", "serve.problems", "serve.one-problem", "desk.build-offline", "desk.build-sending",
          "desk.build-saved", "desk.build-refused", "desk.build-busy", "desk.build-start-over",
          "desk.build-file-unread", "desk.build-restored", "desk.build-no-list", "desk.build-preparing",
-         "desk.build-preparing-long", "desk.build-downloaded")
+         "desk.build-preparing-long", "desk.build-downloaded", *SHARE_WORDS)
 """The words the page's script says (the status line), in the page's language."""
 
 

@@ -37,6 +37,7 @@ from builder.web.building import Builder, path_of
 from builder.web.downloads import download
 from builder.web.edits import Edit, apply
 from builder.web.keeping import Refused
+from builder.web import reading
 from builder.web.pages import render_build
 from builder.web.previews import preview_html
 
@@ -216,6 +217,20 @@ def previewed(pack: Pack, files: Mapping[str, str], file: str, lang: str) -> str
             return preview_html(texts.check(texts.files[file], file), lang)
         except InputError:
             return ""
+    return _with_texts(pack, files, work)
+
+
+def read_out(pack: Pack, files: Mapping[str, str], file: str | None, lang: str, level: int = 2) -> dict[str, Any]:
+    """The list among ``files`` as players read it (:mod:`builder.web.reading`), checked under the
+    pack: ``file`` if given, else the file that holds a list (else the first). Its HTML and what the
+    page keeps of it (its file, name, game and fingerprint); its heading at ``level``."""
+    def work(texts: Texts) -> dict[str, Any]:
+        chosen = _open(files, file) if file else next(
+            (n for n in texts.files if (found := texts._summary(n)) is not None and found["holds"] is None),
+            next(iter(texts.files)))
+        read = reading.read_file(texts, chosen, lang)
+        return {"html": reading.render_reading(read, lang, level), "file": chosen, "name": read.name,
+                "fingerprint": read.fingerprint, "system": read.system}
     return _with_texts(pack, files, work)
 
 

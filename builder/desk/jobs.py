@@ -73,6 +73,7 @@ JOBS = {
     "choices": _on_texts(building.refusals),
     "export": _on_texts(building.exported),
     "preview": _on_texts(building.previewed),
+    "reading": _on_texts(building.read_out),
 }
 """What a lane's workers do, by name: a submission's check, and a builder's clicks."""
 

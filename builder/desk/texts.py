@@ -242,6 +242,8 @@ MESSAGES = {
     "desk.yes": {"es": "sí", "en": "yes"},
     "desk.no": {"es": "no", "en": "no"},
     "desk.published": {"es": "Listas del evento", "en": "The event's lists"},
+    "desk.back-to-lists": {"es": "Volver a las listas del evento", "en": "Back to the event's lists"},
+    "desk.build-back-to-builder": {"es": "Ir a «Construye tu lista»", "en": "Go to \"Build your list\""},
     "desk.published-link": {"es": "Ver todas las listas del evento", "en": "See every list of the event"},
     "desk.error.desk-not-published": {"es": "Las listas se publican cuando el evento se cierra.",
                                       "en": "The lists are published once the event is locked."},

@@ -139,7 +139,11 @@ def test_the_lists_are_published_only_once_the_event_is_locked_and_only_if_asked
                 continue
             assert public.status_code == 200 and "WT-068D-E2A7" in public.text
             assert "Patrulla &lt;b&gt;Alfa&lt;/b&gt;" in public.text and "<b>Alfa</b>" not in public.text
-            assert "fenix-warbook.yaml" in public.text and "Sargento" in public.text  # the files, as sent
+            # Each list on a page of its own, read as players read it, its files (as sent) downloads there.
+            team = re.search(r'href="(/lists/\d+)\?lang=es"', public.text).group(1)
+            shown = c.get(team).text
+            assert "fenix-warbook.yaml" in shown and "Sargento" in shown
+            assert "Sargento" in c.get(f"{team}/alfa.yaml").text
             assert 'id="published-link"' in c.get("/").text
 
 
