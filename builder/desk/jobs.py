@@ -29,7 +29,7 @@ from builder.web.keeping import Refused
 PR_SET_PDEATHSIG = 1
 M_MMAP_THRESHOLD = -3
 
-_PACK: Pack | None = None
+_PACK: Pack | Mapping[str, Pack] | None = None
 _ARMED = False
 _SOON = 0.001
 """The CPU time of a job allowed none (zero would disarm the timer, not fire it)."""
@@ -39,8 +39,9 @@ class TooLong(BaseException):  # not an Exception: no boundary inside the check 
     pass
 
 
-def start(pack: Pack, memory: int) -> None:
-    """A worker made ready: its pack, its priority, its bounds, its death with its server."""
+def start(pack: Pack | Mapping[str, Pack], memory: int) -> None:
+    """A worker made ready: its pack (or a pack for each game, by key: see :func:`_packed`), its
+    priority, its bounds, its death with its server."""
     global _PACK
     _PACK = pack
     os.nice(10)
@@ -101,7 +102,7 @@ def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, An
     # Then again each second, should a job's own code swallow the first.
     signal.setitimer(signal.ITIMER_PROF, max(cpu_seconds, _SOON), 1.0)
     try:
-        return "done", JOBS[job](_PACK, *args)
+        return "done", JOBS[job](*_packed(args))
     except StoreRefused as exc:
         return "refused", (exc.code, exc.detail)
     except Refused as exc:  # a click the builder refused: said as such, by its code and status
@@ -113,6 +114,15 @@ def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, An
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         _ARMED = False
+
+
+def _packed(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A job's arguments after its pack: the worker's one pack (the desk's event), or, for workers
+    given a pack for each game (the hosted builder's, :mod:`builder.hosted`), the one of the game
+    the job's first argument names."""
+    if isinstance(_PACK, Mapping):
+        return (_PACK[args[0]], *args[1:])
+    return (_PACK, *args)
 
 
 def _lengths(args: tuple[Any, ...]) -> list[int]:
