@@ -162,8 +162,9 @@ async def export(request: Request, form: Form, lang: str) -> Response:
     if kind not in ("xlsx", "pdf"):
         return _refused(Refused("serve-unknown-kind", 400), lang)
     if kind == "pdf" and not hosted_of(request).pdfs.allow(client_address(request)):
-        return JSONResponse({"code": "desk-rate", "message": said("desk-rate", lang)}, status_code=429,
-                            headers={"Retry-After": "60"})
+        answer = _refused(Refused("desk-rate", 429), lang)
+        answer.headers["Retry-After"] = "60"
+        return answer
     try:
         game, files, file = _clicked(request, form)
         data, media, name = await _work(request, "export", game, files, file, kind, lang, trying=True)
