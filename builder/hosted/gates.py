@@ -9,6 +9,7 @@ never its message (which may quote a text a player sent); the page shows only th
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 import secrets
@@ -23,12 +24,15 @@ from builder.core import messages
 from builder.desk.checks import Busy
 from builder.desk.cookies import secure
 from builder.desk.guard import CLICK_MOST, client_address, gate, read_form, until_gone
+from builder.desk.transport import within
 from builder.desk.workers import CLIENT
 from builder.hosted.state import hosted_of
 from builder.web.intake import Form, Rejected, declared_length, new_token, same
 
 LOG = logging.getLogger("builder.hosted")
 CSRF_COOKIE = "builder_csrf"
+PACED_SECONDS = 1.0
+"""How long a client past its clicks' budget waits for its refusal (on its own connection)."""
 
 Handler = Callable[[Request, Form, str], Response | Awaitable[Response]]
 
@@ -49,6 +53,7 @@ def endpoint(handler: Handler, lane: str | None = None) -> Callable[[Request], A
             hosted = hosted_of(request)
             if request.method == "POST":
                 if not hosted.clicks.allow(client):
+                    await paced(request)
                     return refusal(request, lang, "desk-rate", 429)
                 working = getattr(hosted, lane) if lane else None
                 if working is not None:
@@ -83,6 +88,16 @@ def endpoint(handler: Handler, lane: str | None = None) -> Callable[[Request], A
                 working.release(client, size)
             form.close()
     return run
+
+
+async def paced(request: Request) -> None:
+    """A client past its budget waits a moment for its refusal, if it holds its own connections (not
+    through a trusted proxy, whose connections are everyone's): its few connections
+    (:mod:`builder.desk.transport`'s cap per address) then make a few requests a second, not
+    thousands, and the process answers the other players meanwhile. The page waits longer anyway
+    (``Retry-After``)."""
+    if request.client is None or not within(request.client.host, hosted_of(request).proxies):
+        await asyncio.sleep(PACED_SECONDS)
 
 
 def said(code: str, lang: str, **params: object) -> str:

@@ -4,6 +4,7 @@ click's budget per client in memory; a bug logged without a word of the list."""
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 
@@ -50,9 +51,14 @@ def test_clicks_and_pdfs_have_their_budgets_per_client(fresh, monkeypatch):
     import types
 
     monkeypatch.setattr("builder.hosted.budgets.time", types.SimpleNamespace(monotonic=lambda: 1_800_000_000.0))
+    monkeypatch.setattr("builder.hosted.gates.PACED_SECONDS", 0.2)
     client = fresh(clicks_per_minute=20, pdfs_per_minute=1)
-    answers = [click(client, game="porcrom", at="[]").status_code for _ in range(24)]
+    answers = [click(client, game="porcrom", at="[]").status_code for _ in range(20)]
+    began = time.monotonic()
+    answers += [click(client, game="porcrom", at="[]").status_code for _ in range(4)]
     assert answers[:20] == [200] * 20 and answers[20:] == [429] * 4
+    # A client on its own connections waits for its refusal: a flood of them makes few a second.
+    assert time.monotonic() - began >= 4 * 0.2
     assert click(client, game="porcrom", at="[]").json()["code"] == "desk-rate"
     # A client saying it is another is not believed (no trusted proxy): the budget is still its own.
     other = click(client, game="porcrom", at="[]", headers={"x-forwarded-for": "10.1.1.1"})
