@@ -57,15 +57,18 @@ def start(pack: Pack | Mapping[str, Pack], memory: int) -> None:
     if _LIBC is not None and hasattr(_LIBC, "prctl"):
         # Gone with the fork server, which goes with the desk: a worker never outlives its server.
         _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    _prime()
+    if isinstance(pack, Mapping):
+        _prime(pack.values())
 
 
-def _prime() -> None:
-    """Each game the worker serves loaded before its first job (its catalogs, models, rules and the
-    builder's templates): a click on a new list of each, made and forgotten. Else the first job of
-    each game in each worker took a fifth of a second more, and its player, taken for a slow client
-    (:mod:`builder.desk.workers`), waited behind heavy jobs for a while after."""
-    for pack in (_PACK.values() if isinstance(_PACK, Mapping) else [_PACK]):
+def _prime(packs: Any) -> None:
+    """Each game a worker of every game (the hosted builder's) serves, loaded before its first job (its
+    catalogs, models, rules and the builder's templates): a click on a new list of each, made and
+    forgotten. Else the first job of each game in each worker took a fifth of a second more, and its
+    player, taken for a slow client (:mod:`builder.desk.workers`), waited behind heavy jobs for a
+    while after. (A desk's worker, of one game, loads it with its first list: a flood of files that
+    are no list never makes it load a game.)"""
+    for pack in packs:
         try:
             key = registry.get(pack.system).name_key
             roster = building.starting(pack, "es")["roster"]
@@ -73,6 +76,7 @@ def _prime() -> None:
                              {"op": "set", "path": json.dumps([key]), "value": "x", "at": "[]"}, "es")
         except Exception:  # noqa: BLE001 - only a head start: its first job would load the game all the same
             continue
+    _give_back()  # what the made click's parse took, back to the system before the first job
 
 
 def _out_of_time(_signal: int, _frame: Any) -> None:

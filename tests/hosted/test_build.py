@@ -122,3 +122,21 @@ def test_an_unknown_route_or_method_is_a_page_that_says_so(client):
     assert client.get("/static/app.py").status_code == 404
     assert client.post("/build/submit", data={}).status_code in (403, 404, 415)
     assert client.get("/healthz").text == "ok\n"
+
+
+def test_a_players_first_click_of_any_game_is_light_in_a_fresh_server():
+    """Each worker loads every game before its first job: a player's first click of each game costs
+    what any other does, so its player is never taken for a slow client and sent behind heavy jobs."""
+    from starlette.testclient import TestClient
+
+    from builder.desk.workers import LIGHT_SECONDS
+    from builder.hosted.app import create_hosted
+    from tests.hosted.support import BASE
+
+    with TestClient(create_hosted("127.0.0.1:8090"), base_url=BASE) as fresh:
+        fresh.get("/")
+        for game in GAMES:
+            assert click(fresh, "/build/view", game=game, at="[]").status_code == 200
+        workers = fresh.app.state.desk.building.workers
+        (costliest,) = [used[2] for used in workers.used.values()]
+    assert costliest <= LIGHT_SECONDS, costliest
