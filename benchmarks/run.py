@@ -344,6 +344,10 @@ def main() -> int:
 
             results.append(desk_building.report(f"desk: {desk_building.PLAYERS} players building behind caddy",
                                                 desk_building.building()))
+            # Issue 47: the hosted builder behind Caddy, its players stepped up to the most held at p95 < 150 ms.
+            import hosted_players
+
+            results.append(hosted_players.run_in_bench())
             # Issue 46: the same deployment soaked for BUILDER_SOAK_MINUTES under players and attacks in turn.
             import soak
 

@@ -1,4 +1,4 @@
-"""The house in layers: cli → desk | serve → web → events → export → systems → core, imports one way only,
+"""The house in layers: cli → hosted → desk | serve → web → events → export → systems → core, imports one way only,
 no circles (import-linter's contracts in pyproject.toml); no module outside a game's folder
 names a game; an import inside a function is there only to spare start-up time, and says so."""
 
@@ -49,6 +49,8 @@ def broken(tmp_path_factory) -> str:
     add_import(copy, "builder.systems.porcrom.weapons", "import builder.systems.wartime.costs")
     # The desk reaching sideways into the local page: they stand side by side on builder.web.
     add_import(copy, "builder.desk.pages", "import builder.serve.workspace")
+    # The desk reaching up into the hosted builder, which stands on it.
+    add_import(copy, "builder.desk.build", "import builder.hosted.packs")
     done = lint(copy, tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     return done.stdout
@@ -61,6 +63,10 @@ def test_an_upward_import_breaks_the_layers_even_inside_a_function(broken):
 
 def test_the_desk_and_the_local_page_import_neither_the_other(broken):
     assert "builder.desk.pages -> builder.serve.workspace" in broken
+
+
+def test_the_hosted_builder_stands_on_the_desk_and_nothing_imports_it(broken):
+    assert "builder.desk.build -> builder.hosted.packs" in broken
 
 
 def test_a_circle_breaks_the_contract(broken):

@@ -21,6 +21,10 @@ BUILDER = ROOT / "builder"
 TESTS = ROOT / "tests"
 
 CROSS_CUTTING = {
+    "hosted/test_browser.py": "the hosted builder in Chromium on a phone: the start page, each game's new list "
+                              "clicked and kept through a reload, axe-core light and dark",
+    "hosted/test_deployment.py": "deploy/'s Caddyfile.hosted run by the real Caddy before two `builder host` processes",
+    "hosted/test_load.py": "attacks replayed on `builder host` in its own process: another player's clicks and memory",
     # A test file or folder under tests/ that answers to no single module: why.
     "hostile": "attacks on the whole tool through its command line (hostile files, fuzzing, injection, outputs)",
     "serve/test_browser.py": "the served page driven in Chromium, end to end: its script and templates, not a module",
@@ -57,6 +61,8 @@ MODELS = ("what records.py is generated from: tests/core/test_records.py holds r
 
 TESTED_ELSEWHERE = {
     # A module with behaviour but no test file of its own: where it is tested instead.
+    "hosted/state.py": "what the hosted builder knows, made by tests/hosted/conftest.py's app and read in every "
+                       "test of tests/hosted/",
     "cli/support.py": EVERY_COMMAND,
     "core/errors.py": "the two families of failure: every refusal (tests/core/test_reader.py) and every internal error "
                       "(tests/cli/test_main.py) raises one",

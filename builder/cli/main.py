@@ -24,6 +24,7 @@ COMMANDS = {
     "check": "builder.cli.check:check",
     "event": "builder.cli.event:event",
     "export": "builder.cli.export:export",
+    "host": "builder.cli.host:host",
     "inspect": "builder.cli.inspect:inspect",
     "new": "builder.cli.new:new",
     "schema": "builder.cli.schema:schema",

@@ -109,6 +109,28 @@ MESSAGES = {
     },
     "cli.verify.pack": {"es": "Pack del evento con el que juzgar la legalidad.",
                         "en": "The event's pack to judge legality by."},
+    "cli.host": {
+        "es": "Sirve el constructor de listas de todos los juegos, para cualquiera.\n\n"
+              "Sin evento ni base de datos: cada lista se guarda en el navegador de su jugador y el servidor "
+              "no guarda nada de ella.",
+        "en": "Serve the list builder of every game, for anyone.\n\n"
+              "Without an event or a database: each list is kept in its player's browser and the server keeps "
+              "nothing of it.",
+    },
+    "cli.host.public-url": {
+        "es": "Dirección con la que llegan los jugadores, como la escriben en el navegador: el constructor solo "
+              "atiende peticiones dirigidas a ella (sin ella, solo la dirección en la que escucha).",
+        "en": "The address players reach the builder at, as typed in a browser: it only answers requests "
+              "addressed to it (without it, only the address it listens on).",
+    },
+    "cli.host.clicks-per-minute": {
+        "es": "Clics por minuto que admite cada proceso de una misma dirección (los móviles de un local comparten una).",
+        "en": "Clicks a minute each process takes from one address (a venue's phones share one).",
+    },
+    "cli.host.pdfs-per-minute": {
+        "es": "PDF por minuto que admite cada proceso de una misma dirección.",
+        "en": "PDFs a minute each process takes from one address.",
+    },
     "cli.event": {"es": "La mesa del evento: entrega y revisión de listas.",
                   "en": "The event desk: lists submitted and reviewed."},
     "cli.event.serve": {

@@ -13,12 +13,14 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import json
 import os
 import resource
 import signal
 import time
 from typing import Any, Mapping
 
+from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.events.bounds import StoreRefused
@@ -29,7 +31,7 @@ from builder.web.keeping import Refused
 PR_SET_PDEATHSIG = 1
 M_MMAP_THRESHOLD = -3
 
-_PACK: Pack | None = None
+_PACK: Pack | Mapping[str, Pack] | None = None
 _ARMED = False
 _SOON = 0.001
 """The CPU time of a job allowed none (zero would disarm the timer, not fire it)."""
@@ -39,8 +41,9 @@ class TooLong(BaseException):  # not an Exception: no boundary inside the check 
     pass
 
 
-def start(pack: Pack, memory: int) -> None:
-    """A worker made ready: its pack, its priority, its bounds, its death with its server."""
+def start(pack: Pack | Mapping[str, Pack], memory: int) -> None:
+    """A worker made ready: its pack (or a pack for each game, by key: see :func:`_packed`), its
+    priority, its bounds, its death with its server."""
     global _PACK
     _PACK = pack
     os.nice(10)
@@ -54,6 +57,26 @@ def start(pack: Pack, memory: int) -> None:
     if _LIBC is not None and hasattr(_LIBC, "prctl"):
         # Gone with the fork server, which goes with the desk: a worker never outlives its server.
         _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if isinstance(pack, Mapping):
+        _prime(pack.values())
+
+
+def _prime(packs: Any) -> None:
+    """Each game a worker of every game (the hosted builder's) serves, loaded before its first job (its
+    catalogs, models, rules and the builder's templates): a click on a new list of each, made and
+    forgotten. Else the first job of each game in each worker took a fifth of a second more, and its
+    player, taken for a slow client (:mod:`builder.desk.workers`), waited behind heavy jobs for a
+    while after. (A desk's worker, of one game, loads it with its first list: a flood of files that
+    are no list never makes it load a game.)"""
+    for pack in packs:
+        try:
+            key = registry.get(pack.system).name_key
+            roster = building.starting(pack, "es")["roster"]
+            building.clicked(pack, {building.LIST_NAME: roster}, building.LIST_NAME,
+                             {"op": "set", "path": json.dumps([key]), "value": "x", "at": "[]"}, "es")
+        except Exception:  # noqa: BLE001 - only a head start: its first job would load the game all the same
+            continue
+    _give_back()  # what the made click's parse took, back to the system before the first job
 
 
 def _out_of_time(_signal: int, _frame: Any) -> None:
@@ -102,7 +125,7 @@ def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, An
     # Then again each second, should a job's own code swallow the first.
     signal.setitimer(signal.ITIMER_PROF, max(cpu_seconds, _SOON), 1.0)
     try:
-        return "done", JOBS[job](_PACK, *args)
+        return "done", JOBS[job](*_packed(args))
     except StoreRefused as exc:
         return "refused", (exc.code, exc.detail)
     except Refused as exc:  # a click the builder refused: said as such, by its code and status
@@ -114,6 +137,15 @@ def _bounded(job: str, args: tuple[Any, ...], cpu_seconds: int) -> tuple[str, An
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         _ARMED = False
+
+
+def _packed(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A job's arguments after its pack: the worker's one pack (the desk's event), or, for workers
+    given a pack for each game (the hosted builder's, :mod:`builder.hosted`), the one of the game
+    the job's first argument names."""
+    if isinstance(_PACK, Mapping):
+        return (_PACK[args[0]], *args[1:])
+    return (_PACK, *args)
 
 
 def _lengths(args: tuple[Any, ...]) -> list[int]:

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Mapping
 
 from builder.core.pack import Pack
 from builder.desk import jobs
@@ -59,7 +59,7 @@ class Workers:
     (:class:`builder.desk.checks.Lane`). A player's one click or list is made next, whatever a few
     greedy clients keep queued, and a job's backstop counts only its own time in the pool."""
 
-    def __init__(self, pack: Pack, count: int = CHECKERS, memory: int = MEMORY):
+    def __init__(self, pack: Pack | Mapping[str, Pack], count: int = CHECKERS, memory: int = MEMORY):
         self.pack, self.count, self.memory = pack, count, memory
         self.pool: ProcessPoolExecutor | None = None
         self.waiting: dict[str, deque[_Job]] = {}

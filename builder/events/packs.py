@@ -13,6 +13,7 @@ from builder.core.findings import Findings, Place, Problems
 from builder.core.names import closest
 from builder.core.pack import EventSettings, Pack
 from builder.core.pipeline import open_roster, system_of
+from builder.core.reader import Document
 from builder.core.validation import validate
 
 RULE_PACK = "Pack del evento"
@@ -20,7 +21,12 @@ RULE_PACK = "Pack del evento"
 
 def load_pack(path: Path | str) -> Pack:
     """Read and validate a pack; every problem in it is a usage error (exit 2)."""
-    doc = open_roster(path, str(path))
+    return pack_of(open_roster(path, str(path)))
+
+
+def pack_of(doc: Document) -> Pack:
+    """A pack from a document read already (a file's, or one made in memory: the hosted builder's
+    pack of a game with no event's restrictions); every problem in it is a usage error (exit 2)."""
     system = system_of(doc)
     if system.pack_model is None:
         raise InputError("no-pack-for-system", doc.label, doc.line_of(("system",)), system=system.key)

@@ -13,6 +13,7 @@ import builder.events.printing  # noqa: F401 - the event print's words
 import builder.events.backups  # noqa: F401 - the backups' refusals
 import builder.desk.board  # noqa: F401 - the organiser's dashboard's words
 import builder.desk.exports  # noqa: F401 - the organiser's exports' words
+import builder.hosted.texts  # noqa: F401 - the hosted builder's words
 from builder.core import messages
 
 from builder.core import registry
@@ -22,7 +23,7 @@ from tests.book_cases import (
 )
 
 CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "codes.md"
-NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "cli.", "form.", "desk.", "print.", "status.")
+NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "cli.", "form.", "desk.", "hosted.", "print.", "status.")
 
 
 @pytest.fixture(scope="module")

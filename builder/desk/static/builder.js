@@ -168,7 +168,7 @@
   }
 
   function begin(files, open_) {
-    kept.state = { files, open: open_, at: "[]", undo: [], redo: [], queue: [] };
+    kept.state = { files, open: open_, at: "[]", undo: [], redo: [], queue: [], game: root.dataset.game };
     $("start-panel").hidden = true;
     $("building").hidden = false;
     showTexts();
@@ -299,7 +299,7 @@
     $("build-host").addEventListener("change", onChange);
     $("start-new").addEventListener("click", () => begin({ "lista.yaml": starts.roster }, "lista.yaml"));
     $("start-file").addEventListener("change", (event) => fromFiles(event.target.files));
-    $("start-last").addEventListener("submit", fromLast);
+    $("start-last")?.addEventListener("submit", fromLast);  // none on the hosted builder (no event)
     $("open-file").addEventListener("change", (event) => open(event.target.value));
     $("undo").addEventListener("click", () => travel(kept.state.undo, kept.state.redo));
     $("redo").addEventListener("click", () => travel(kept.state.redo, kept.state.undo));

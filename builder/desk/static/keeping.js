@@ -40,6 +40,8 @@ function keeping(root, page) {
     const body = new FormData();
     body.append("csrf", csrf);
     body.append("lang", lang);
+    // The list's game: the hosted builder (builder/hosted) checks each list under its own game's rules.
+    body.append("game", kept.state.game || root.dataset.game);
     for (const [key, value] of Object.entries(fields)) body.append(key, value);
     for (const [name, text] of Object.entries(kept.state.files)) {
       body.append("files", new Blob([text], { type: "application/yaml" }), name);

@@ -1,0 +1,1 @@
+"""``builder host``: the builder for every game, hosted on its own (no event, no database)."""

@@ -1,0 +1,94 @@
+"""deploy/'s hosted builder started for real on loopback, for the tests and the bench that reach it as
+players do: Caddy with deploy/Caddyfile.hosted (and so deploy/builder-hosted.caddy: free ports, its API
+off, a certificate from its own local authority, its storage in the folder given) in front of two
+`builder host` processes, each started by the command line of deploy/builder-hosted@.service with the
+settings of deploy/hosted.env. Needs ``caddy``."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import re
+import shlex
+import ssl
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator
+
+from tests.desk.deployment import Browser, started, stop, until
+from tests.serve.live import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+CADDYFILE = ROOT / "deploy" / "Caddyfile.hosted"
+SITE = ROOT / "deploy" / "builder-hosted.caddy"
+UNIT = ROOT / "deploy" / "builder-hosted@.service"
+SETTINGS = ROOT / "deploy" / "hosted.env"
+
+
+def unit_command(port: int, settings: dict[str, str]) -> list[str]:
+    """The builder's command line as deploy/builder-hosted@.service runs it for ``port`` (its ``%i``),
+    with ``settings`` for hosted.env's variables and this checkout's builder for /opt/builder's."""
+    text = UNIT.read_text(encoding="utf-8").replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if line.startswith("ExecStart=")]
+    words = shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))
+    words = [re.sub(r"\$\{(\w+)\}", lambda m: settings[m.group(1)], word) for word in words]
+    assert words[0] == "/opt/builder/bin/builder"
+    return [sys.executable, "-m", "builder", *words[1:]]
+
+
+def hosted_settings() -> set[str]:
+    return {line.split("=", 1)[0] for line in SETTINGS.read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")}
+
+
+class Hosting:
+    """Caddy and two hosted builders running: Caddy's HTTPS port, its root certificate, the processes."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.https, self.http, self.ports = free_port(), free_port(), [free_port(), free_port()]
+        self.home = folder / "caddy"
+        self.root = self.home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+        self.logs = [folder / f"hosted-{port}.log" for port in self.ports] + [folder / "caddy.log"]
+        self.settings = {"HOSTED_SITE": f"127.0.0.1:{self.https}"}
+        assert set(self.settings) == hosted_settings()
+        self.processes: list[subprocess.Popen] = []
+
+    def start(self) -> None:
+        for port, log in zip(self.ports, self.logs):
+            self.processes.append(started(unit_command(port, self.settings), log, HOME=str(self.folder),
+                                          TMPDIR=str(self.folder)))
+        self.processes.append(started(
+            ["caddy", "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"], self.logs[-1],
+            HOME=str(self.home), XDG_DATA_HOME=str(self.home / "data"), XDG_CONFIG_HOME=str(self.home / "config"),
+            HOSTED_SITE=f"127.0.0.1:{self.https}", DESK_HTTPS_PORT=str(self.https), DESK_HTTP_PORT=str(self.http),
+            DESK_ADMIN="off", DESK_GLOBAL_EXTRA="default_bind 127.0.0.1",
+            HOSTED_UPSTREAMS=" ".join(f"127.0.0.1:{port}" for port in self.ports)))
+        until(lambda: self.root.is_file() and b"END CERTIFICATE" in self.root.read_bytes(),
+              "Caddy made no local authority", self.processes, self.logs)
+        player = self.browser()
+
+        def loads():
+            try:
+                return player.request("GET", "/")[0] == 200
+            except (OSError, ssl.SSLError, http.client.HTTPException):
+                return False
+        until(loads, "the hosted builder never loaded through Caddy", self.processes, self.logs)
+
+    def browser(self, source: str = "127.0.0.1", timeout: float = 30.0) -> Browser:
+        return Browser(self.https, self.root, source, timeout)
+
+    def close(self) -> None:
+        for process in self.processes:
+            stop(process)
+
+
+@contextlib.contextmanager
+def hosting(folder: Path) -> Iterator[Hosting]:
+    site = Hosting(folder)
+    try:
+        site.start()
+        yield site
+    finally:
+        site.close()

@@ -1,0 +1,57 @@
+"""deploy/'s hosted builder run for real on loopback: Caddy with deploy/Caddyfile.hosted before two
+`builder host` processes started as deploy/builder-hosted@.service starts them; a player builds a list
+over HTTPS, through either process. Beside a desk, deploy/Caddyfile with the hosted site imported
+serves both names."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from tests.desk.deployment import CADDYFILE as DESK_CADDYFILE, form
+from tests.hosted.deployment import SITE, UNIT, hosting
+from tests.hosted.support import files_of
+
+needs_caddy = pytest.mark.skipif(shutil.which("caddy") is None, reason="needs caddy")
+
+
+def test_the_unit_keeps_no_state_and_trusts_only_caddy():
+    text = UNIT.read_text(encoding="utf-8")
+    assert "StateDirectory" not in text and "PrivateTmp=yes" in text
+    assert "--trusted-proxy 127.0.0.1 --public-url https://${HOSTED_SITE}" in text
+
+
+@needs_caddy
+def test_a_player_builds_a_list_through_caddy_over_https(tmp_path):
+    with hosting(tmp_path) as site:
+        player = site.browser()
+        status, page = player.request("GET", "/build?game=wartime")
+        assert status == 200 and 'data-game="wartime"' in page
+        assert player.headers["strict-transport-security"]
+        csrf = player.cookies["builder_csrf"]
+        said = []
+        for n in range(6):  # least_conn: both processes answer in turn
+            body, headers = form({"csrf": csrf, "lang": "es", "game": "wartime", "file": "lista.yaml",
+                                  "op": "set", "path": '["name"]', "value": f"Compañía {n}", "at": "[]"},
+                                 files_of("wartime"))
+            said.append(player.request("POST", "/build/edit", body, headers))
+        assert all(status == 200 and 'data-legal="true"' in text for status, text in said)
+        # Another site's page can't click here: its Origin is not the builder's.
+        body, headers = form({"csrf": csrf, "game": "wartime", "file": "lista.yaml", "at": "[]"}, files_of("wartime"))
+        assert player.request("POST", "/build/view", body, {**headers, "Origin": "https://evil.example"})[0] == 403
+
+
+@needs_caddy
+def test_beside_a_desk_one_caddy_serves_both_names(tmp_path):
+    shutil.copy(DESK_CADDYFILE, tmp_path / "Caddyfile")
+    shutil.copy(SITE, tmp_path / SITE.name)
+    with (tmp_path / "Caddyfile").open("a", encoding="utf-8") as caddyfile:
+        caddyfile.write("\nimport builder-hosted.caddy\n")
+    adapted = subprocess.run(["caddy", "adapt", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"],
+                             capture_output=True, text=True, env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert adapted.returncode == 0, adapted.stderr
+    routes = json.loads(adapted.stdout)["apps"]["http"]["servers"]["srv0"]["routes"]
+    assert [route["match"][0]["host"] for route in routes] == [["torneo.example"], ["listas.example"]]
