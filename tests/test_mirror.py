@@ -33,6 +33,8 @@ CROSS_CUTTING = {
     "desk/test_load.py": "attacks replayed on `builder event serve` in its own process: pages, checks and memory under load",
     "desk/test_flood.py": "registration spam and a print left behind, replayed on `builder event serve` in its own "
                           "process: the event's bound, the dashboard, the summary, the removal, the print's workers",
+    "desk/test_browser_sharing.py": "a list shared by a link in Chromium on a phone, into a second profile: read-only, "
+                                    "checked as `builder check` checks it, saved; the published lists read",
     "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
                                      "through a reload and a stopped server, submitted and its receipt checked",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",

@@ -76,7 +76,7 @@ def _prime(packs: Any) -> None:
                              {"op": "set", "path": json.dumps([key]), "value": "x", "at": "[]"}, "es")
         except Exception:  # noqa: BLE001 - only a head start: its first job would load the game all the same
             continue
-    _give_back()  # what the made click's parse took, back to the system before the first job
+    give_back()  # what the made click's parse took, back to the system before the first job
 
 
 def _out_of_time(_signal: int, _frame: Any) -> None:

@@ -83,7 +83,7 @@ def missing(request: Request, form: Form, lang: str) -> Response:
     return refusal(request, lang, "desk-no-such-page", 404)
 
 
-def _refused(exc: Refused, lang: str) -> Response:
+def refused_answer(exc: Refused, lang: str) -> Response:
     return JSONResponse({"code": exc.code, "message": said(exc.code, lang)}, status_code=exc.status)
 
 
@@ -100,7 +100,7 @@ def _clicked(request: Request, form: Form) -> tuple[str, dict[str, bytes], str]:
     return game, files, file
 
 
-async def _work(request: Request, job: str, game: str, *args: Any, trying: bool = False) -> Any:
+async def work(request: Request, job: str, game: str, *args: Any, trying: bool = False) -> Any:
     """``job`` in a worker, under ``game``'s pack, in the clicks' lane or the tries' one; one past
     its bounds refused as too heavy."""
     hosted = hosted_of(request)
@@ -114,9 +114,9 @@ async def view(request: Request, form: Form, lang: str) -> Response:
     """The builder view of the texts sent, at the part asked for."""
     try:
         game, files, file = _clicked(request, form)
-        html = await _work(request, "view", game, files, file, form.get("at"), lang)
+        html = await work(request, "view", game, files, file, form.get("at"), lang)
     except Refused as exc:
-        return _refused(exc, lang)
+        return refused_answer(exc, lang)
     return HTMLResponse(html)
 
 
@@ -125,9 +125,9 @@ async def edit(request: Request, form: Form, lang: str) -> Response:
     action = {key: form.fields[key] for key in ("op", "path", "at", "value", "other") if key in form.fields}
     try:
         game, files, file = _clicked(request, form)
-        html = await _work(request, "edit", game, files, file, action, lang)
+        html = await work(request, "edit", game, files, file, action, lang)
     except Refused as exc:
-        return _refused(exc, lang)
+        return refused_answer(exc, lang)
     return HTMLResponse(html)
 
 
@@ -139,10 +139,10 @@ async def choices(request: Request, form: Form, lang: str) -> Response:
         key = building.Tried.key(files, file, [game, form.get("at")], lang)
         refused = hosted.tried.get(key)
         if refused is None:
-            refused = await _work(request, "choices", game, files, file, form.get("at"), lang, trying=True)
+            refused = await work(request, "choices", game, files, file, form.get("at"), lang, trying=True)
             hosted.tried.put(key, refused)
     except Refused as exc:
-        return _refused(exc, lang)
+        return refused_answer(exc, lang)
     return JSONResponse({"refused": refused})
 
 
@@ -150,9 +150,9 @@ async def preview(request: Request, form: Form, lang: str) -> Response:
     """The cards' preview of the text sent: the printed document, as HTML for a frame."""
     try:
         game, files, file = _clicked(request, form)
-        html = await _work(request, "preview", game, files, file, lang, trying=True)
+        html = await work(request, "preview", game, files, file, lang, trying=True)
     except Refused as exc:
-        return _refused(exc, lang)
+        return refused_answer(exc, lang)
     return JSONResponse({"html": html})
 
 
@@ -160,16 +160,16 @@ async def export(request: Request, form: Form, lang: str) -> Response:
     """The sheet or the PDF of the text sent; PDFs a few a minute per client."""
     kind = form.get("kind")
     if kind not in ("xlsx", "pdf"):
-        return _refused(Refused("serve-unknown-kind", 400), lang)
+        return refused_answer(Refused("serve-unknown-kind", 400), lang)
     if kind == "pdf" and not hosted_of(request).pdfs.allow(client_address(request)):
-        answer = _refused(Refused("desk-rate", 429), lang)
+        answer = refused_answer(Refused("desk-rate", 429), lang)
         answer.headers["Retry-After"] = "60"
         return answer
     try:
         game, files, file = _clicked(request, form)
-        data, media, name = await _work(request, "export", game, files, file, kind, lang, trying=True)
+        data, media, name = await work(request, "export", game, files, file, kind, lang, trying=True)
     except Refused as exc:
-        return _refused(exc, lang)
+        return refused_answer(exc, lang)
     return Response(data, media_type=media, headers={"Content-Disposition": attachment(name)})
 
 

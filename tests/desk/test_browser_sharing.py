@@ -85,7 +85,7 @@ def test_a_list_shared_by_a_link_opens_read_only_in_another_profile_checked_as_b
 
     # «Guardar en mis listas»: without the lists' store, it is opened in this profile's builder.
     friend.click("#share-save")
-    friend.wait_for_url(re.compile(r"/build\?lang=es$"))
+    friend.wait_for_url(re.compile(r"/build\?lang=es&game=wartime$"))  # the game: the hosted builder keeps a list per game
     friend.locator("#build .summary").wait_for()
     idle(friend)
     assert text(friend) == ALFA.decode()

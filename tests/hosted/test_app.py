@@ -20,6 +20,12 @@ from tests.hosted.support import ROOT, files_of
 from tests.serve.live import free_port
 
 
+def short_folder(tmp_path_factory) -> Path:
+    """A test's folder of a short path: the workers' fork server listens on a socket in its temporary
+    folder, and a socket's path has at most 107 bytes (a test's own tmp_path under xdist is longer)."""
+    return tmp_path_factory.mktemp("h")
+
+
 def started(tmp_path: Path, port: int, *flags: str) -> subprocess.Popen:
     """``builder host`` on ``port``, its home, working folder and temporary folder in ``tmp_path``, its
     output and errors written there; once it listens."""
@@ -76,7 +82,8 @@ class Player:
         return self.request("POST", route, body, headers)
 
 
-def test_the_server_keeps_no_file_row_or_log_line_with_a_lists_content(tmp_path):
+def test_the_server_keeps_no_file_row_or_log_line_with_a_lists_content(tmp_path_factory):
+    tmp_path = short_folder(tmp_path_factory)
     marker = "Marca" + secrets.token_hex(8)
     port = free_port()
     server = started(tmp_path, port)

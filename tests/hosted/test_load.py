@@ -20,7 +20,7 @@ import pytest
 from tests.desk.deployment import form
 from tests.desk.test_load import MIB, heavy, memory
 from tests.hosted.support import files_of
-from tests.hosted.test_app import Player, started, stopped
+from tests.hosted.test_app import Player, short_folder, started, stopped
 from tests.serve.live import free_port
 
 PLAYER = "127.0.0.3"
@@ -137,7 +137,8 @@ ATTACKS: dict[str, Callable[[int, threading.Event, list[int]], list[threading.Th
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="memory is read from Linux's /proc")
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
-def test_another_players_clicks_stay_fast_during_each_attack_and_memory_bounded(tmp_path, attack):
+def test_another_players_clicks_stay_fast_during_each_attack_and_memory_bounded(tmp_path_factory, attack):
+    tmp_path = short_folder(tmp_path_factory)
     port = free_port()
     server = started(tmp_path, port)
     done = threading.Event()

@@ -156,6 +156,7 @@ function cards(root, answer) {
     body.append("csrf", root.dataset.csrf);
     body.append("lang", root.dataset.lang);
     body.append("file", answer.open);
+    body.append("game", answer.game || "");  // the hosted builder's lanes are per game; the desk's one pack ignores it
     for (const [name, text] of Object.entries(answer.files)) {
       body.append("files", new Blob([text], { type: "application/yaml" }), name);
     }
@@ -202,9 +203,11 @@ async function shared(root) {
         return;
       } catch (_) { /* kept as the list being built instead */ }
     }
+    // The hosted builder keeps a list per game (its key is the game's), the desk the event's.
+    if (!root.dataset.event) root.dataset.event = answer.game || "";
     if (keptState(root) && !window.confirm(t("serve.share-replace"))) return;
     building(root, answer);
-    location.href = `/build?lang=${root.dataset.lang}`;
+    location.href = `/build?lang=${root.dataset.lang}&game=${encodeURIComponent(answer.game || "")}`;
   });
 }
 
