@@ -80,7 +80,7 @@ def test_offline_the_page_opens_with_the_list_and_a_click_waits_until_the_connec
         desk.stop()
 
 
-def test_a_new_version_of_the_shell_is_a_new_cache_and_the_old_one_goes(browser, tmp_path):
+def test_a_new_version_of_the_shell_is_a_new_cache_and_the_old_one_goes(browser, tmp_path, monkeypatch):
     desk = Desk(pack_for(tmp_path, "porcrom", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
     desk.start()
     try:
@@ -89,17 +89,15 @@ def test_a_new_version_of_the_shell_is_a_new_cache_and_the_old_one_goes(browser,
         first = page.evaluate("caches.keys()")
         assert [name for name in first if name.startswith("builder-shell:/build:")] and \
             len([name for name in first if name.startswith("builder-shell:/build:")]) == 1
+        # A new version of the worker's code: a copy in tmp_path the server reads instead.
         from builder.desk import installing
+        changed = tmp_path / "worker.js"
+        changed.write_text(installing.WORKER.read_text(encoding="utf-8") + "\n// a new version\n", encoding="utf-8")
+        monkeypatch.setattr(installing, "WORKER", changed)
         installing._version.cache_clear()
-        original = installing.WORKER.read_text(encoding="utf-8")
-        try:
-            installing.WORKER.write_text(original + "\n// a new version\n", encoding="utf-8")
-            page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-            page.wait_for_function("caches.keys().then((k) => k.filter((n) => n.startsWith('builder-shell:')).length === 1"
-                                   f" && !k.includes({first[0]!r}))", timeout=15000)
-        finally:
-            installing.WORKER.write_text(original, encoding="utf-8")
-            installing._version.cache_clear()
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.wait_for_function("caches.keys().then((k) => k.filter((n) => n.startsWith('builder-shell:')).length === 1"
+                               f" && !k.includes({first[0]!r}))", timeout=15000)
         assert errors == []
     finally:
         desk.stop()
