@@ -159,6 +159,8 @@ ROUTES = [
     Route("/lists/{team}/{name}", endpoint(sharing.published_file)),
     Route("/look/{name:path}", endpoint(look)),
     Route("/build", endpoint(build.workshop)),
+    Route("/build/manifest.webmanifest", endpoint(build.manifest)),
+    Route("/build/worker.js", endpoint(build.worker)),
     Route("/build/view", endpoint(build.view, clicks="building"), methods=["POST"]),
     Route("/build/edit", endpoint(build.edit, clicks="building"), methods=["POST"]),
     Route("/build/choices", endpoint(build.choices, clicks="trying"), methods=["POST"]),

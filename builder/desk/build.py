@@ -20,9 +20,10 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
-from builder.desk import building
+from builder.desk import building, installing
 from builder.desk.guard import client_address
-from builder.desk.pages import closed, in_page_thread, page, refusal
+from builder.desk.cookies import secure
+from builder.desk.pages import CSRF_COOKIE, closed, in_page_thread, page, refusal
 from builder.desk.players import store_checked, team_named
 from builder.desk.receipts import REFUSED_COOKIE, REFUSED_MINUTES, kept
 from builder.desk.state import desk_of
@@ -37,20 +38,31 @@ from builder.web.previews import preview_file
 from builder.web.sharing import WORDS as SHARE_WORDS
 
 POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
-          "img-src 'self' data:; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+          "img-src 'self' data:; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+          "worker-src 'self'; manifest-src 'self'")
 """The builder's page: the desk's own scripts and stylesheets, requests to the desk alone; the cards'
-preview (a frame of the printed document, its inline styles and the print templates' stylesheets)."""
+preview (a frame of the printed document, its inline styles and the print templates' stylesheets);
+its service worker and manifest, the desk's (:mod:`builder.desk.installing`)."""
+ICONS = Path(__file__).resolve().parent / "static" / "icons"
 STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "keeping.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "choices.js": (Path(__file__).resolve().parents[1] / "web" / "static", "text/javascript"),
           "sharing.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "uqr.mjs": (Path(__file__).resolve().parents[1] / "web" / "static" / "vendor", "text/javascript"),
-          "app.css": (Path(__file__).resolve().parents[1] / "web" / "static", "text/css")}
+          "app.css": (Path(__file__).resolve().parents[1] / "web" / "static", "text/css"),
+          "installing.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          **{name: (ICONS, "image/png") for name in installing.ICONS}}
+PAGE = "/build"
+WORKER = "/build/worker.js"
+MANIFEST = "/build/manifest.webmanifest"
+TOKEN_DAYS = 30
+"""How long the form's token lasts in a browser that opened the page: a page opened with no signal is
+the copy the service worker kept, whose token must still be the cookie's when the connection is back."""
 WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.legal", "serve.illegal",
          "serve.points", "serve.problems", "serve.one-problem", "desk.build-offline", "desk.build-sending",
          "desk.build-saved", "desk.build-refused", "desk.build-busy", "desk.build-start-over",
          "desk.build-file-unread", "desk.build-restored", "desk.build-no-list", "desk.build-preparing",
-         "desk.build-preparing-long", "desk.build-downloaded", *SHARE_WORDS)
+         "desk.build-preparing-long", "desk.build-downloaded", "desk.build-waiting", *SHARE_WORDS)
 """The words the page's script says (the status line), in the page's language."""
 
 
@@ -73,9 +85,45 @@ def workshop(request: Request, form: Form, lang: str) -> Response:
                   starts=building.starting(desk.pack, lang),
                   kinds=building.kinds(desk.pack, lang), game=system.key, reason=reason,
                   words={key: messages.table()[key][lang] for key in WORDS},
-                  team=str(refused.get("team", "")) if refused else "", refused=refused)
+                  team=str(refused.get("team", "")) if refused else "", refused=refused,
+                  install={"manifest": f"{MANIFEST}?lang={lang}", "worker": WORKER, "scope": PAGE})
     answer.headers["content-security-policy"] = POLICY
+    # The token the page carries, kept as long as the copy the worker keeps of the page may be used.
+    token = request.cookies.get(CSRF_COOKIE) or _token_set(answer)
+    if token:
+        del answer.headers["set-cookie"]
+        answer.set_cookie(CSRF_COOKIE, token, max_age=TOKEN_DAYS * 86400, httponly=True, samesite="strict",
+                          path="/", secure=secure(request))
     return answer
+
+
+def _token_set(answer: Response) -> str | None:
+    for value in answer.headers.getlist("set-cookie"):
+        name, _, rest = value.partition("=")
+        if name.strip() == CSRF_COOKIE:
+            return rest.partition(";")[0]
+    return None
+
+
+def installable(request: Request, lang: str) -> installing.Installable:
+    """The desk's builder page as an app: named for the event, started and kept at ``/build``."""
+    desk = desk_of(request)
+    event = desk.store.event(desk.event_id)
+    shell = [(f"/static/{name}", folder / name) for name, (folder, _) in STATIC.items()] + installing.look_assets()
+    return installing.Installable(
+        name=f"{event.name} · {messages.text('desk.build-title', lang)}", short_name=event.name[:12] or "builder",
+        page=PAGE, scope=PAGE, assets=tuple(path for path, _ in shell), files=tuple(file for _, file in shell),
+        icons="/static/")
+
+
+def manifest(request: Request, form: Form, lang: str) -> Response:
+    """The web app manifest of the builder page (``?lang=``: its name and start in that language)."""
+    return installing.manifest_response(installable(request, lang), lang)
+
+
+def worker(request: Request, form: Form, lang: str) -> Response:
+    """The builder page's service worker (:mod:`builder.desk.installing`)."""
+    return installing.worker_response(installable(request, lang))
 
 
 def static(request: Request, form: Form, lang: str) -> Response:

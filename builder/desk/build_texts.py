@@ -44,6 +44,12 @@ BUILD_MESSAGES = {
         "es": "Sin conexión: tu cambio está guardado en este navegador y se enviará en cuanto vuelva la conexión.",
         "en": "Offline: your change is kept in this browser and will be sent as soon as the connection is back.",
     },
+    "desk.build-waiting": {
+        "es": "Sin conexión: tu cambio espera a comprobarse. Las reglas se comprueban en el servidor: "
+              "se envía en cuanto vuelva la conexión, y mientras ves la lista tal como se comprobó la última vez.",
+        "en": "Offline: your change is waiting to be checked. The rules are checked on the server: it is sent "
+              "as soon as the connection is back, and meanwhile you see the list as it was last checked.",
+    },
     "desk.build-sending": {"es": "Enviando tus cambios…", "en": "Sending your changes…"},
     "desk.build-saved": {"es": "Cambios guardados en este navegador.", "en": "Changes kept in this browser."},
     "desk.build-refused": {"es": "Ese cambio no se ha podido hacer.", "en": "That change could not be made."},

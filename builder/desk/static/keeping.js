@@ -86,7 +86,7 @@ function keeping(root, page) {
           html = await response.text();
         } catch (_) {
           // No answer: the click stays first in the queue, kept here, and is sent again.
-          page.say(page.t("desk.build-offline"));
+          page.say(page.t(kept.state.queue.some((c) => c.url === "/build/edit") ? "desk.build-waiting" : "desk.build-offline"));
           page.announce();
           await wait(delay);
           delay = Math.min(delay * 2, 5000);
