@@ -22,6 +22,7 @@ from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.desk import building
 from builder.desk.guard import client_address
+from builder.desk.lists_texts import LIST_WORDS
 from builder.desk.pages import closed, in_page_thread, page, refusal
 from builder.desk.players import store_checked, team_named
 from builder.desk.receipts import REFUSED_COOKIE, REFUSED_MINUTES, kept
@@ -41,13 +42,15 @@ POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 
 preview (a frame of the printed document, its inline styles and the print templates' stylesheets)."""
 STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "keeping.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          "lists.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          "lists_view.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "choices.js": (Path(__file__).resolve().parents[1] / "web" / "static", "text/javascript"),
           "app.css": (Path(__file__).resolve().parents[1] / "web" / "static", "text/css")}
 WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.legal", "serve.illegal",
          "serve.points", "serve.problems", "serve.one-problem", "desk.build-offline", "desk.build-sending",
          "desk.build-saved", "desk.build-refused", "desk.build-busy", "desk.build-start-over",
          "desk.build-file-unread", "desk.build-restored", "desk.build-no-list", "desk.build-preparing",
-         "desk.build-preparing-long", "desk.build-downloaded")
+         "desk.build-preparing-long", "desk.build-downloaded") + LIST_WORDS
 """The words the page's script says (the status line), in the page's language."""
 
 
@@ -69,6 +72,7 @@ def workshop(request: Request, form: Form, lang: str) -> Response:
     answer = page(request, "workshop.html", lang, status if isinstance(status, int) and 200 <= status < 600 else 400,
                   starts=building.starting(desk.pack, lang),
                   kinds=building.kinds(desk.pack, lang), game=system.key, reason=reason,
+                  games={other.key: other.title for other in registry.all_systems()},
                   words={key: messages.table()[key][lang] for key in WORDS},
                   team=str(refused.get("team", "")) if refused else "", refused=refused)
     answer.headers["content-security-policy"] = POLICY
