@@ -126,8 +126,16 @@ def test_a_list_deleted_by_the_keyboard_alone_is_brought_back_by_undo(browser, t
         assert page.evaluate("document.activeElement.id") == "lists-undo"
         page.keyboard.press("Enter")
         assert shown(page) == ["Otra", "Una"]
+        # Duplicated and opened by the keyboard too: the copy is the list open.
+        page.get_by_role("button", name="Duplicar Una").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.querySelectorAll('#lists li').length === 3")
+        page.get_by_role("button", name="Abrir Una (copia)").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.querySelector('#lists li[aria-current] h3')?.textContent === 'Una (copia)'")
         page.reload()
-        assert shown(page) == ["Otra", "Una"] and errors == []
+        assert shown(page) == ["Otra", "Una", "Una (copia)"] and errors == []
+        assert page.locator("#lists li[aria-current] h3").inner_text() == "Una (copia)"
     finally:
         desk.stop()
 

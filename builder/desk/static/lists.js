@@ -16,8 +16,12 @@
 //   window.builderLists.opened()       the open entry itself (the object keeping.js changes)
 //   window.builderLists.close()        this tab opens no list (the start panel after a reload)
 //   window.builderLists.startNew()     the page's start panel, for a new list
+//   window.builderLists.keep(state)    keeping.js's save of the open list (null: started again)
+//   window.builderLists.pageFor        (game) => the address where a list of that game opens, or
+//                                      null for this page: the hosted builder may set it
 //
-// An entry: {id, game, name, changed (ISO time), status: {legal, points, limit, measure, text} or
+// An entry: {id, game, name (the player's own, or ""), changed (ISO time), status: {legal, points,
+// limit, measure, text, name (the list's, as the server read it)} or
 // null, files: {name: text}, open, at, undo, redo, queue}. Texts are kept byte for byte.
 "use strict";
 
@@ -77,7 +81,7 @@
     if (!build || build.dataset.roster !== "true" || build.dataset.legal === undefined) return null;
     const d = build.dataset;
     return { legal: d.legal === "true", points: d.points || "", limit: d.limit || "", measure: d.measure || "",
-             text: d.statusText || "" };
+             text: d.statusText || "", name: d.name || "" };
   }
 
   function save(entry) {

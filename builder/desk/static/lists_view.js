@@ -16,7 +16,7 @@ window.builderListsView = (lists) => {
     return (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => params[name] ?? "");
   }
 
-  function nameOf(entry) { return entry.name || entry.open; }
+  function nameOf(entry) { return entry.name || entry.status?.name || entry.open; }
 
   function measureOf(status) {
     if (!status) return t("desk.lists-unchecked");
