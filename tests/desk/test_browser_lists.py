@@ -187,3 +187,36 @@ def test_my_lists_has_no_serious_accessibility_finding(browser, tmp_path, scheme
         assert errors == []
     finally:
         desk.stop()
+
+
+def test_a_click_not_yet_answered_waits_with_its_own_list_and_is_made_when_it_opens_again(browser, tmp_path):
+    desk = Desk(pack_for(tmp_path, "cripmaquion", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = page_of(context_of(browser))
+        new_list(page, desk.url, "Una")
+        new_list(page, desk.url, "Otra")
+        page.get_by_role("button", name="Abrir Una").click()
+        page.locator("#build .summary").wait_for()
+        idle(page)
+        page.route("**/build/edit*", lambda route: route.abort())   # the click cannot get through
+        control = page.locator("#f-name, #f-team").first
+        control.fill("Sin respuesta")
+        control.press("Tab")
+        page.wait_for_function("window.builderLists.opened().queue.length === 1")
+        if not page.locator("#lists-new").is_visible():
+            page.click("#my-lists summary")
+        page.get_by_role("button", name="Abrir Otra").click()
+        page.locator("#build .summary").wait_for()
+        idle(page)
+        waiting = page.evaluate("window.builderLists.all().map((e) => [e.name, e.queue.length])")
+        assert sorted(waiting) == [["Otra", 0], ["Una", 1]]
+        page.unroute("**/build/edit*")
+        if not page.locator("#lists-new").is_visible():
+            page.click("#my-lists summary")
+        page.get_by_role("button", name="Abrir Una").click()
+        page.wait_for_function("document.querySelector('#text').value.includes('Sin respuesta')", timeout=20000)
+        idle(page)
+        assert page.evaluate("window.builderLists.opened().queue") == [] and errors == []
+    finally:
+        desk.stop()
