@@ -220,3 +220,26 @@ def test_a_click_not_yet_answered_waits_with_its_own_list_and_is_made_when_it_op
         assert page.evaluate("window.builderLists.opened().queue") == [] and errors == []
     finally:
         desk.stop()
+
+
+def test_an_imported_file_brings_lists_and_their_waiting_clicks_to_the_builder_and_nothing_else(browser, tmp_path):
+    desk = Desk(pack_for(tmp_path, "cripmaquion", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = page_of(context_of(browser))
+        page.goto(f"{desk.url}/build")
+        given = {"format": "builder-lists/1", "lists": [
+            {"name": "Buena", "game": "cripmaquion", "files": {"lista.yaml": "name: Buena\r\n\tx"}, "open": "lista.yaml",
+             "queue": [{"url": "/admin/logout", "file": "lista.yaml", "fields": {}},
+                       {"url": "/build/view", "file": "lista.yaml", "fields": {"at": "[]"}}]},
+            {"name": "Rara", "files": {}, "open": "constructor"},
+            {"name": "Otra rara", "files": {"a.yaml": 3}, "open": "a.yaml"},
+        ]}
+        added = page.evaluate("(text) => window.builderLists.imported(text)", json.dumps(given))
+        assert added == 1
+        [entry] = page.evaluate("window.builderLists.all()")
+        assert entry["files"] == {"lista.yaml": "name: Buena\r\n\tx"}       # byte for byte
+        assert [c["url"] for c in entry["queue"]] == ["/build/view"]
+        assert page.evaluate("window.builderLists.imported('not json')") == -1 and errors == []
+    finally:
+        desk.stop()

@@ -37,7 +37,7 @@
   function read(key) {
     try {
       const entry = JSON.parse(localStorage.getItem(key) || "null");
-      return entry && entry.files && entry.open in entry.files ? entry : null;
+      return entry && entry.files && Object.hasOwn(entry.files, entry.open) ? entry : null;
     } catch (_) { return null; }
   }
 
@@ -184,7 +184,7 @@
     let added = 0;
     const here = entries();
     for (const item of given.lists.slice(0, 500)) {
-      if (!item || typeof item.files !== "object" || !(item.open in item.files)) continue;
+      if (!item || !item.files || typeof item.files !== "object" || !Object.hasOwn(item.files, item.open)) continue;
       if (Object.values(item.files).some((body) => typeof body !== "string")) continue;
       const texts = JSON.stringify(item.files);
       const same = here.find((e) => JSON.stringify(e.files) === texts && e.game === item.game
@@ -194,13 +194,22 @@
       const entry = { id: taken ? item.id : newId(), game: String(item.game || game), name: String(item.name || ""),
                       changed: String(item.changed || new Date().toISOString()), status: item.status || null,
                       files: item.files, open: item.open, at: typeof item.at === "string" ? item.at : "[]",
-                      undo: [], redo: [], queue: Array.isArray(item.queue) ? item.queue : [] };
+                      undo: [], redo: [], queue: clicks(item.queue, item.files) };
       if (!write(entry)) break;
       here.push(entry);
       added += 1;
     }
     draw();
     return added;
+  }
+
+  function clicks(queue, files) {
+    // A file's clicks not yet answered, as keeping.js queues them: the builder's two routes alone.
+    if (!Array.isArray(queue)) return [];
+    return queue.filter((c) => c && (c.url === "/build/edit" || c.url === "/build/view")
+      && typeof c.file === "string" && Object.hasOwn(files, c.file) && c.fields && typeof c.fields === "object"
+      && Object.values(c.fields).every((v) => typeof v === "string"))
+      .map((c) => ({ url: c.url, file: c.file, fields: { ...c.fields } })).slice(0, 200);
   }
 
   function openList(id) {
