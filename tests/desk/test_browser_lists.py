@@ -243,3 +243,19 @@ def test_an_imported_file_brings_lists_and_their_waiting_clicks_to_the_builder_a
         assert page.evaluate("window.builderLists.imported('not json')") == -1 and errors == []
     finally:
         desk.stop()
+
+
+def test_starting_again_deletes_the_open_list_and_undo_brings_it_back(browser, tmp_path):
+    desk = Desk(pack_for(tmp_path, "cripmaquion", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = page_of(context_of(browser))
+        new_list(page, desk.url, "Una")
+        page.once("dialog", lambda d: d.accept())
+        page.click("#start-again")
+        page.locator("#start-panel").wait_for()
+        assert shown(page) == []
+        page.click("#lists-undo")
+        assert shown(page) == ["Una"] and errors == []
+    finally:
+        desk.stop()

@@ -119,7 +119,9 @@
   function keep(state) {
     // keeping.js's save: the open list, or none (started again: it is removed, with undo).
     if (!state) {
-      if (open) remove(open.id);
+      if (open && remove(open.id)) {
+        document.dispatchEvent(new CustomEvent("builder:list-removed", { detail: { id: open.id } }));
+      }
       open = null;
       remember("");
       return true;

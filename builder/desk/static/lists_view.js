@@ -109,13 +109,19 @@ window.builderListsView = (lists) => {
     notice(t("desk.lists-renamed", { name }));
   }
 
+  function removed(id) {
+    // Deleted here or by «Empezar de nuevo»: said, with the button that brings it back.
+    const entry = lists.get(id);
+    removedId = id;
+    notice(t("desk.lists-deleted", { name: entry ? nameOf(entry) : "" }), true);
+  }
+
   function remove(id) {
     const entry = lists.get(id);
     if (!entry) return;
     const open = Boolean(lists.opened() && lists.opened().id === id);
     lists.remove(id);
-    removedId = id;
-    notice(t("desk.lists-deleted", { name: nameOf(entry) }), true);
+    removed(id);
     $("lists-undo").focus();
     if (open) {
       lists.close();
@@ -162,6 +168,7 @@ window.builderListsView = (lists) => {
   $("lists-export").addEventListener("click", exportAll);
   $("lists-import").addEventListener("change", importAll);
   $("lists-undo").addEventListener("click", undo);
+  document.addEventListener("builder:list-removed", (event) => { removed(event.detail.id); $("my-lists").open = true; });
   // Another tab changed the lists: drawn again.
   window.addEventListener("storage", (event) => { if (!event.key || event.key.startsWith("builder-desk:")) draw(); });
   return draw;
