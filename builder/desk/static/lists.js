@@ -128,9 +128,11 @@
     }
     const stored = state.id ? read(PREFIX + state.id) : null;
     if (stored && stored.removed) return true;  // deleted from «Mis listas» while a click was on its way
+    const started = !state.id;
     open = state;
     const id = save(state);
     if (id) remember(id);
+    if (id && started) document.dispatchEvent(new CustomEvent("builder:list-started", { detail: { id } }));
     return Boolean(id);
   }
 

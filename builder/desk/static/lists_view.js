@@ -168,6 +168,8 @@ window.builderListsView = (lists) => {
   $("lists-export").addEventListener("click", exportAll);
   $("lists-import").addEventListener("change", importAll);
   $("lists-undo").addEventListener("click", undo);
+  // A list begun (new, from a file, from the last submission): the builder comes first on a phone.
+  document.addEventListener("builder:list-started", () => { $("my-lists").open = false; });
   document.addEventListener("builder:list-removed", (event) => { removed(event.detail.id); $("my-lists").open = true; });
   // Another tab changed the lists: drawn again.
   window.addEventListener("storage", (event) => { if (!event.key || event.key.startsWith("builder-desk:")) draw(); });
