@@ -225,6 +225,7 @@ def desk(chromium: Any, target: Path) -> None:
             # The builder on the desk (issue 41), on a phone: a Wartime list begun, its first squad shown.
             for scheme, name in (("light", "desk-build-phone.png"), ("dark", "desk-build-phone-dark.png")):
                 page = chromium.new_context(locale="es-ES", color_scheme=scheme, **PHONE).new_page()
+                page.clock.set_fixed_time("2026-10-17T18:30:00+02:00")  # «Mis listas» says when it changed
                 page.goto(url + "/build")
                 page.click("#start-new")
                 page.locator("#build .summary").wait_for()
@@ -252,6 +253,25 @@ def desk(chromium: Any, target: Path) -> None:
                 page.goto(link)
                 page.locator("#shared-view article.reading").wait_for()
                 page.screenshot(path=str(target / name), full_page=True)
+            # «Mis listas» (issue 47), on a phone: three lists kept in the browser, the last one open.
+            for scheme, name in (("light", "desk-my-lists-phone.png"), ("dark", "desk-my-lists-phone-dark.png")):
+                page = chromium.new_context(locale="es-ES", color_scheme=scheme, **PHONE).new_page()
+                page.clock.set_fixed_time("2026-10-17T18:30:00+02:00")  # the lists' last change: the same every time
+                for given in ("Patrulla de prueba", "Para el torneo", "Con más fuego"):
+                    page.goto(url + "/build")
+                    if page.locator("#building").is_visible():
+                        page.click("#my-lists summary")
+                        page.click("#lists-new")
+                    page.click("#start-new")
+                    page.locator("#build .summary").wait_for()
+                    settle(page)
+                    page.once("dialog", lambda d, given=given: d.accept(given))
+                    if not page.locator("#lists-new").is_visible():
+                        page.click("#my-lists summary")
+                    page.click("#lists li[aria-current] button:has-text('Renombrar')")
+                    settle(page)
+                page.locator("#my-lists").evaluate("(e) => e.scrollIntoView()")
+                page.screenshot(path=str(target / name))
                 print(name)
                 page.context.close()
 

@@ -23,6 +23,7 @@ from builder.core.errors import InputError
 from builder.desk import building, installing
 from builder.desk.guard import client_address
 from builder.desk.cookies import secure
+from builder.desk.lists_texts import LIST_WORDS
 from builder.desk.pages import CSRF_COOKIE, closed, in_page_thread, page, refusal
 from builder.desk.players import store_checked, team_named
 from builder.desk.receipts import REFUSED_COOKIE, REFUSED_MINUTES, kept
@@ -46,6 +47,8 @@ its service worker and manifest, the desk's (:mod:`builder.desk.installing`)."""
 ICONS = Path(__file__).resolve().parent / "static" / "icons"
 STATIC = {"builder.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "keeping.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          "lists.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
+          "lists_view.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "choices.js": (Path(__file__).resolve().parents[1] / "web" / "static", "text/javascript"),
           "sharing.js": (Path(__file__).resolve().parent / "static", "text/javascript"),
           "uqr.mjs": (Path(__file__).resolve().parents[1] / "web" / "static" / "vendor", "text/javascript"),
@@ -62,7 +65,7 @@ WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.l
          "serve.points", "serve.problems", "serve.one-problem", "desk.build-offline", "desk.build-sending",
          "desk.build-saved", "desk.build-refused", "desk.build-busy", "desk.build-start-over",
          "desk.build-file-unread", "desk.build-restored", "desk.build-no-list", "desk.build-preparing",
-         "desk.build-preparing-long", "desk.build-downloaded", "desk.build-waiting", *SHARE_WORDS)
+         "desk.build-preparing-long", "desk.build-downloaded", "desk.build-waiting", *SHARE_WORDS) + LIST_WORDS
 """The words the page's script says (the status line), in the page's language."""
 
 
@@ -84,6 +87,7 @@ def workshop(request: Request, form: Form, lang: str) -> Response:
     answer = page(request, "workshop.html", lang, status if isinstance(status, int) and 200 <= status < 600 else 400,
                   starts=building.starting(desk.pack, lang),
                   kinds=building.kinds(desk.pack, lang), game=system.key, reason=reason,
+                  games={other.key: other.title for other in registry.all_systems()},
                   words={key: messages.table()[key][lang] for key in WORDS},
                   team=str(refused.get("team", "")) if refused else "", refused=refused,
                   install={"manifest": f"{MANIFEST}?lang={lang}", "worker": WORKER, "scope": PAGE})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from builder.core import messages
 from builder.desk.build_texts import BUILD_MESSAGES
+from builder.desk.lists_texts import LIST_MESSAGES
 
 MESSAGES = {
     "desk.title": {"es": "Entrega de listas", "en": "List submission"},
@@ -355,3 +356,4 @@ MESSAGES = {
 
 messages.register(MESSAGES)
 messages.register(BUILD_MESSAGES)
+messages.register(LIST_MESSAGES)

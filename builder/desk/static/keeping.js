@@ -8,8 +8,7 @@ function keeping(root, page) {
   // page: how the page speaks and draws (t, say, announce, and take a click's answer).
   const csrf = root.dataset.csrf;
   const lang = root.dataset.lang;
-  const KEY = `builder-desk:${location.host}:${root.dataset.event}`;
-  const STEPS = 40;  // undo steps kept: each a whole text
+  const lists = window.builderLists;  // lists.js: each list under its own key, with its game
   const kept = { state: null, save, post, queue, pump, wait, reconnected };
   let running = false;
   let delay = 500;
@@ -17,22 +16,12 @@ function keeping(root, page) {
   kept.state = load();
 
   function load() {
-    try {
-      const stored = JSON.parse(localStorage.getItem(KEY) || "null");
-      return stored && stored.files && stored.open in stored.files ? stored : null;
-    } catch (_) { return null; }
+    return lists.current();
   }
 
   function save() {
-    const state = kept.state;
-    if (!state) { localStorage.removeItem(KEY); return; }
-    // A full storage keeps fewer undo steps rather than none; the texts and the queue come first.
-    for (const steps of [STEPS, 20, 10, 5, 0]) {
-      state.undo = steps ? state.undo.slice(-steps) : [];
-      state.redo = steps ? state.redo.slice(-steps) : [];
-      try { localStorage.setItem(KEY, JSON.stringify(state)); return; } catch (_) { /* fewer steps */ }
-    }
-    page.say(page.t("desk.build-file-unread"));
+    // lists.js keeps fewer undo steps (of 40) when the storage is full; the texts and queue first.
+    if (!lists.keep(kept.state)) page.say(page.t("desk.build-file-unread"));
   }
 
   function form(fields) {
