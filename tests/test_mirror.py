@@ -37,6 +37,8 @@ CROSS_CUTTING = {
                                     "checked as `builder check` checks it, saved; the published lists read",
     "desk/test_browser_installing.py": "the builder page installed and opened with no signal in Chromium on a phone: "
                                        "the installability check, the service worker, a click made offline",
+    "desk/test_browser_lists.py": "«Mis listas» in Chromium on a phone: three lists kept through a reload and a closed "
+                                  "tab, moved to another browser, deleted and brought back by the keyboard alone",
     "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
                                      "through a reload and a stopped server, submitted and its receipt checked",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",

@@ -44,7 +44,8 @@ def workshop(request: Request, form: Form, lang: str) -> Response:
     pack = hosted.packs[game]
     answer = page(request, "workshop.html", lang, event=None, reason=None, refused=None, team="",
                   starts=building.starting(pack, lang), kinds=building.kinds(pack, lang), game=game,
-                  title=registry.get(game).title, words={key: messages.table()[key][lang] for key in WORDS})
+                  title=registry.get(game).title, words={key: messages.table()[key][lang] for key in WORDS},
+                  games={other.key: other.title for other in registry.all_systems()})
     answer.headers["content-security-policy"] = POLICY
     return answer
 

@@ -83,9 +83,13 @@ def test_a_list_shared_by_a_link_opens_read_only_in_another_profile_checked_as_b
     friend.frame_locator("#cards").locator(".card").first.wait_for()
     assert audited(friend) == {"light": [], "dark": []} and fits(friend)
 
-    # «Guardar en mis listas»: without the lists' store, it is opened in this profile's builder.
+    # «Guardar en mis listas»: kept among this profile's lists (lists.js), and opened from them in its builder.
     friend.click("#share-save")
-    friend.wait_for_url(re.compile(r"/build\?lang=es&game=wartime$"))  # the game: the hosted builder keeps a list per game
+    friend.wait_for_function("document.querySelector('#share-status').textContent.includes('Guardada')")
+    friend.goto(f"{desk.url}/build")
+    if not friend.locator("#lists-new").is_visible():
+        friend.click("#my-lists summary")
+    friend.locator("#lists li button:has-text('Abrir')").first.click()
     friend.locator("#build .summary").wait_for()
     idle(friend)
     assert text(friend) == ALFA.decode()

@@ -89,6 +89,9 @@
     if (!entry.id) entry.id = newId();
     if (!entry.game) entry.game = game;
     if (entry.name == null) entry.name = "";
+    // A list given from elsewhere (a shared link's) opens at its first part, with no history yet.
+    if (typeof entry.at !== "string") entry.at = "[]";
+    for (const steps of ["undo", "redo", "queue"]) if (!Array.isArray(entry[steps])) entry[steps] = [];
     if (!before || JSON.stringify(before.files) !== JSON.stringify(entry.files) || !entry.changed) {
       entry.changed = new Date().toISOString();
     }
@@ -237,7 +240,9 @@
 
   const api = { all, get, save, remove, restore, exported, imported, current, keep, opened: kept, open: openList, close, startNew,
                 // Where a list of another game opens (the hosted builder sets it); null: this page.
-                pageFor: () => null };
+                // On the hosted builder (no event) a page is a game's: a list of another opens on that game's.
+                pageFor: (other) => (root?.dataset.hosted && other && other !== game
+                  ? `/build?game=${encodeURIComponent(other)}&lang=${root.dataset.lang}` : null) };
   window.builderLists = api;
 
   let draw = () => {};

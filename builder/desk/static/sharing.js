@@ -19,6 +19,11 @@ function keyOf(root) {
 }
 
 function keptState(root) {
+  // The list open in the builder: of «Mis listas» (lists.js) when the page has them.
+  if (window.builderLists) {
+    const state = window.builderLists.current();
+    return state && state.files && state.open in state.files ? state : null;
+  }
   try {
     const state = JSON.parse(localStorage.getItem(keyOf(root)) || "null");
     return state && state.files && state.open in state.files ? state : null;
@@ -86,7 +91,13 @@ async function posted(root, link) {
 }
 
 function building(root, answer) {
-  // The list opened in the builder, as keeping.js keeps it (the builder draws it on load).
+  // The list opened in the builder, as keeping.js keeps it (the builder draws it on load): a new
+  // list of «Mis listas», opened (the page is drawn again), when the page has them; true then.
+  if (window.builderLists) {
+    const id = window.builderLists.save({ game: answer.game || root.dataset.game, name: "", open: answer.open,
+                                          files: answer.files, at: "[]", undo: [], redo: [], queue: [] });
+    if (id) { window.builderLists.open(id); return true; }
+  }
   localStorage.setItem(keyOf(root), JSON.stringify({ files: answer.files, open: answer.open, at: "[]",
                                                      undo: [], redo: [], queue: [] }));
 }
@@ -136,8 +147,7 @@ function workshop(root) {
     try {
       const { ok, answer } = await posted(root, $("link-pasted").value);
       if (!ok) { status.textContent = answer.message || t("desk.build-refused"); return; }
-      building(root, answer);
-      location.reload();
+      if (!building(root, answer)) location.reload();
     } catch (_) { status.textContent = t("desk.build-offline"); }
   });
 }
