@@ -131,9 +131,15 @@ def worker(request: Request, form: Form, lang: str) -> Response:
 
 
 def static(request: Request, form: Form, lang: str) -> Response:
-    name = request.path_params["name"]
+    found = static_file(request.path_params["name"])
+    return found if found is not None else refusal(request, lang, "desk-no-such-page", 404)
+
+
+def static_file(name: str) -> Response | None:
+    """One of the builder page's files (:data:`STATIC`), under the page's policy; None for another
+    name (each host refuses it in its own words)."""
     if name not in STATIC:
-        return refusal(request, lang, "desk-no-such-page", 404)
+        return None
     folder, media = STATIC[name]
     response = FileResponse(folder / name, media_type=media)
     response.headers["content-security-policy"] = POLICY

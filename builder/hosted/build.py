@@ -16,7 +16,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Redire
 
 from builder.core import messages, registry
 from builder.desk import building
-from builder.desk.build import POLICY, STATIC, WORDS
+from builder.desk.build import POLICY, WORDS, static_file
 from builder.desk.guard import client_address
 from builder.events.bounds import StoreRefused
 from builder.hosted.gates import page, refusal, said
@@ -52,13 +52,8 @@ def workshop(request: Request, form: Form, lang: str) -> Response:
 
 def static(request: Request, form: Form, lang: str) -> Response:
     """The builder page's scripts and stylesheet, the desk's own."""
-    name = request.path_params["name"]
-    if name not in STATIC:
-        return refusal(request, lang, "desk-no-such-page", 404)
-    folder, media = STATIC[name]
-    answer = FileResponse(folder / name, media_type=media)
-    answer.headers["content-security-policy"] = POLICY
-    return answer
+    found = static_file(request.path_params["name"])
+    return found if found is not None else refusal(request, lang, "desk-no-such-page", 404)
 
 
 def look(request: Request, form: Form, lang: str) -> Response:
