@@ -44,6 +44,9 @@ class Installable:
     assets: tuple[str, ...]
     files: tuple[Path, ...]
     icons: str
+    kept: tuple[str, ...] = ()
+    """The addresses the worker keeps (each page in each language) if not :attr:`page`'s alone: the
+    hosted builder's start page and each game's builder page."""
 
     def manifest(self, lang: str) -> dict:
         start = self.page if lang == messages.DEFAULT_LANGUAGE else f"{self.page}?lang={lang}"
@@ -60,6 +63,8 @@ class Installable:
 
     def pages(self) -> list[str]:
         """The page in every language, as the worker keeps it (one copy a language)."""
+        if self.kept:
+            return list(self.kept)
         return [self.page] + [f"{self.page}?lang={lang}" for lang in messages.LANGUAGES]
 
     def worker(self) -> str:

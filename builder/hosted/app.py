@@ -30,7 +30,7 @@ from builder.desk.state import CLICKS_PER_MINUTE, PDFS_PER_MINUTE, clicks_lane, 
 from builder.desk.transport import configure, from_settings, networks
 from builder.desk.workers import CHECKERS, MEMORY, Workers
 from builder.events.packs import public_origin
-from builder.hosted import build, sharing
+from builder.hosted import build, installing, sharing
 from builder.hosted import texts  # noqa: F401 - the hosted builder's words join the table
 from builder.hosted.budgets import Budget, clicks_budget
 from builder.hosted.gates import endpoint
@@ -92,6 +92,8 @@ ROUTES = [
     Route("/build/choices", endpoint(build.choices, lane="trying"), methods=["POST"]),
     Route("/build/export", endpoint(build.export, lane="trying"), methods=["POST"]),
     Route("/build/preview", endpoint(build.preview, lane="trying"), methods=["POST"]),
+    Route("/build/manifest.webmanifest", endpoint(installing.manifest)),
+    Route("/build/worker.js", endpoint(installing.worker)),
     Route("/build/shared", endpoint(sharing.shared_page)),
     Route("/build/read", endpoint(sharing.read, lane="trying"), methods=["POST"]),
     Route("/static/{name}", endpoint(build.static)),

@@ -19,6 +19,7 @@ from builder.desk import building
 from builder.desk.build import POLICY, WORDS, static_file
 from builder.desk.guard import client_address
 from builder.events.bounds import StoreRefused
+from builder.hosted import installing
 from builder.hosted.gates import page, refusal, said
 from builder.hosted.packs import titles
 from builder.hosted.state import hosted_of
@@ -45,7 +46,8 @@ def workshop(request: Request, form: Form, lang: str) -> Response:
     answer = page(request, "workshop.html", lang, event=None, reason=None, refused=None, team="",
                   starts=building.starting(pack, lang), kinds=building.kinds(pack, lang), game=game,
                   title=registry.get(game).title, words={key: messages.table()[key][lang] for key in WORDS},
-                  games={other.key: other.title for other in registry.all_systems()})
+                  games={other.key: other.title for other in registry.all_systems()},
+                  install=installing.settings(lang))
     answer.headers["content-security-policy"] = POLICY
     return answer
 

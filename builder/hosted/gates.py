@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from builder.core import messages
+from builder.desk.build import TOKEN_DAYS
 from builder.desk.checks import Busy
 from builder.desk.cookies import secure
 from builder.desk.guard import CLICK_MOST, client_address, gate, read_form, until_gone
@@ -124,5 +125,7 @@ def page(request: Request, name: str, lang: str, status: int = 200, **context: o
         t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, **context)
     answer = HTMLResponse(html, status_code=status)
     if request.cookies.get(CSRF_COOKIE) != csrf:
-        answer.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/", secure=secure(request))
+        # Kept as long as the copy of the page the service worker keeps may be used (as the desk's).
+        answer.set_cookie(CSRF_COOKIE, csrf, max_age=TOKEN_DAYS * 86400, httponly=True, samesite="strict", path="/",
+                          secure=secure(request))
     return answer

@@ -10,8 +10,10 @@ const CACHE = PREFIX + SETTINGS.version;
 const SHELL = new Set(SETTINGS.shell);
 
 function pageKey(url) {
-  // The page in one language: /build, /build?lang=en. Anything else asked of the page (a refusal's
+  // The page in one language: /build, /build?lang=en (or one of the pages SETTINGS names, as the
+  // hosted builder's /build?game=…&lang=es, a page a game). Anything else asked of the page (a refusal's
   // id, a stray parameter) is answered by the network and never kept.
+  if (SETTINGS.pages.includes(url.pathname + url.search)) return url.pathname + url.search;
   if (url.pathname !== SETTINGS.page) return null;
   const params = [...url.searchParams.keys()];
   if (!params.length) return SETTINGS.page;
