@@ -100,6 +100,12 @@ def soak(minutes: float = MINUTES, chosen: list[str] | None = None, kind: str = 
     attacks = chosen or list(ATTACKS)
     slot = minutes * 60 / len(attacks)
     kept = os.environ.get("BUILDER_SOAK_KEEP")  # a folder to keep the desks' and Caddy's logs in, to read after
+    if kept:
+        # A new or empty folder: an earlier run's database there would be this run's event, its teams
+        # taken (each probe's submission refused as another's team, then the event full).
+        Path(kept).mkdir(parents=True, exist_ok=True)
+        if any(Path(kept).iterdir()):
+            raise SystemExit(f"BUILDER_SOAK_KEEP={kept} holds an earlier run's files: name a new or empty folder")
     folder = contextlib.nullcontext(kept) if kept else tempfile.TemporaryDirectory(prefix="builder-soak-")
     with folder as tmp, _database(kind, Path(tmp)) as db, deployed(Path(tmp), db, restart=True) as site:
         tally = Tally()
