@@ -170,6 +170,10 @@ def player(site: Deployment, tally: Tally, n: int, stop: threading.Event) -> Non
                 tally.timed("receipt", lambda: browser.request("GET", where))
         elif status == 409 and code:  # the team keeps all the versions the pack allows: the player starts another
             team, code = f"{team}+", ""
+        elif status == 403 and not code:
+            # Its first version stored but the answer lost (its desk killed as it answered): the code never
+            # reached the player, whose team name is taken now; as a player would, it registers another.
+            team = f"{team}+"
         if code and round_ % 3 == 2:
             tally.timed("status", lambda: browser.followed(browser.post(
                 "/status", {"team": team, "code": code, "lang": "es"})))
