@@ -125,10 +125,11 @@ def until(ready, what: str, processes: list[subprocess.Popen], logs: list[Path],
     raise AssertionError(f"{what}:\n" + "\n".join(log.read_text(errors="replace")[-2000:] for log in logs))
 
 
-def unit_command(port: int, settings: dict[str, str]) -> list[str]:
-    """The desk's command line as deploy/builder-desk@.service runs it for ``port`` (its ``%i``),
-    with ``settings`` for desk.env's variables, and this checkout's builder for /opt/builder's."""
-    text = UNIT.read_text(encoding="utf-8").replace("\\\n", " ")
+def unit_command(port: int, settings: dict[str, str], unit: Path = UNIT) -> list[str]:
+    """The builder's command line as ``unit`` (deploy/builder-desk@.service; the hosted builder's is
+    another) runs it for ``port`` (its ``%i``), with ``settings`` for its environment file's variables,
+    and this checkout's builder for /opt/builder's."""
+    text = unit.read_text(encoding="utf-8").replace("\\\n", " ")
     (line,) = [line for line in text.splitlines() if line.startswith("ExecStart=")]
     words = shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))
     words = [re.sub(r"\$\{(\w+)\}", lambda m: settings[m.group(1)], word) for word in words]
@@ -136,9 +137,9 @@ def unit_command(port: int, settings: dict[str, str]) -> list[str]:
     return [sys.executable, "-m", "builder", *words[1:]]
 
 
-def desk_settings() -> set[str]:
-    """The variables deploy/desk.env sets."""
-    return {line.split("=", 1)[0] for line in SETTINGS.read_text(encoding="utf-8").splitlines()
+def desk_settings(path: Path = SETTINGS) -> set[str]:
+    """The variables deploy/desk.env (or another environment file, ``path``) sets."""
+    return {line.split("=", 1)[0] for line in path.read_text(encoding="utf-8").splitlines()
             if line and not line.startswith("#")}
 
 

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import http.client
-import re
-import shlex
 import ssl
 import subprocess
-import sys
 from pathlib import Path
 from typing import Iterator
 
-from tests.desk.deployment import Browser, started, stop, until
+from tests.desk.deployment import Browser, desk_settings, started, stop, until
+from tests.desk.deployment import unit_command as desk_unit_command
 from tests.serve.live import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,19 +25,12 @@ SETTINGS = ROOT / "deploy" / "hosted.env"
 
 
 def unit_command(port: int, settings: dict[str, str]) -> list[str]:
-    """The builder's command line as deploy/builder-hosted@.service runs it for ``port`` (its ``%i``),
-    with ``settings`` for hosted.env's variables and this checkout's builder for /opt/builder's."""
-    text = UNIT.read_text(encoding="utf-8").replace("\\\n", " ")
-    (line,) = [line for line in text.splitlines() if line.startswith("ExecStart=")]
-    words = shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))
-    words = [re.sub(r"\$\{(\w+)\}", lambda m: settings[m.group(1)], word) for word in words]
-    assert words[0] == "/opt/builder/bin/builder"
-    return [sys.executable, "-m", "builder", *words[1:]]
+    """The builder's command line as deploy/builder-hosted@.service runs it for ``port``."""
+    return desk_unit_command(port, settings, UNIT)
 
 
 def hosted_settings() -> set[str]:
-    return {line.split("=", 1)[0] for line in SETTINGS.read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#")}
+    return desk_settings(SETTINGS)
 
 
 class Hosting:
