@@ -33,6 +33,31 @@ class EventSettings:
     """The address players reach the desk at (``https://torneo.example``): the Host and Origin it answers to."""
 
 
+TIE_BREAKERS = ("opponents-points", "score", "score-difference", "opponents-score", "wins", "head-to-head")
+"""The tie-breakers a pack may name, in the order it lists them: the sum of the opponents' points, the
+team's own score, its score less its opponents' in its games, the sum of its opponents' scores, its wins,
+and the games between the tied teams."""
+
+
+@dataclass(frozen=True)
+class RoundsFormat:
+    """How an event's rounds are played and ranked (the pack's optional ``rounds:`` block)."""
+
+    count: int
+    """How many rounds the event plays."""
+    win: int = 3
+    draw: int = 1
+    loss: int = 0
+    bye: int = 3
+    """The points a team scores for a bye (a round without an opponent)."""
+    bye_score: int = 0
+    """The game's own score a bye counts for (victory points, dureza, …)."""
+    score: str | None = None
+    """What the game's own score is called in this event («puntos de victoria»); None: no score kept."""
+    tie_breakers: tuple[str, ...] = ("opponents-points", "score-difference")
+    """Names from :data:`TIE_BREAKERS`, the first deciding first."""
+
+
 @dataclass(frozen=True)
 class Pack:
     doc: Document
@@ -40,6 +65,8 @@ class Pack:
     values: Record
     """The system's pack record: ``system``, ``name`` and the keys its files can restrict."""
     event: EventSettings = field(default_factory=EventSettings)
+    rounds: RoundsFormat | None = None
+    """The event's rounds, or None: an event that only takes lists."""
 
     @property
     def name(self) -> str:
