@@ -39,12 +39,13 @@ def pair_round(number: int, entrants: list[Entrant], games: list[Game], standing
     return tables_of(pairs, fixed)
 
 
-def matching(seats: list[Seat], met: set[frozenset[int]], sparse_above: int = SPARSE_ABOVE) -> list[Pair]:
-    """The round's pairs (the better-placed team first; a bye as ``(seat, None)``) of greatest weight."""
+def matching(seats: list[Seat], met: set[frozenset[int]], sparse_above: int | None = None) -> list[Pair]:
+    """The round's pairs (the better-placed team first; a bye as ``(seat, None)``) of greatest weight;
+    the sparse graph first past ``sparse_above`` teams (None: :data:`SPARSE_ABOVE`)."""
     if not seats:
         return []
     weights = Weights(seats, met)
-    if len(seats) > sparse_above:
+    if len(seats) > (SPARSE_ABOVE if sparse_above is None else sparse_above):
         for neighbours in NEIGHBOURS:
             pairs = _sparse(seats, weights, neighbours)
             if pairs is not None:
