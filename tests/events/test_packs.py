@@ -375,3 +375,20 @@ def test_schema_pack_describes_the_rounds_block():
         assert set(rounds["properties"]["points"]["properties"]) == {"win", "draw", "loss", "bye"}
         assert rounds["properties"]["tie_breakers"]["items"]["enum"] == list(TIE_BREAKERS)
 
+
+
+def test_the_example_with_rounds_checks_the_lists_as_the_example_without():
+    from builder.core.pack import RoundsFormat
+    from builder.events.packs import load_pack
+
+    pack = load_pack(EXAMPLE / "pack" / "torneo-otono-rondas.yaml")
+    assert pack.rounds == RoundsFormat(4, 3, 1, 0, 3, 10, "puntos de victoria",
+                                       ("opponents-points", "score-difference", "head-to-head"))
+    plain = EXAMPLE / "pack" / "torneo-otono.yaml"
+    assert load_pack(plain).rounds is None
+    with_rounds = run("check", EXAMPLE / "lists", "--pack", pack.doc.label, "--format", "json")
+    without = run("check", EXAMPLE / "lists", "--pack", plain, "--format", "json")
+    assert with_rounds.exit_code == without.exit_code
+    # The same findings at the same lines of either pack (the first lines are alike).
+    same = with_rounds.output.replace("torneo-otono-rondas.yaml", "torneo-otono.yaml")
+    assert json.loads(same)["results"] == json.loads(without.output)["results"]
