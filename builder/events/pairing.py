@@ -18,6 +18,9 @@ from builder.events.rounds import Entrant, Game, Standing, Table
 
 SPARSE_ABOVE = 24
 """Teams past which a round is first matched on the sparse graph (below, the full graph is quick)."""
+FULL_UP_TO = 300
+"""The most teams whose full graph is matched when the sparse ones fail (seconds at 200 teams; its
+edges grow with the square of the teams). Past it, the widest sparse graph with its rematches."""
 NEIGHBOURS = (6, 24)
 """The teams after each one in the order it may meet in the sparse graphs tried in turn (and as many of
 other clubs): late in a long event, a team's nearest may all be teams it has met."""
@@ -50,6 +53,8 @@ def matching(seats: list[Seat], met: set[frozenset[int]], sparse_above: int | No
             pairs = _sparse(seats, weights, neighbours)
             if pairs is not None:
                 return pairs
+        if len(seats) > FULL_UP_TO:
+            return _sparse(seats, weights, NEIGHBOURS[-1], strict=False)
     graph = nx.Graph()
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
@@ -60,10 +65,12 @@ def matching(seats: list[Seat], met: set[frozenset[int]], sparse_above: int | No
     return _pairs(seats, graph)
 
 
-def _sparse(seats: list[Seat], weights: Weights, neighbours: int) -> list[Pair] | None:
+def _sparse(seats: list[Seat], weights: Weights, neighbours: int, strict: bool = True) -> list[Pair] | None:
     """The pairs from the graph of each team and the next ``neighbours`` in the order (and as many of
     other clubs), no rematch, the bye offered only to the lowest-ranked team without one. None
-    when that graph has no pairing of everyone, or keeps more clubmates together than need be."""
+    when that graph has no pairing of everyone, or keeps more clubmates together than need be.
+    Not ``strict``: rematches too, and whatever it pairs (everyone: each team and the next two
+    are always in it, so taking any one team out for the bye leaves a chain of the others)."""
     graph = nx.Graph()
     for i, a in enumerate(seats):
         near = others = 0
@@ -72,7 +79,7 @@ def _sparse(seats: list[Seat], weights: Weights, neighbours: int) -> list[Pair] 
             if near >= neighbours and (a.club is None or others >= neighbours):
                 break
             if near < neighbours or other_club:
-                if frozenset((a.team_id, b.team_id)) not in weights.met:
+                if not strict or frozenset((a.team_id, b.team_id)) not in weights.met:
                     graph.add_edge(a.position, b.position, weight=weights.table(a, b))
                 near += 1
                 others += other_club
@@ -81,6 +88,8 @@ def _sparse(seats: list[Seat], weights: Weights, neighbours: int) -> list[Pair] 
         bye = max((s for s in seats if not s.had_bye), key=lambda s: s.position, default=seats[-1])
         graph.add_edge(bye.position, len(seats), weight=weights.bye(bye))
     pairs = _pairs(seats, graph)
+    if not strict:
+        return pairs
     if sum(len(pair) - pair.count(None) for pair in pairs) != len(seats):
         return None
     if len({seat.points for seat in seats}) == 1 and _clubmates(pairs) > _fewest_clubmates(seats, bye):

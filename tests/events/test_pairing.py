@@ -292,3 +292,26 @@ def test_the_weight_of_the_sparse_and_the_full_graph_agree_on_a_big_event():
         assert total(sparse) == total(full)
         for table in pairing.tables_of(sparse, {}):
             games.append(Game(number, table, None if table.bye else Result(rng.choice("ab"))))
+
+
+@pytest.mark.parametrize("count_", [30, 31])
+def test_past_the_full_graphs_bound_a_round_that_must_repeat_games_still_pairs_everyone(count_):
+    # A round robin played out (the circle method): every two teams have met, so the sparse graphs,
+    # which leave rematches out, pair no one; past FULL_UP_TO the widest of them with its rematches does.
+    entrants = teams(count_)
+    ids = [e.team_id for e in entrants] + ([None] if count_ % 2 else [])
+    games = []
+    for number in range(1, len(ids)):
+        for k in range(len(ids) // 2):
+            a, b = ids[k], ids[-1 - k]
+            if a is None or b is None:
+                games.append(Game(number, Table(k + 1, a or b, None)))
+            else:
+                games.append(Game(number, Table(k + 1, a, b), Result("a")))
+        ids = [ids[0], ids[-1], *ids[1:-1]]
+    assert len(met_before(len(ids), games)) == count_ * (count_ - 1) // 2
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pairing, "FULL_UP_TO", 10)
+        tables = pair_round(len(ids), entrants, games, standings_of(FORMAT, entrants, games), "s")
+    assert sorted(team for t in tables for team in t.teams()) == list(range(1, count_ + 1))
+    assert len(tables) == (count_ + 1) // 2
