@@ -38,22 +38,27 @@ def counted(games: list[Game], through: int | None = None) -> list[Game]:
 
 def standings_of(rounds: RoundsFormat, entrants: list[Entrant], games: list[Game],
                  through: int | None = None) -> list[Standing]:
-    """Every entrant that checked in (a dropped team too, marked), best first, from the games with a
-    standing result of rounds 1 to ``through`` (None: all). Points by the pack's win, draw, loss and
-    bye; ties split by the pack's tie-breakers in order; teams equal on all of them share a rank
-    (and are listed by name)."""
+    """Every entrant that checked in or played (a dropped team too, marked), best first, from the
+    games with a standing result of rounds 1 to ``through`` (None: all). Points by the pack's win,
+    draw, loss and bye; ties split by the pack's tie-breakers in order; teams equal on all of them
+    share a rank (and are listed by name)."""
     games = counted(games, through)
-    lines = {entrant.team_id: _Line(entrant) for entrant in entrants}
+    tally = {entrant.team_id: _Line(entrant) for entrant in entrants}
     for game in games:
-        _tally(rounds, lines, game)
+        for team in game.table.teams():
+            # A team the event no longer holds: its opponents keep their games against it.
+            tally.setdefault(team, _Line(Entrant(team, "")))
+        _tally(rounds, tally, game)
     playing = {team for game in games for team in game.table.teams()}
-    lines = {team: line for team, line in lines.items() if line.entrant.checked_in or team in playing}
-    points = {team: line.points(rounds) for team, line in lines.items()}
+    points = {team: line.points(rounds) for team, line in tally.items()}
+    known = {entrant.team_id for entrant in entrants}
+    lines = {team: line for team, line in tally.items()
+             if team in known and (line.entrant.checked_in or team in playing)}
     values: dict[int, dict[str, float]] = {team: {"head-to-head": 0.0} for team in lines}
     for team, line in lines.items():
         for name in rounds.tie_breakers:
             if name != "head-to-head":
-                values[team][name] = float(_tie_breaker(name, line, lines, points))
+                values[team][name] = float(_tie_breaker(name, line, tally, points))
     groups = [sorted(lines, key=lambda team: (-points[team], lines[team].entrant.name, team))]
     groups = _split(groups, lambda group: {team: points[team] for team in group})
     for name in rounds.tie_breakers:
@@ -82,8 +87,6 @@ def standings_of(rounds: RoundsFormat, entrants: list[Entrant], games: list[Game
 
 def _tally(rounds: RoundsFormat, lines: dict[int, _Line], game: Game) -> None:
     table = game.table
-    if table.a not in lines or (table.b is not None and table.b not in lines):
-        return  # a team the event no longer holds: its games leave the others' standing as it was
     a = lines[table.a]
     if table.b is None:
         a.byes += 1

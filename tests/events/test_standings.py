@@ -141,3 +141,13 @@ def test_the_packs_points_and_an_event_before_its_first_round():
     rows = by_name(standings_of(format_, teams, [game(1, 1, ANA, BEA, "b"), game(1, 2, CARLOS, None)]))
     # A loss is worth 1 here: Ana 1; Bea's win 2; Carlos's bye 2.
     assert [rows[n].points for n in ("Ana", "Bea", "Carlos")] == [1, 2, 2]
+
+
+def test_a_team_the_event_no_longer_holds_leaves_its_opponents_their_games():
+    teams = [Entrant(ANA, "Ana", None, True), Entrant(BEA, "Bea", None, True)]  # Carlos was removed
+    games = [game(1, 1, ANA, CARLOS, "a"), game(2, 1, CARLOS, BEA, "a")]
+    table = standings_of(RoundsFormat(2, tie_breakers=("opponents-points",)), teams, games)
+    # Ana: her win over Carlos, 3; Bea: her loss, 0. Carlos (win 3 + loss 0 = 3) is no line of his
+    # own, but each faced him: 3 opponents' points each.
+    assert [(row.name, row.points, row.played, row.tie_breakers["opponents-points"]) for row in table] == [
+        ("Ana", 3, 1, 3), ("Bea", 0, 1, 3)]
