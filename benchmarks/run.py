@@ -356,6 +356,10 @@ def main() -> int:
         from desk_board import board_timings
 
         results += board_timings(args.rounds, PYTHON)
+        # Issue 48: a Swiss round of 200 teams paired after three rounds of results.
+        from pairing import pairing_timings  # beside this file
+
+        results += pairing_timings(args.rounds, PYTHON)
         from desk_print import print_timing
 
         results.append(print_timing(work_dir, max(3, args.rounds // 2), PYTHON, BUILDER, LIST_TEMPLATE, ROOT,

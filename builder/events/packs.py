@@ -15,6 +15,7 @@ from builder.core.pack import EventSettings, Pack
 from builder.core.pipeline import open_roster, system_of
 from builder.core.reader import Document
 from builder.core.validation import validate
+from builder.events.round_format import ROUNDS_SCHEMA, rounds_format
 
 RULE_PACK = "Pack del evento"
 
@@ -32,12 +33,13 @@ def pack_of(doc: Document) -> Pack:
         raise InputError("no-pack-for-system", doc.label, doc.line_of(("system",)), system=system.key)
     data = {**doc.data, "system": system.key}
     event, problems = event_settings(data.pop("event", None), Place(doc).at("event"))
+    rounds, round_problems = rounds_format(data.pop("rounds", None), Place(doc).at("rounds"))
     values, findings = validate(system.pack_model, data, Place(doc), RULE_PACK)
-    findings = problems + list(findings)
+    findings = problems + round_problems + list(findings)
     if values is None or findings:
         raise InputError("invalid-pack", doc.label, findings[0].place.line,
                          problems=Problems(tuple(findings[:5])))
-    return Pack(doc, system.key, values, event)
+    return Pack(doc, system.key, values, event, rounds)
 
 
 EVENT_KEYS = ("deadline", "token", "publish", "versions_per_team", "bytes_per_team", "max_teams", "public_url")
@@ -158,5 +160,6 @@ def pack_schema() -> dict[str, Any]:
         schema = system.pack_model.pydantic().model_json_schema(by_alias=True)
         schema["properties"]["system"] = {"const": system.key}
         schema["properties"]["event"] = EVENT_SCHEMA
+        schema["properties"]["rounds"] = ROUNDS_SCHEMA
         variants.append(schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "builder · pack", "oneOf": variants}

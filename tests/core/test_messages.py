@@ -11,6 +11,7 @@ import builder.web.texts  # noqa: F401 - the page's words join the table when it
 import builder.desk.texts  # noqa: F401 - the event desk's words, likewise
 import builder.events.printing  # noqa: F401 - the event print's words
 import builder.events.backups  # noqa: F401 - the backups' refusals
+import builder.events.round_format  # noqa: F401 - the pack's rounds: block's refusals
 import builder.desk.board  # noqa: F401 - the organiser's dashboard's words
 import builder.desk.exports  # noqa: F401 - the organiser's exports' words
 import builder.hosted.texts  # noqa: F401 - the hosted builder's words

@@ -287,3 +287,108 @@ def test_the_event_block_bounds_the_teams_an_event_takes(tmp_path):
     assert load_pack(pack).event.max_teams == 300  # the default: far past a day's event, far short of a flood
     pack.write_text(EVENT_PACK + "event:\n  max_teams: 40\n", encoding="utf-8")
     assert load_pack(pack).event.max_teams == 40
+
+
+# The pack's rounds: block (issue 48): the tournament day's format.
+
+def test_a_pack_without_rounds_is_an_event_as_today(tmp_path):
+    from builder.events.packs import load_pack
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK, encoding="utf-8")
+    assert load_pack(pack).rounds is None
+
+
+@pytest.mark.parametrize("block, expected", [
+    # Only the count given: the defaults, 3/1/0 and 3 for a bye, no score kept.
+    ("rounds:\n  count: 4\n", dict(count=4, win=3, draw=1, loss=0, bye=3, bye_score=0, score=None,
+                                   tie_breakers=("opponents-points", "score-difference"))),
+    ("rounds:\n  count: 5\n  points: {win: 2, draw: 1, bye: 2}\n  bye_score: 10\n  score: puntos de victoria\n"
+     "  tie_breakers: [head-to-head, opponents-points, wins]\n",
+     dict(count=5, win=2, draw=1, loss=0, bye=2, bye_score=10, score="puntos de victoria",
+          tie_breakers=("head-to-head", "opponents-points", "wins"))),
+    ("rounds: {count: 1, tie_breakers: []}\n", dict(count=1, tie_breakers=())),  # no tie-breaker: ties share a rank
+    ("rounds:\n  count: 30\n  points: {win: 100, draw: 0, loss: 0, bye: 0}\n", dict(count=30, win=100, bye=0)),
+])
+def test_the_rounds_block_sets_the_events_format(tmp_path, block, expected):
+    from builder.events.packs import load_pack
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + block, encoding="utf-8")
+    rounds = load_pack(pack).rounds
+    assert {key: getattr(rounds, key) for key in expected} == expected
+    # Checking ignores the block: the same list, the same answer under the pack.
+    assert run("check", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "--pack", pack).exit_code == 0
+
+
+@pytest.mark.parametrize("block, line, words", [
+    ("rounds: 4\n", 4, "«rounds» debe ser un bloque de claves"),
+    ("rounds:\n  points: {win: 3}\n", 4, "«count» (cuántas rondas) es obligatorio"),
+    ("rounds:\n  count: 0\n", 5, "de 1 a 30"),
+    ("rounds:\n  count: 31\n", 5, "de 1 a 30"),
+    ("rounds:\n  count: cuatro\n", 5, "de 1 a 30"),
+    ("rounds:\n  count: true\n", 5, "de 1 a 30"),
+    ("rounds:\n  count: 4\n  rondas: 5\n", 6, "no tiene la clave «rondas»"),
+    ("rounds:\n  count: 4\n  tie_breaker: [wins]\n", 6, "¿quisiste decir «tie_breakers»?"),
+    ("rounds:\n  count: 4\n  points: 3\n", 6, "«points» debe ser un bloque"),
+    ("rounds:\n  count: 4\n  points:\n    win: 3\n    drawn: 1\n", 8, "«drawn» (tiene win, draw, loss y bye); ¿quisiste decir «draw»?"),
+    ("rounds:\n  count: 4\n  points:\n    win: 101\n", 7, "«win» debe ser un número entero de 0 a 100"),
+    ("rounds:\n  count: 4\n  points:\n    draw: -1\n", 7, "«draw» debe ser un número entero de 0 a 100"),
+    ("rounds:\n  count: 4\n  points:\n    bye: 1.5\n", 7, "«bye» debe ser un número entero"),
+    ("rounds:\n  count: 4\n  bye_score: muchos\n", 6, "«bye_score» debe ser un número entero de 0 a 10000"),
+    ("rounds:\n  count: 4\n  score: ''\n", 6, "«score» debe ser el nombre"),
+    ("rounds:\n  count: 4\n  score: [pv]\n", 6, "«score» debe ser el nombre"),
+    ("rounds:\n  count: 4\n  tie_breakers: wins\n", 6, "«tie_breakers» debe ser una lista"),
+    ("rounds:\n  count: 4\n  tie_breakers:\n    - wins\n    - opponent-points\n", 8,
+     "no hay desempate «opponent-points»; ¿quisiste decir «opponents-points»?"),
+    ("rounds:\n  count: 4\n  tie_breakers:\n    - wins\n    - wins\n", 8, "«wins» está dos veces"),
+])
+def test_a_bad_rounds_block_is_a_usage_error_at_its_line(tmp_path, block, line, words):
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + block, encoding="utf-8")
+    result = run("check", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "--pack", pack)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"pack.yaml:{line}" in result.output and words in result.output
+
+
+def test_every_problem_of_the_rounds_block_is_reported_at_its_own_line_in_either_language(tmp_path):
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(EVENT_PACK + "rounds:\n  count: 0\n  points: {win: x}\n  tie_breakers: [wins, wins]\n",
+                    encoding="utf-8")
+    spanish = run("check", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "--pack", pack).output
+    assert all(f"pack.yaml:{line} rounds" in spanish for line in (5, 6, 7))
+    # In reading order: the first problem's line heads the message.
+    assert spanish.index("pack.yaml:5 rounds") < spanish.index("pack.yaml:6 rounds") < spanish.index("pack.yaml:7")
+    english = run("check", EXAMPLE / "lists" / "01-patrulla-alfa.yaml", "--pack", pack, "--lang", "en").output
+    assert "“count” (how many rounds) is required" in english and "“win” must be a whole number from 0 to 100" in english
+    assert "the tie-breaker “wins” is twice" in english and "«" not in english
+
+
+def test_schema_pack_describes_the_rounds_block():
+    from builder.core.pack import TIE_BREAKERS
+    from builder.events.packs import pack_schema
+
+    for variant in pack_schema()["oneOf"]:
+        rounds = variant["properties"]["rounds"]
+        assert set(rounds["properties"]) == {"count", "points", "bye_score", "score", "tie_breakers"}
+        assert rounds["required"] == ["count"] and rounds["additionalProperties"] is False
+        assert set(rounds["properties"]["points"]["properties"]) == {"win", "draw", "loss", "bye"}
+        assert rounds["properties"]["tie_breakers"]["items"]["enum"] == list(TIE_BREAKERS)
+
+
+
+def test_the_example_with_rounds_checks_the_lists_as_the_example_without():
+    from builder.core.pack import RoundsFormat
+    from builder.events.packs import load_pack
+
+    pack = load_pack(EXAMPLE / "pack" / "torneo-otono-rondas.yaml")
+    assert pack.rounds == RoundsFormat(4, 3, 1, 0, 3, 10, "puntos de victoria",
+                                       ("opponents-points", "score-difference", "head-to-head"))
+    plain = EXAMPLE / "pack" / "torneo-otono.yaml"
+    assert load_pack(plain).rounds is None
+    with_rounds = run("check", EXAMPLE / "lists", "--pack", pack.doc.label, "--format", "json")
+    without = run("check", EXAMPLE / "lists", "--pack", plain, "--format", "json")
+    assert with_rounds.exit_code == without.exit_code
+    # The same findings at the same lines of either pack (the first lines are alike).
+    same = with_rounds.output.replace("torneo-otono-rondas.yaml", "torneo-otono.yaml")
+    assert json.loads(same)["results"] == json.loads(without.output)["results"]
