@@ -70,6 +70,9 @@ TESTED_ELSEWHERE = {
     "hosted/state.py": "what the hosted builder knows, made by tests/hosted/conftest.py's app and read in every "
                        "test of tests/hosted/",
     "cli/support.py": EVERY_COMMAND,
+    "events/pairing_weights.py": "a pairing's weights, brute-forced against networkx's matching in "
+                                 "tests/events/test_pairing.py",
+    "events/round_format.py": "the pack's rounds: block, read by tests/events/test_packs.py as every pack key is",
     "core/errors.py": "the two families of failure: every refusal (tests/core/test_reader.py) and every internal error "
                       "(tests/cli/test_main.py) raises one",
     "core/fields.py": "the types the models are built from: tests/core/test_validation.py builds its models with them",
