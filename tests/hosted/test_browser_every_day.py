@@ -163,7 +163,17 @@ def test_a_players_day_five_games_three_lists_kept_moved_shared_and_offline(brow
     offline_file = tmp_path / "sin-cobertura.json"
     download.value.save_as(offline_file)
     assert {e["game"]: e["files"] for e in json.loads(offline_file.read_text(encoding="utf-8"))["lists"]} == texts
-    again.click("#my-lists summary")                    # closed again: the builder in sight
+    # Another list read: its game's page, its text and the view last checked of it, from this phone alone.
+    for game in ("porcrom", "wartime"):
+        if not again.locator("#lists-new").is_visible():
+            again.click("#my-lists summary")
+        again.get_by_role("button", name=f"Abrir {names[game]}", exact=True).click()
+        again.wait_for_url(f"**/build?game={game}&lang=es")
+        again.locator("#build .summary").wait_for(timeout=15000)
+        assert text(again) == texts[game][again.evaluate("window.builderLists.opened().open")]
+        assert again.get_attribute("#build", "data-legal") == "true"
+    if again.locator("#lists-new").is_visible():
+        again.click("#my-lists summary")                # closed: the builder in sight
     field = again.locator("#f-name")
     field.fill("Fénix sin cobertura")
     field.press("Tab")
