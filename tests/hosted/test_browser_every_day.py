@@ -3,8 +3,9 @@ start page and by the page's own controls alone: a legal list of each of the fiv
 Wartime list beside its Warbook), three of them kept, found in «Mis listas» through a reload and a
 closed tab, exported and imported into another browser profile with the same fingerprints, one
 shared by a link into a third profile (read-only, with the fingerprint ``builder check`` gives its
-YAML), and the page opened with no signal: the lists read and exported, a click made that waits and
-is checked once the connection is back. Issue 47's first «done when»."""
+YAML), and the page opened with no signal: the lists shown, one opened and read as last checked, all
+exported, and a click made that waits and is checked once the connection is back. Issue 47's first
+«done when»."""
 
 from __future__ import annotations
 
