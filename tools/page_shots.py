@@ -6,7 +6,10 @@ The builder page (`builder serve`) on the bundled examples, in Debian's Chromium
 1280×800 and on a 390×844 phone: a Wartime list, a Cripmaquión team, the Warbook workshop, the
 YAML view with its problems. Then the event desk (`builder event serve`) on the tournament's
 pack: the players' form, a receipt and the organiser's dashboard, on a phone, and the dashboard
-on a desktop; a list shared by a link (its QR code, and the list read from it). The same pictures every time: the folder served is always
+on a desktop; a list shared by a link (its QR code, and the list read from it). Then the hosted
+builder (`builder host`) on a phone: its start page, a game's builder, «Mis listas» and «Compartir».
+``python tools/page_shots.py docs/images hosted`` takes one part alone (page, desk, hosted).
+The same pictures every time: the folder served is always
 ``<tmp>/builder-page-shots/mis-listas``, the desk's clock is stopped at a fixed moment (in the
 Europe/Madrid zone), its edit codes are fixed and it listens on a fixed port; only the fonts of
 the machine can change a picture. Without Chromium or Playwright nothing is taken, and the
@@ -33,8 +36,9 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--font-render-hinting=none", "--lang=es-ES"]
-PORTS = (47380, 47381)
-"""The builder page's and the desk's ports (the desk's shows in its footer), when free."""
+PORTS = (47380, 47381, 47382)
+"""The builder page's, the desk's and the hosted builder's ports (the desk's shows in its footer, the
+hosted builder's in a shared link and its QR code), when free."""
 MOMENT = datetime(2026, 11, 20, 18, 30, tzinfo=timezone.utc)
 """The desk's stopped clock: every list handed in at this moment."""
 CODES = ("K7QM-3XPD-9RTV-HW4C", "B8NZ-6FJK-2QWS-7MYD", "T3VH-9LCP-4ZRX-8GNB", "M2WD-5KTJ-7HQF-3BVZ")
@@ -276,7 +280,67 @@ def desk(chromium: Any, target: Path) -> None:
                 page.context.close()
 
 
-def main(target: str = "docs/images") -> int:
+def hosted(chromium: Any, target: Path) -> None:
+    """The hosted builder (issue 47) on a phone: the start page with the five games, a Wartime list
+    with its Warbook in the builder (light and dark), three lists in «Mis listas», «Compartir» and its
+    QR code."""
+    from builder.hosted.app import create_hosted  # noqa: PLC0415
+
+    port = free(PORTS[2])
+    given = {"wartime": [EXAMPLES / "wartime" / "compania-fenix.yaml", EXAMPLES / "wartime" / "fenix-warbook.yaml"],
+             "cripmaquion": [EXAMPLES / "cripmaquion" / "grupetto-verde.yaml"],
+             "porcrom": [EXAMPLES / "porcrom" / "lobos-de-zamora.yaml"]}
+    with serving(create_hosted(f"127.0.0.1:{port}"), port) as url:
+        def phone(scheme: str = "light") -> Any:
+            page = chromium.new_context(locale="es-ES", color_scheme=scheme, **PHONE).new_page()
+            page.clock.set_fixed_time("2026-10-17T18:30:00+02:00")  # «Mis listas» says when each changed
+            return page
+
+        def from_files(page: Any, game: str) -> None:
+            page.goto(f"{url}/")
+            page.click(f"a[data-game={game}]")
+            page.locator("#start-panel:not([hidden]), #building:not([hidden])").first.wait_for()
+            if page.locator("#building").is_visible():
+                page.click("#my-lists summary")
+                page.click("#lists-new")
+            page.set_input_files("#start-file", [str(path) for path in given[game]])
+            page.locator("#build .summary").wait_for()
+            settle(page)
+
+        def shot(page: Any, name: str) -> None:
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(target / name))
+            print(name)
+
+        page = phone()
+        page.goto(f"{url}/")
+        shot(page, "hosted-start-phone.png")
+        page.context.close()
+
+        for scheme, name in (("light", "hosted-build-phone.png"), ("dark", "hosted-build-phone-dark.png")):
+            page = phone(scheme)
+            from_files(page, "wartime")
+            shot(page, name)
+            page.context.close()
+
+        page = phone()
+        for n, game in enumerate(("porcrom", "cripmaquion", "wartime")):
+            page.clock.set_fixed_time(f"2026-10-17T18:{30 + 5 * n}:00+02:00")  # one order: the newest change first
+            from_files(page, game)
+        if not page.locator("#lists-new").is_visible():
+            page.click("#my-lists summary")
+        page.locator("#my-lists").evaluate("(e) => e.scrollIntoView()")
+        shot(page, "hosted-my-lists-phone.png")
+        page.click("#my-lists summary")
+        page.click("#share-open")
+        page.locator("#share-qr svg").wait_for()
+        page.locator("#share-qr").scroll_into_view_if_needed()
+        page.locator("#share-panel").evaluate("(e) => e.scrollIntoView()")
+        shot(page, "hosted-share-phone.png")
+        page.context.close()
+
+
+def main(target: str = "docs/images", *parts: str) -> int:
     chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
     try:
         from playwright.sync_api import sync_playwright  # noqa: PLC0415
@@ -292,8 +356,9 @@ def main(target: str = "docs/images") -> int:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=chromium_path, args=ARGS)
         try:
-            builder_page(chromium, out)
-            desk(chromium, out)
+            for part, take in (("page", builder_page), ("desk", desk), ("hosted", hosted)):
+                if not parts or part in parts:
+                    take(chromium, out)
         finally:
             chromium.close()
     print(f"pictures in {out}")

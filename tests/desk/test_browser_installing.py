@@ -123,3 +123,34 @@ def test_the_installed_page_has_no_serious_accessibility_finding_offline(browser
         assert errors == []
     finally:
         desk.stop()
+
+
+def test_offline_each_kept_list_opens_with_its_last_view_however_many_clicks_came_after(browser, tmp_path):
+    """The views kept were the last twenty drawn, of any list: a list opened offline after another had
+    taken twenty clicks showed its text alone, no builder. The last view of each list is kept."""
+    from tests.desk.test_browser_lists import context_of, new_list, page_of, shown
+    from tests.serve.test_browser_building import settled, text
+
+    desk = Desk(pack_for(tmp_path, "cripmaquion", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = page_of(context_of(browser))
+        installed(page, desk.url)
+        new_list(page, desk.url, "Una")
+        new_list(page, desk.url, "Otra")
+        field = page.locator("#f-name, #f-team").first
+        for n in range(25):                             # each a new text of «Otra», and its view kept
+            before = settled(page)
+            field.fill(f"Otra, versión {n}")
+            field.press("Tab")
+            idle(page, before)
+        una = page.evaluate("window.builderLists.all().find((e) => e.name === 'Una')")
+        page.context.set_offline(True)
+        page.reload()
+        assert shown(page) == ["Otra", "Una"]
+        page.get_by_role("button", name="Abrir Una").click()
+        page.locator("#build .summary").wait_for(timeout=15000)
+        assert text(page) == una["files"][una["open"]]
+        assert page.locator("#f-name, #f-team").count() == 1 and errors == []
+    finally:
+        desk.stop()

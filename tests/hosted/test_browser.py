@@ -104,3 +104,15 @@ def test_no_serious_accessibility_finding_on_the_start_page_or_the_builder(brows
     assert serious_violations(page) == []
     assert errors == []
     page.context.close()
+
+
+def test_the_start_pages_games_are_buttons_one_under_another_with_no_bullet(browser, hosted):
+    page, errors = phone(browser)
+    page.goto(f"{hosted}/")
+    games = page.locator("ul.games > li")
+    assert games.count() == len(GAMES)
+    assert games.evaluate_all("(items) => items.map((li) => getComputedStyle(li).listStyleType)") == ["none"] * len(GAMES)
+    boxes = [games.nth(n).locator("a").bounding_box() for n in range(len(GAMES))]
+    assert len({box["x"] for box in boxes}) == 1 and all(a["y"] + a["height"] <= b["y"] for a, b in zip(boxes, boxes[1:]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 and errors == []
+    page.context.close()

@@ -1,13 +1,16 @@
 // The builder page as an installed app: registers the service worker (its address and scope on
 // this script's tag: data-worker, data-scope), and keeps, in this browser, the last view the
-// server drew of each text, so the page opened with no signal shows the list as last checked,
-// its controls ready: a click made then waits in keeping.js's queue until the connection is back.
+// server drew of each list of «Mis listas» (lists.js), so a list opened with no signal shows as
+// last checked, its controls ready: a click made then waits in keeping.js's queue until the
+// connection is back.
 "use strict";
 
 (() => {
   const tag = document.currentScript;
   const VIEWS = `builder-views:${location.pathname}`;
-  const MOST = 20;  // views kept: the last lists opened
+  // Lists whose last view is kept: one view a list (its last), not the last views drawn of any, or
+  // twenty clicks on one list would leave the others offline with their text alone.
+  const MOST = 100;
   const $ = (id) => document.getElementById(id);
 
   if ("serviceWorker" in navigator && tag?.dataset.worker) {
@@ -17,11 +20,17 @@
   }
   if (!("caches" in window) || !$("build")) return;
 
-  function key(text) {
-    // The text's own digest (FNV-1a), with the page's language: the view of exactly that text.
+  function digest(text) {
+    // The text's own digest (FNV-1a): the view kept is shown only for exactly that text.
     let hash = 0x811c9dc5;
     for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    return `/kept-view/${document.documentElement.lang}/${text.length}-${hash.toString(16)}`;
+    return `${text.length}-${hash.toString(16)}`;
+  }
+
+  function key() {
+    // The open list's view in the page's language (a page with no list of its own: one for it).
+    const id = window.builderLists?.opened()?.id || "page";
+    return `/kept-view/${document.documentElement.lang}/${encodeURIComponent(id)}`;
   }
 
   async function keep() {
@@ -30,7 +39,10 @@
     if (text == null) return;
     try {
       const views = await caches.open(VIEWS);
-      await views.put(key(text), new Response(build.outerHTML, { headers: { "content-type": "text/html" } }));
+      const where = key();
+      await views.delete(where);  // put again last: the lists drawn least lately go first
+      await views.put(where, new Response(build.outerHTML,
+                                          { headers: { "content-type": "text/html", "x-text": digest(text) } }));
       const names = await views.keys();
       for (const old of names.slice(0, Math.max(0, names.length - MOST))) await views.delete(old);
     } catch (_) { /* not kept: the page offline shows the list's text alone */ }
@@ -41,8 +53,8 @@
     const text = $("text")?.value;
     if (!text || $("build").childElementCount) return;
     try {
-      const kept = await (await caches.open(VIEWS)).match(key(text));
-      if (!kept || $("build").childElementCount) return;
+      const kept = await (await caches.open(VIEWS)).match(key());
+      if (!kept || kept.headers.get("x-text") !== digest(text) || $("build").childElementCount) return;
       const view = new DOMParser().parseFromString(await kept.text(), "text/html").getElementById("build");
       if (view && !$("build").childElementCount) $("build").replaceWith(document.adoptNode(view));
     } catch (_) { /* nothing kept */ }
