@@ -26,7 +26,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import board, build, exports, organiser, players, sharing
+from builder.desk import board, build, exports, organiser, players, sharing, show
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.jobs import big_blocks_apart
@@ -158,6 +158,10 @@ ROUTES = [
     Route("/lists/{team}", endpoint(sharing.published_list)),
     Route("/lists/{team}/{name}", endpoint(sharing.published_file)),
     Route("/look/{name:path}", endpoint(look)),
+    Route("/rounds", endpoint(show.rounds_page)),
+    Route("/rounds/screen", endpoint(show.screen)),
+    Route("/rounds/board", endpoint(show.screen_board)),
+    Route("/rounds/{name}", endpoint(show.asset)),
     Route("/build", endpoint(build.workshop)),
     Route("/build/manifest.webmanifest", endpoint(build.manifest)),
     Route("/build/worker.js", endpoint(build.worker)),

@@ -1,0 +1,121 @@
+"""The rounds' public pages: /rounds (a phone's), /rounds/screen and its board (the big screen's),
+from a day made in memory as the store would give it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from starlette.testclient import TestClient
+
+from builder.core.pack import RoundsFormat
+from builder.desk.app import create_desk
+from builder.events.packs import load_pack
+from builder.events.rounds import Day, Entrant, Game, Result, Round, Table
+from tests.desk.support import BASE, PACK, TOKEN, admin, submit
+
+ROUNDS = RoundsFormat(count=4, score="puntos de victoria", tie_breakers=("opponents-points", "score-difference"))
+
+
+def a_day(ids: list[int], published_second: bool = False) -> Day:
+    """Five teams (the first two given by the store, three more), two rounds: the first published and
+    played (a dispute at table 2), the second paired, published or not."""
+    names = ["Patrulla Alfa", "Exploradores", "Asalto <b>pesado</b>", "Los Rotos", "Fénix"]
+    entrants = tuple(Entrant(team, name, club="Club Norte" if n < 2 else None, checked_in=True)
+                     for n, (team, name) in enumerate(zip(ids, names)))
+    first = Round(1, "semilla-1", True, (Table(1, ids[0], ids[1]), Table(2, ids[2], ids[3]), Table(3, ids[4])))
+    second = Round(2, "semilla-1", published_second, (Table(1, ids[0], ids[4]), Table(2, ids[1], ids[2]),
+                                                      Table(3, ids[3])))
+    games = (Game(1, first.tables[0], Result("a", 12, 7)), Game(1, first.tables[1], None, disputed=True),
+             Game(1, first.tables[2], Result("a")), Game(2, second.tables[0]), Game(2, second.tables[1]),
+             Game(2, second.tables[2], Result("a")))
+    return Day(entrants, (first, second), games)
+
+
+def desk_with(db: str, rounds: RoundsFormat | None = ROUNDS):
+    pack = dataclasses.replace(load_pack(PACK), rounds=rounds)
+    return create_desk(pack, db, TOKEN, "127.0.0.1:8080")
+
+
+@pytest.fixture
+def showing(db):
+    """A desk whose pack plays rounds, two teams stored, and the day the store gives (``day``)."""
+    app = desk_with(db)
+    with TestClient(app, base_url=BASE) as client:
+        client.get("/")
+        submit(client, "Patrulla Alfa")
+        submit(client, "Exploradores")
+        store = app.state.desk.store
+        ids = sorted(store.teams(app.state.desk.event_id))
+        kept = {"day": a_day(ids + [901, 902, 903])}
+        store.day = lambda event_id: kept["day"]
+        yield client, app, kept, ids
+
+
+def test_the_phone_page_shows_the_last_published_round_and_the_standings(showing):
+    client, app, kept, ids = showing
+    page = client.get("/rounds")
+    assert page.status_code == 200
+    text = page.text
+    assert "Ronda 1 de 4" in text and "Ronda 2" not in text  # the second is paired, not published
+    assert "Patrulla Alfa" in text and "Gana Patrulla Alfa · 12–7" in text
+    assert "En disputa" in text and "Descansa (bye)" in text
+    assert "Asalto &lt;b&gt;pesado&lt;/b&gt;" in text and "<b>pesado" not in text
+    fingerprint = app.state.desk.store.newest(ids[0]).checked.fingerprint
+    assert fingerprint and fingerprint in text
+    assert 'id="standings-title"' in text and "Clasificación" in text
+
+
+def test_a_published_round_is_shown_and_each_round_can_be_chosen(showing):
+    client, app, kept, ids = showing
+    kept["day"] = a_day(ids + [901, 902, 903], published_second=True)
+    last = client.get("/rounds?lang=en").text
+    assert "Round 2 of 4" in last and "No result yet" in last and 'aria-current="page"' in last
+    first = client.get("/rounds?round=1&lang=en").text
+    assert "Round 1 of 4" in first and "Patrulla Alfa wins · 12–7" in first
+    assert client.get("/rounds?round=9").status_code == 200  # a round not shown: the last instead
+
+
+def test_nothing_published_says_so(db):
+    app = desk_with(db)
+    with TestClient(app, base_url=BASE) as client:
+        app.state.desk.store.day = lambda event_id: Day((), (), ())
+        assert "Aún no se ha publicado ninguna ronda" in client.get("/rounds").text
+        assert "No team has checked in yet" in client.get("/rounds/screen?lang=en").text
+
+
+def test_a_store_without_the_day_shows_nothing_yet(db):
+    with TestClient(desk_with(db), base_url=BASE) as client:
+        assert "Aún no se ha publicado ninguna ronda" in client.get("/rounds").text
+
+
+def test_an_event_without_rounds_shows_none_of_it(db):
+    with TestClient(desk_with(db, rounds=None), base_url=BASE) as client:
+        for path in ("/rounds", "/rounds/screen", "/rounds/board"):
+            answer = client.get(path)
+            assert answer.status_code == 404 and "rounds:" in answer.text
+
+
+def test_the_screen_asks_for_its_board_again_with_htmx_alone(showing):
+    client, app, kept, ids = showing
+    screen = client.get("/rounds/screen")
+    assert screen.status_code == 200
+    assert '<script src="/rounds/htmx.min.js" defer></script>' in screen.text
+    assert 'hx-get="/rounds/board?lang=es"' in screen.text and 'hx-trigger="every 20s"' in screen.text
+    policy = screen.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "unsafe" not in policy
+    assert client.get("/rounds").headers["content-security-policy"].startswith("default-src 'none'")
+    assert "script-src" not in client.get("/rounds").headers["content-security-policy"]
+    board = client.get("/rounds/board?lang=en")
+    assert board.text.lstrip().startswith("{#") is False and 'id="board"' in board.text
+    assert "<html" not in board.text and "Round 1 of 4" in board.text
+    htmx = client.get("/rounds/htmx.min.js")
+    assert htmx.status_code == 200 and htmx.headers["content-type"].startswith("text/javascript")
+    assert client.get("/rounds/show.css").headers["content-type"].startswith("text/css")
+    assert client.get("/rounds/other.js").status_code == 404
+
+
+def test_hostile_round_numbers_are_passed_over(showing):
+    client, *_ = showing
+    for given in ("-1", "1e9", "٣", "x" * 5000, "99999999999999999999"):
+        assert client.get("/rounds", params={"round": given}).status_code == 200
