@@ -30,6 +30,10 @@ class RaceDays:
     def _reading(self) -> sa.Connection:
         raise NotImplementedError
 
+    @staticmethod
+    def _changed(conn: sa.Connection, event_id: int) -> None:
+        raise NotImplementedError
+
     def enter_race_day(self, event_id: int, number: int, text: str, now: datetime | None = None) -> None:
         """Day ``number``'s stage as ``text`` (the YAML the organiser wrote; '' takes it back), kept
         whole in one transaction. Refused: a number past :data:`DAYS_MOST` (``no-such-round``), a text
@@ -45,6 +49,7 @@ class RaceDays:
                 raise StoreRefused("event-full", "race days")
             conn.execute(race_days.insert().values(event_id=event_id, number=number, text=text,
                                                    entered_at=utc(now) if now else utcnow()))
+            self._changed(conn, event_id)  # pages made from the event's days are made again
 
     def race_days(self, event_id: int) -> list[RaceDay]:
         """Each day's latest entry, by number; a day taken back is left out."""

@@ -71,9 +71,42 @@ SHOW_MESSAGES = {
     "xl.score-a": {"es": "Puntuación A", "en": "Score A"},
     "xl.score-b": {"es": "Puntuación B", "en": "Score B"},
     "xl.state": {"es": "Estado", "en": "State"},
+    # Race days
+    "show.race-days": {"es": "Jornadas de carrera", "en": "Race days"},
+    "show.race-day": {"es": "Jornada {n}", "en": "Day {n}"},
+    "show.race-day-entered": {"es": "Jornada {n}: {name}", "en": "Day {n}: {name}"},
+    "show.race-day-missing": {"es": "Jornada {n}: sin escribir", "en": "Day {n}: not written"},
+    "show.race-days-intro": {
+        "es": "Cada jornada es una etapa del archivo de campaña, en YAML: name (su nombre), finish (el orden de "
+              "llegada), kos y summits. La clasificación es la que calcula la campaña con las listas más recientes "
+              "de los equipos y las jornadas guardadas. Guardar una jornada vacía la retira.",
+        "en": "Each day is one stage of the campaign file, in YAML: name (its name), finish (the order of "
+              "arrival), kos and summits. The standings are the ones the campaign computes from the teams' latest "
+              "lists and the days stored. Saving a day empty takes it back."},
+    "show.race-day-text": {"es": "La jornada {n} en YAML", "en": "Day {n} in YAML"},
+    "show.race-day-save": {"es": "Guardar la jornada", "en": "Save the day"},
+    "show.race-day-refused": {"es": "La jornada no se ha guardado: corrige estos problemas (la línea es la del texto "
+                                    "de la jornada).",
+                              "en": "The day was not saved: fix these problems (the line is the day's text's)."},
+    "show.race-day-saved": {"es": "Jornada {n} guardada.", "en": "Day {n} saved."},
+    "show.race-problems": {"es": "Problemas de la campaña (las listas de los equipos o las jornadas):",
+                           "en": "The campaign's problems (the teams' lists or the days):"},
+    "show.race-export": {"es": "Descargar la campaña (el archivo de campaña y las listas de los equipos, en ZIP)",
+                         "en": "Download the campaign (the campaign file and the teams' lists, as a ZIP)"},
+    "show.race-days-link": {"es": "Jornadas de carrera", "en": "Race days"},
+    "show.race.general": {"es": "Clasificación general", "en": "General classification"},
+    "show.race.dureza": {"es": "Clasificación de dureza", "en": "Dureza classification"},
+    "show.race.honor": {"es": "Clasificación de honor", "en": "Honour classification"},
+    "show.race.runner": {"es": "Corredor", "en": "Runner"},
+    "show.race.cripmaquiazos": {"es": "Cripmaquiazos", "en": "Cripmaquiazos"},
+    "show.race.dureza-points": {"es": "Dureza", "en": "Dureza"},
+    "show.race.honor-points": {"es": "Honor", "en": "Honour"},
+    "show.race.line": {"es": "línea {line}", "en": "line {line}"},
     # Refusals
     "desk.error.no-such-round": {"es": "Esa ronda no existe (aún no se ha emparejado).",
                                  "en": "That round doesn't exist (it hasn't been paired yet)."},
+    "desk.error.no-race-days": {"es": "Las rondas de este evento no son jornadas de carrera.",
+                                "en": "This event's rounds are not race days."},
     "desk.error.desk-no-rounds": {"es": "Este evento no juega rondas: su pack no tiene el bloque rounds:.",
                                   "en": "This event plays no rounds: its pack has no rounds: block."},
 }
