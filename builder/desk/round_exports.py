@@ -15,7 +15,7 @@ from starlette.responses import Response
 from builder.desk.exports import exported, latest
 from builder.desk.pages import in_page_thread, refusal
 from builder.desk.race_days import race_export
-from builder.desk.show import day_of, fingerprints
+from builder.desk.day_reading import day_of, fingerprints
 from builder.desk.state import Desk, desk_of
 from builder.events.bounds import slug
 from builder.events.event_json import write_event_json

@@ -15,6 +15,7 @@ from starlette.responses import FileResponse, Response
 
 from builder.core import messages
 from builder.core.pack import TIE_BREAKERS
+from builder.desk.day_reading import day_of, fingerprints
 from builder.desk.pages import page, refusal
 from builder.desk.race_days import race_board
 from builder.desk.state import Desk, desk_of
@@ -30,20 +31,6 @@ STYLE = Path(__file__).resolve().parent / "static" / "show.css"
 SCREEN_POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; "
                  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 """The big screen's page: htmx, served by the desk, asking the desk alone."""
-
-
-def day_of(desk: Desk) -> Day | None:
-    """The event's day as the store keeps it, or None: no ``rounds:`` in the pack, or a store that
-    keeps no day."""
-    reader = getattr(desk.store, "day", None)
-    if desk.pack.rounds is None or reader is None:
-        return None
-    return reader(desk.event_id)
-
-
-def fingerprints(desk: Desk) -> dict[int, str | None]:
-    """Each team's latest list's fingerprint, by its id."""
-    return {s.team_id: s.checked.fingerprint for s in desk.store.latest(desk.event_id, files=False)}
 
 
 def board(desk: Desk, lang: str, wanted: str | None = None) -> dict[str, Any]:

@@ -41,6 +41,7 @@ SHOW_MESSAGES = {
     "show.score-for": {"es": "{score} a favor", "en": "{score} for"},
     "show.score-against": {"es": "{score} en contra", "en": "{score} against"},
     "show.dropped": {"es": "retirado", "en": "dropped"},
+    "show.yes": {"es": "sí", "en": "yes"},
     "show.fingerprint": {"es": "Huella", "en": "Fingerprint"},
     "show.refreshes": {"es": "Se actualiza sola cada {seconds} segundos.", "en": "It refreshes itself every {seconds} seconds."},
     "show.screen-link": {"es": "Versión para la pantalla de la sala", "en": "The version for the venue's screen"},

@@ -74,3 +74,15 @@ def test_the_event_as_json_holds_its_teams_lists_rounds_results_and_standings(sh
     assert first[1].disputed and first[1].result is None and first[2].b is None
     assert {s.team for s in found.standings} == set(ids + [901, 902, 903])
     assert not any("code" in key for key in json.loads(answer.content)["teams"][0])  # never an edit code
+
+
+def test_the_summary_spreadsheet_holds_the_standings_and_every_result(showing):
+    from openpyxl import load_workbook
+    client, app, kept, ids = showing
+    admin(client)
+    answer = client.get("/admin/summary.xlsx")
+    assert answer.status_code == 200
+    book = load_workbook(io.BytesIO(answer.content))
+    assert book.sheetnames[-2:] == ["Clasificación", "Resultados"]
+    results = [[c.value for c in row] for row in book["Resultados"].iter_rows()]
+    assert len(results) == 1 + 6 and results[1][2] == "Patrulla Alfa" and results[1][6] == "Gana Patrulla Alfa · 12–7"
