@@ -25,8 +25,7 @@ from builder.desk.pages import page, refusal
 from builder.desk.state import Desk, Kept, desk_of
 from builder.events import show_texts  # noqa: F401 - the race days' words join the message table
 from builder.events.bounds import StoreRefused, slug
-from builder.events.event_json import moment
-from builder.events.race_campaign import (CLASSIFICATIONS, campaign_of, day_findings, stage_of, standings_of_days,
+from builder.events.race_campaign import (CLASSIFICATIONS, campaign_of, day_findings, race_part, standings_of_days,
                                           write_campaign)
 from builder.web.intake import Form
 from builder.web.shown import unreadable
@@ -61,15 +60,11 @@ def race_board(desk: Desk, lang: str) -> dict[str, Any] | None:
 
 
 def race_export(desk: Desk, lang: str) -> dict[str, Any] | None:
-    """The race days as the event's JSON file holds them (:class:`builder.events.event_json.RacePart`)."""
+    """The race days as the event's JSON file holds them (:func:`builder.events.race_campaign.race_part`)."""
     campaign = campaign_of(desk.pack)
     if campaign is None:
         return None
-    found = classifications(desk, lang) or {}
-    days = [{"number": d.number, "entered_at": moment(d.entered_at), "stage": stage_of(d.text, f"day {d.number}")[0]}
-            for d in desk.store.race_days(desk.event_id)]
-    return {"system": campaign.key, "days": days,
-            "classifications": {key: found.get(key, []) for key in CLASSIFICATIONS}}
+    return race_part(campaign, desk.store.race_days(desk.event_id), classifications(desk, lang) or {})
 
 
 def race_days_page(request: Request, form: Form, lang: str) -> Response:

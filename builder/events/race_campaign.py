@@ -127,3 +127,15 @@ def write_campaign(folder: Path, campaign: System, name: str, latest: Iterable[S
     target.write_text(yaml.safe_dump({"system": campaign.key, "name": name, "teams": rosters, "stages": stages},
                                      allow_unicode=True, sort_keys=False), encoding="utf-8")
     return target
+
+
+def race_part(campaign: System, days: list[RaceDay], found: dict[str, Any]) -> dict[str, Any]:
+    """The race days as the event's JSON file holds them: the campaign's system, each day's stage as
+    data, and ``found``'s classifications (:func:`standings_of_days`)."""
+    stored = [{"number": d.number, "entered_at": _moment(d.entered_at), "stage": stage_of(d.text, f"day {d.number}")[0]}
+              for d in days]
+    return {"system": campaign.key, "days": stored, "classifications": {key: found.get(key, []) for key in CLASSIFICATIONS}}
+
+
+def _moment(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
