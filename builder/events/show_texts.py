@@ -103,6 +103,7 @@ SHOW_MESSAGES = {
     "show.race.dureza-points": {"es": "Dureza", "en": "Dureza"},
     "show.race.honor-points": {"es": "Honor", "en": "Honour"},
     "show.race.line": {"es": "línea {line}", "en": "line {line}"},
+    "show.event-json": {"es": "El evento en JSON", "en": "The event as JSON"},
     "show.json-written": {"es": "Evento escrito en {file}", "en": "Event written to {file}"},
     # Refusals
     "desk.error.no-such-round": {"es": "Esa ronda no existe (aún no se ha emparejado).",

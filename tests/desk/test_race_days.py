@@ -75,6 +75,7 @@ def test_the_days_entered_give_the_standings_builder_campaign_gives_on_the_expor
 
 def test_a_typo_is_refused_at_the_days_line_and_nothing_is_stored(race):
     client, app = race
+    assert 'href="/admin/race-days?lang=es"' in client.get("/admin").text  # the dashboard leads here
     answer = enter(client, 1, "name: 1ª jornada\nfinish: [Arcada, Gnatte Franz]\nsumits: []\n")
     assert answer.status_code == 422
     assert "campaign-unknown-runner" in answer.text and "línea 2" in answer.text and "Gnatte Franzs" in answer.text

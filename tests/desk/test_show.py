@@ -76,3 +76,17 @@ def test_hostile_round_numbers_are_passed_over(showing):
     client, *_ = showing
     for given in ("-1", "1e9", "٣", "x" * 5000, "99999999999999999999"):
         assert client.get("/rounds", params={"round": given}).status_code == 200
+
+
+def test_the_dashboard_leads_to_the_rounds_pages_and_the_events_json(showing, db):
+    from tests.desk.support import admin
+    client, *_ = showing
+    admin(client)
+    dashboard = client.get("/admin").text
+    assert 'href="/rounds?lang=es"' in dashboard and 'href="/rounds/screen?lang=es"' in dashboard
+    assert 'href="/admin/event.json?lang=es"' in dashboard and "race-days-link" not in dashboard
+    with TestClient(desk_with(db, rounds=None), base_url=BASE) as other:
+        other.get("/")
+        admin(other)
+        plain = other.get("/admin").text
+        assert "rounds-link" not in plain and 'id="event-json"' in plain
