@@ -25,6 +25,7 @@ from builder.desk.pages import page, refusal
 from builder.desk.state import Desk, Kept, desk_of
 from builder.events import show_texts  # noqa: F401 - the race days' words join the message table
 from builder.events.bounds import StoreRefused, slug
+from builder.events.race_days import DAY_BYTES
 from builder.events.race_campaign import (CLASSIFICATIONS, campaign_of, day_findings, race_part, standings_of_days,
                                           write_campaign)
 from builder.web.intake import Form
@@ -32,7 +33,7 @@ from builder.web.shown import unreadable
 
 KEPT: dict[tuple[int, str], Kept] = {}
 """The classifications of each desk's event (by its store) in each language, until the event changes."""
-STATUS = {"no-such-round": 404, "file-too-large": 413, "event-full": 409}
+STATUS = {"no-such-round": 404, "race-day-too-large": 413, "event-full": 409}
 
 
 def classifications(desk: Desk, lang: str) -> dict[str, Any] | None:
@@ -82,6 +83,8 @@ def race_days_page(request: Request, form: Form, lang: str) -> Response:
     days = desk.store.race_days(desk.event_id)
     if request.method == "POST":
         text = form.get("text").replace("\r\n", "\n")
+        if len(text.encode("utf-8")) > DAY_BYTES:  # refused before the campaign reads it
+            return refusal(request, lang, "race-day-too-large", 413)
         problems: list[dict[str, Any]] = []
         try:
             if text.strip():

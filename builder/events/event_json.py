@@ -30,7 +30,7 @@ VERSION = 1
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True)
 
 
 class Points(Model):
@@ -49,14 +49,24 @@ class Format(Model):
 
 
 class EventPart(Model):
+    """The event as the desk keeps it."""
+
     name: str
+    """The event's name as the desk stores it."""
     system: str
+    """The game's key (the lists' ``system:``)."""
     pack: str
+    """The event's name in its pack."""
     deadline: str | None
+    """When submissions close (ISO 8601, UTC), or null."""
     locked: bool
+    """Whether the organiser closed the event."""
     published_lists: bool
+    """Whether the lists are shown to everyone once the event is closed."""
     exported_at: str
+    """When this file was written (ISO 8601, UTC)."""
     rounds: Format | None
+    """The pack's rounds: block, or null for an event that only takes lists."""
 
 
 class ListPart(Model):
@@ -71,13 +81,19 @@ class ListPart(Model):
 
 
 class TeamPart(Model):
+    """A team, in the order they registered."""
+
     id: int
+    """The desk's number for the team: what rounds and standings name it by."""
     name: str
     club: str | None
     checked_in: bool
     dropped_after: int | None
+    """The last round it played before dropping (0: before the first); null while it plays on."""
     fixed_table: int | None
+    """The table it keeps every round, or null."""
     list: ListPart | None
+    """Its latest version, with its files as sent."""
 
 
 class ResultPart(Model):
@@ -87,11 +103,17 @@ class ResultPart(Model):
 
 
 class TablePart(Model):
+    """A table of a round and the result that stands for it."""
+
     table: int
     a: int
+    """The first team's id."""
     b: int | None
+    """The second team's id; null for the bye."""
     result: ResultPart | None
+    """The result that stands, or null while none does (not reported, or disputed)."""
     disputed: bool
+    """Whether the two teams' reports differ (the organiser settles it)."""
 
 
 class RoundPart(Model):
@@ -119,20 +141,30 @@ class StandingPart(Model):
 
 
 class RaceDayPart(Model):
+    """A race day as the organiser entered it."""
+
     number: int
     entered_at: str
     stage: dict[str, Any]
+    """The day as one stage of the campaign's file (name, finish, kos, summits)."""
 
 
 class RacePart(Model):
+    """An event whose rounds are a campaign's race days."""
+
     system: str
+    """The campaign's key."""
     days: list[RaceDayPart]
     classifications: dict[str, Any]
+    """general, dureza and honor as the campaign's command gives them (--format json)."""
 
 
 class EventExport(Model):
+    """The whole event as one file: builder's event export."""
+
     format: Literal["builder-event"]
     format_version: int
+    """1; a field added keeps it, a field changed or removed moves it on."""
     event: EventPart
     teams: list[TeamPart]
     rounds: list[RoundPart]

@@ -41,7 +41,7 @@ class RaceDays:
         if not 1 <= number <= DAYS_MOST:
             raise StoreRefused("no-such-round", str(number))
         if len(text.encode("utf-8")) > DAY_BYTES:
-            raise StoreRefused("file-too-large", str(number))
+            raise StoreRefused("race-day-too-large", str(number))
         with self.engine.begin() as conn:
             count = conn.execute(sa.select(sa.func.count()).select_from(race_days)
                                  .where(race_days.c.event_id == event_id)).scalar()

@@ -110,6 +110,8 @@ SHOW_MESSAGES = {
                                  "en": "That round doesn't exist (it hasn't been paired yet)."},
     "desk.error.no-race-days": {"es": "Las rondas de este evento no son jornadas de carrera.",
                                 "en": "This event's rounds are not race days."},
+    "desk.error.race-day-too-large": {"es": "La jornada pasa de 256 KiB: ninguna jornada real es tan larga.",
+                                      "en": "The day is over 256 KiB: no real day is that long."},
     "desk.error.desk-no-rounds": {"es": "Este evento no juega rondas: su pack no tiene el bloque rounds:.",
                                   "en": "This event plays no rounds: its pack has no rounds: block."},
 }

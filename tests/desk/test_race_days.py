@@ -84,6 +84,7 @@ def test_a_typo_is_refused_at_the_days_line_and_nothing_is_stored(race):
     assert app.state.desk.store.race_days(app.state.desk.event_id) == []
     for text in ("- una lista\n", "name: [", "¿"):
         assert enter(client, 1, text).status_code == 422
+    assert enter(client, 1, "name: x\n" + "#" * 300_000).status_code == 413
     assert app.state.desk.store.race_days(app.state.desk.event_id) == []
 
 

@@ -42,7 +42,7 @@ def test_what_is_refused_stores_nothing(store, monkeypatch):
         assert refused.value.code == "no-such-round"
     with pytest.raises(StoreRefused) as refused:
         store.enter_race_day(event, 1, "x" * (race_days.DAY_BYTES + 1))
-    assert refused.value.code == "file-too-large"
+    assert refused.value.code == "race-day-too-large"
     monkeypatch.setattr(race_days, "ENTRIES_MOST", 2)
     store.enter_race_day(event, 1, "name: a\n")
     store.enter_race_day(event, 1, "name: b\n")
