@@ -1,10 +1,12 @@
 """The rounds' pages in Chromium: /rounds on a 390×844 phone and /rounds/screen on the venue's big
 screen, in Spanish and English, light and dark, with no serious axe-core finding and nothing wider
 than the phone; the big screen, under its own policy, shows a round published meanwhile by itself
-(htmx asking for its board again), with no script error."""
+(htmx asking for its board again), with no script error; a Cripmaquión organiser writes a race day
+on a phone (a typo refused at its line) and the campaign's standings appear on /rounds."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
 import time
@@ -25,11 +27,27 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped:
 SCREEN = {"width": 1920, "height": 1080}
 
 
+@contextlib.contextmanager
+def served(app, port: int):
+    """``app`` in a uvicorn server of its own on ``port``, while the block lasts."""
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
 @pytest.fixture
 def venue(tmp_path, monkeypatch):
     """A desk whose pack plays four rounds, in a server of its own; its store's day in ``kept``."""
-    import uvicorn
-
     from builder.desk.app import create_desk
     from builder.events.packs import load_pack
 
@@ -43,15 +61,8 @@ def venue(tmp_path, monkeypatch):
            for n, name in enumerate(["Patrulla Alfa", "Exploradores de la Niebla Larga del Norte"])]
     kept = {"day": a_day(ids + [901, 902, 903])}
     store.day = lambda event_id: kept["day"]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", kept, ids
-    server.should_exit = True
-    thread.join(10)
+    with served(app, port) as url:
+        yield url, kept, ids
 
 
 def audited(page) -> dict[str, list[str]]:
@@ -106,3 +117,41 @@ def test_the_big_screen_shows_a_round_published_meanwhile_by_itself(browser, ven
         small, _ = phone(browser)
         small.goto(f"{url}/rounds/screen?lang={lang}")
         assert fits(small) and audited(small) == {"light": [], "dark": []}, lang
+
+
+def test_the_organiser_writes_a_race_day_on_a_phone_and_everyone_sees_the_campaigns_standings(browser, tmp_path):
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+
+    example = PACK.parents[2] / "cripmaquion"
+    pack_file = tmp_path / "carrera.yaml"
+    pack_file.write_text("system: cripmaquion\nname: El infierno de Amauta\n", encoding="utf-8")
+    pack = dataclasses.replace(load_pack(str(pack_file)), rounds=RoundsFormat(count=2))
+    port = free_port()
+    app = create_desk(pack, f"sqlite:///{tmp_path / 'carrera.sqlite'}", "clave", f"127.0.0.1:{port}")
+    store, event = app.state.desk.store, app.state.desk.event_id
+    for name in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml"):
+        store.register(event, name.removesuffix(".yaml"), {name: (example / name).read_text(encoding="utf-8")},
+                       Checked("cripmaquion", None, None, True, 0, None))
+    with served(app, port) as url:
+        page, errors = phone(browser)
+        page.goto(f"{url}/admin/login")
+        page.fill("#token", "clave")
+        page.keyboard.press("Enter")
+        page.wait_for_url(f"{url}/admin?lang=es")
+        page.click("#race-days-link")
+        page.fill("#day-text", "name: 1ª jornada\nfinish: [Arcada, Gnatte Franz]\n")
+        page.click("#race-day-form button[type=submit]")
+        problems = page.locator("#day-problems li")
+        assert problems.count() == 1 and "línea 2" in problems.inner_text() and "Gnatte Franzs" in problems.inner_text()
+        assert audited(page) == {"light": [], "dark": []} and fits(page)
+        page.fill("#day-text", "name: 1ª jornada\nfinish: [Arcada, Gnatte Franzs, Gengis]\n")
+        page.click("#race-day-form button[type=submit]")
+        page.locator("#saved").wait_for()
+        assert "Jornada 1: 1ª jornada" in page.locator("#race-days").inner_text()
+        for lang in ("es", "en"):
+            page.goto(f"{url}/rounds?lang={lang}")
+            first = page.locator("table.race-general tbody tr").first
+            assert "Arcada" in first.inner_text()
+            assert audited(page) == {"light": [], "dark": []} and fits(page), lang
+        assert errors == []
