@@ -21,6 +21,7 @@ from tests.desk.support import PACK
 from tests.desk.test_browser_building import browser, phone  # noqa: F401 - the fixture
 from tests.serve.live import CHROMIUM, free_port
 from tests.serve.test_browser import serious_violations
+from tests.web.test_browser_look import SMALL, THUMB
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
                                                        "(install Debian's chromium package to run them)")
@@ -75,6 +76,9 @@ def audited(page) -> dict[str, list[str]]:
 
 
 def fits(page) -> bool:
+    """Nothing wider than the screen, and every control a thumb's size."""
+    small = page.evaluate(SMALL, THUMB)
+    assert small == [], small
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
