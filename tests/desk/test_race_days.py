@@ -129,3 +129,16 @@ def test_the_events_json_holds_the_days_and_the_campaigns_classifications(race):
     assert found.race.system == "cripmaquion-campaign" and [d.number for d in found.race.days] == [1]
     assert found.race.days[0].stage["name"] == "1ª jornada"
     assert found.race.classifications["general"] == race_board(app.state.desk, "es")["general"]
+
+
+def test_hostile_days_are_refused_never_a_server_error(race):
+    client, app = race
+    hostile = ["a: &a [" + "*a, " * 5 + "]\n" + "".join(f"b{i}: &b{i} [*b{i - 1}, *b{i - 1}]\n" if i else "b0: &b0 [x]\n"
+                                                        for i in range(40)),
+               "name: " + "[" * 5000 + "]" * 5000 + "\n",
+               "name: x\nfinish: " + str(list(range(2000))) + "\n",
+               "name: \"\\u0000\"\nfinish: []\n", "!!python/object:os.system {}\n", "name: x\nname: y\n"]
+    for text in hostile:
+        answer = enter(client, 1, text)
+        assert answer.status_code in (413, 422), (text[:40], answer.status_code)
+    assert app.state.desk.store.race_days(app.state.desk.event_id) == []
