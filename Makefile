@@ -130,7 +130,7 @@ test-latest:
 BUILDER_TEST_DB ?=
 test-postgres: venv
 	@test -n "$(BUILDER_TEST_DB)" || { echo "set BUILDER_TEST_DB=postgresql://user:password@host/database"; exit 2; }
-	BUILDER_TEST_DB='$(BUILDER_TEST_DB)' $(BIN)/python -m pytest -n $(TEST_JOBS) tests/events/test_store.py \
+	BUILDER_TEST_DB='$(BUILDER_TEST_DB)' $(BIN)/python -m pytest -n $(TEST_JOBS) tests/events/test_store.py tests/events/test_race_days.py \
 	  tests/events/test_limits.py tests/desk
 
 # The hostile-input tests with a long fuzzing budget (make test runs a short, fixed one):

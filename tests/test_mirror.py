@@ -41,6 +41,8 @@ CROSS_CUTTING = {
                                   "tab, moved to another browser, deleted and brought back by the keyboard alone",
     "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
                                      "through a reload and a stopped server, submitted and its receipt checked",
+    "desk/test_browser_show.py": "the rounds' pages in Chromium on a phone and the venue's screen, es and en, light "
+                                 "and dark, axe-core; the screen's board asked for again by htmx under its policy",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "serve/test_browser_references.py": "renames and the folder list in Chromium: the builder view, the workspace "

@@ -253,16 +253,28 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, to
 
 @event.command(help="cli.event.export")
 @argument("pack", type=click.Path(dir_okay=False))
-@argument("outfolder", type=click.Path(file_okay=False))
+@argument("outfolder", type=click.Path())
 @option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
+@option("--json", "as_json", is_flag=True, default=False, help="cli.event.export-json")
 @lang_option
-def export(pack: str, outfolder: str, db: str | None, lang: str | None) -> None:
-    """Each team's latest version written to a folder (help: ``cli.event.export``)."""
+def export(pack: str, outfolder: str, db: str | None, as_json: bool, lang: str | None) -> None:
+    """Each team's latest version written to a folder, or the whole event to one JSON file (help:
+    ``cli.event.export``)."""
     lang = speaking(lang, file=pack)
+    # A folder, or with --json a file: each refused as click refuses a path of the other kind.
+    click.Path(dir_okay=not as_json, file_okay=as_json).convert(outfolder, None, click.get_current_context())
     event_pack = load_pack(pack)
     with _opened(pack, db, event_pack, lang) as (store, event_id):
-        written = store.export(event_id, outfolder)
-    echo(messages.text("desk.exported", lang, count=len(written), folder=Path(outfolder).resolve()))
+        if as_json:
+            from builder.events.stored_json import event_to_json  # the campaign's check, only for this export
+
+            event_to_json(store, event_id, event_pack, Path(outfolder), lang)
+        else:
+            written = store.export(event_id, outfolder)
+    if as_json:
+        echo(messages.text("show.json-written", lang, file=Path(outfolder).resolve()))
+    else:
+        echo(messages.text("desk.exported", lang, count=len(written), folder=Path(outfolder).resolve()))
 
 
 @event.command(name="print", help="cli.event.print")

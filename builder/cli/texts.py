@@ -146,6 +146,14 @@ MESSAGES = {
         "en": "Write each team's latest version to OUTFOLDER.\n\n"
               "A folder per team, its files as sent: 'builder check OUTFOLDER/* --pack PACK' checks them.",
     },
+    "cli.event.export-json": {
+        "es": "Escribe en CARPETA_SALIDA, en vez de una carpeta, el evento entero como un archivo JSON: los equipos "
+              "con su última lista (sus archivos tal como se enviaron), las rondas, los resultados y la "
+              "clasificación. La guía de la organización describe cada campo.",
+        "en": "Write the whole event to OUTFOLDER as one JSON file instead of a folder: the teams with their latest "
+              "list (its files as sent), the rounds, the results and the standings. The organisers' guide "
+              "describes every field.",
+    },
     "cli.event.db": {"es": "Base de datos: un archivo SQLite o una URL (si no, <pack>.sqlite junto al pack).",
                      "en": "Database: a SQLite file or a URL (else <pack>.sqlite beside the pack)."},
     "cli.event.host": {"es": "Dirección en la que escucha (0.0.0.0: toda la red).",

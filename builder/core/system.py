@@ -141,6 +141,10 @@ class System(ABC):
     """The module whose ``print_spec(evaluation, lang)`` describes the printout."""
     sheets_module: str
     """The module whose ``workbook(evaluation, lang)`` describes the spreadsheet."""
+    rounds_campaign: str | None = None
+    """The key of the campaign system whose days this game's events run as: an event's rounds are
+    then that campaign's days (each entered on the desk as one stage of its file) and its standings
+    the campaign's own; None: the rounds are games between two teams (the Swiss)."""
 
     def evaluate(self, doc: Document, pack: Pack | None = None, view: bool = True) -> Evaluation:
         """Model one parsed roster (under an event's pack if given), then check it: the

@@ -26,7 +26,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import board, build, exports, organiser, players, sharing
+from builder.desk import board, build, exports, organiser, players, race_days, round_exports, sharing, show
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.jobs import big_blocks_apart
@@ -158,6 +158,10 @@ ROUTES = [
     Route("/lists/{team}", endpoint(sharing.published_list)),
     Route("/lists/{team}/{name}", endpoint(sharing.published_file)),
     Route("/look/{name:path}", endpoint(look)),
+    Route("/rounds", endpoint(show.rounds_page)),
+    Route("/rounds/screen", endpoint(show.screen)),
+    Route("/rounds/board", endpoint(show.screen_board)),
+    Route("/rounds/{name}", endpoint(show.asset)),
     Route("/build", endpoint(build.workshop)),
     Route("/build/manifest.webmanifest", endpoint(build.manifest)),
     Route("/build/worker.js", endpoint(build.worker)),
@@ -182,6 +186,11 @@ ROUTES = [
     Route("/admin/summary.xlsx", endpoint(exports.summary, admin=True)),
     Route("/admin/print.pdf", endpoint(exports.printout, admin=True)),
     Route("/admin/printing", endpoint(organiser.printing, admin=True)),
+    Route("/admin/round/{n}/sheet.pdf", endpoint(round_exports.sheet, admin=True)),
+    Route("/admin/round/{n}/slips.pdf", endpoint(round_exports.slips, admin=True)),
+    Route("/admin/event.json", endpoint(round_exports.event_json, admin=True)),
+    Route("/admin/race-days", endpoint(race_days.race_days_page, admin=True), methods=["GET", "POST"]),
+    Route("/admin/race-days/campaign.zip", endpoint(race_days.campaign_zip, admin=True)),
     Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
 ]
 

@@ -25,6 +25,7 @@ from starlette.responses import FileResponse, Response
 
 from builder.core import messages
 from builder.core.reader import forget_read
+from builder.desk.day_reading import day_of, fingerprints
 from builder.desk.jobs import give_back
 from builder.desk.pages import refusal, team_rows, zone_label
 from builder.desk.state import Desk, desk_of
@@ -148,7 +149,16 @@ def write_summary(desk: Desk, target: Path, lang: str, stop: Callable[[], bool])
 
     lines = event_lines(outcomes(), desk.pack, lang)
     check_stop(stop)
-    write_lines(lines, target, lang, desk.pack, teams=teams, zone=zone_label(desk))
+    write_lines(lines, target, lang, desk.pack, teams=teams, zone=zone_label(desk), day=day_sheets_of(desk))
+
+
+def day_sheets_of(desk: Desk) -> Any:
+    """The tournament day's sheets of the summary (the standings, the results), for an event that
+    plays rounds and has a day; else None."""
+    from builder.events.day_sheets import DaySheets  # with openpyxl, only when a summary is asked for
+
+    day = day_of(desk)
+    return None if day is None or desk.pack.rounds is None else DaySheets(desk.pack.rounds, day, fingerprints(desk))
 
 
 def write_print(desk: Desk, target: Path, lang: str, paper: str, stop: Callable[[], bool]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from builder.core import messages
 from builder.desk.build_texts import BUILD_MESSAGES
 from builder.desk.lists_texts import LIST_MESSAGES
+from builder.events import show_texts  # noqa: F401 - the tournament day's words, registered with the desk's
 
 MESSAGES = {
     "desk.title": {"es": "Entrega de listas", "en": "List submission"},

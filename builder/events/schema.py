@@ -34,6 +34,10 @@ The tables, one database per event desk (several events may share it: every row 
     itself is only in the organiser's cookie), its event, when it started and when it ends, and,
     for a few minutes after the organiser issued a team a new edit code, that code sealed with the
     session's id (migration 5).
+``race_days``
+    append-only: each day of an event whose rounds are a campaign's race days
+    (:mod:`builder.events.race_days`): its number, the stage's YAML as the organiser wrote it, and
+    when it was entered; a day's latest row stands (an empty text: the day taken back) (migration 9).
 ``schema_version``
     one row per migration applied: the database's version is the highest.
 
@@ -155,6 +159,16 @@ organiser_sessions = sa.Table(  # migration 5
     sa.Index("organiser_sessions_by_event", "event_id", "started"),
 )
 
+race_days = sa.Table(  # migration 9
+    "race_days", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),  # the stage's YAML as the organiser wrote it ('': taken back)
+    sa.Column("entered_at", sa.DateTime, nullable=False),
+    sa.Index("race_days_by_event", "event_id", "number", "id"),
+)
+
 schema_version = sa.Table(
     "schema_version", sa.MetaData(),  # its own: made before any migration, never by one
     sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
@@ -213,8 +227,16 @@ def _removals(conn: sa.Connection) -> None:
         conn.exec_driver_sql(f"ALTER TABLE teams ADD COLUMN removed_at {kind}")
 
 
+def _race_days(conn: sa.Connection) -> None:
+    """``race_days``: each day of an event whose rounds are a campaign's race days, append-only."""
+    race_days.create(conn, checkfirst=True)
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes,
-                                                           _organiser_sessions, _findings_kept, _removals)
+                                                           _organiser_sessions, _findings_kept, _removals,
+                                                           # Migration 8 (issue 48's day: part B's) goes here,
+                                                           # before _race_days, which is migration 9.
+                                                           _race_days)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)

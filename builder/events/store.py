@@ -31,13 +31,14 @@ from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.engines import engine_for
 from builder.events.found import as_text
+from builder.events.race_days import RaceDays
 from builder.events.roll import Roll, live, newest_of
 from builder.events.rows import add_version, aware, submissions_where, utc
 from builder.events.schema import code_changes, events, reviews, submissions, teams
 
 __all__ = ["Limits", "Store", "StoreRefused", "plain_file_name", "slug", "team_key", "team_name"]
 
-class Store(Roll):
+class Store(Roll, RaceDays):
     """An event desk's database. Make one with :meth:`open`; every method is one transaction."""
 
     def __init__(self, engine: sa.Engine):

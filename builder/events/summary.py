@@ -21,6 +21,7 @@ from builder.export.xlsx import FONT, LABEL_FONT, SIZE, TITLE_FONT, TITLE_SIZE, 
 from builder.export import fontmetrics as fm
 from builder.export.streamed import stream_facts, stream_table, streamed_workbook
 from builder.core.reader import Document
+from builder.events.day_sheets import DaySheets, write_day_sheets
 from builder.events.tournament import with_event_rules
 from builder.core.findings import input_error_message
 from builder.core.messages import text
@@ -139,10 +140,11 @@ def write_summary(outcomes: list[Outcome], path: Path, lang: str, pack: Pack | N
 
 
 def write_lines(lines: list[Line], path: Path, lang: str, pack: Pack | None, today: dt.date | None = None,
-                teams: list[dict] | None = None, zone: str | None = None) -> None:
+                teams: list[dict] | None = None, zone: str | None = None, day: DaySheets | None = None) -> None:
     """The summary workbook, written row by row (openpyxl's write-only mode): a cover of the
     event's counts, then ``teams`` (the event desk's: one row a team, in the order of ``lines``: who
-    sent each list, which version, when, in ``zone``, and its review), then a row a list."""
+    sent each list, which version, when, in ``zone``, and its review), then a row a list; then, for
+    an event that plays rounds (``day``), the standings and every result."""
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     wb = streamed_workbook()
     taken: set[str] = set()
@@ -183,6 +185,8 @@ def write_lines(lines: list[Line], path: Path, lang: str, pack: Pack | None, tod
     passed = {line.row["status"] for line in lines if line.kind in ("legal", "no_list")}
     stream_table(lists, columns, [line.row for line in lines], lambda key, value: None if key != "status" else
                  (GOOD_FONT, GOOD_FILL) if value in passed else (BAD_FONT, BAD_FILL))
+    if day is not None:
+        write_day_sheets(wb, taken, day, lang)
     wb.save(path)
 
 

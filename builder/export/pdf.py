@@ -285,3 +285,11 @@ def cover_pdf(title: str, subtitle: str, head: tuple[str, ...], rows: list[tuple
         title=title, subtitle=subtitle, head=head, rows=rows, lang=lang, paper=paper)
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     _layout(html, ProjectOnlyFetcher()).write_pdf(str(target))
+
+
+def shared_pdf(template: str, target: Path, **context: Any) -> None:
+    """One of the shared print templates (``base/<template>``: a round's sheet, its table slips)
+    rendered with ``context`` and written to ``target``."""
+    html = environment().get_template(f"base/{template}").render(**context)
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    _layout(html, ProjectOnlyFetcher()).write_pdf(str(target))

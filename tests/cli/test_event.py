@@ -287,3 +287,27 @@ def test_health_says_whether_the_desk_answers_and_waits_for_it_when_asked(tmp_pa
     assert gone.exit_code == 1 and "Traceback" not in gone.output
     bad = CliRunner().invoke(cli, ["event", "health", "ftp://127.0.0.1"])
     assert bad.exit_code == 2
+
+
+def test_export_json_writes_the_whole_event_as_its_documented_file(tmp_path):
+    from builder.events.event_json import EventExport
+
+    db = tmp_path / "torneo.sqlite"
+    store = Store.open(f"sqlite:///{db}")
+    event = store.create_event("Torneo de Otoño", "wartime")
+    store.register(event, "Patrulla Alfa", {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK},
+                   Checked("wartime", 178, 250, True, 0, "WT-068D-E2A7"))
+    store.close()
+    out = tmp_path / "evento.json"
+    result = CliRunner().invoke(cli, ["event", "export", "--json", str(PACK), str(out), "--db", str(db), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert f"Event written to {out}" in result.output
+    found = EventExport.model_validate_json(out.read_bytes())
+    assert [t.name for t in found.teams] == ["Patrulla Alfa"] and found.teams[0].list.files["alfa.yaml"] == ALFA
+    assert found.event.rounds is None and found.rounds == [] and found.race is None
+    missing = CliRunner().invoke(cli, ["event", "export", "--json", str(PACK), str(out), "--db", str(tmp_path / "no.sqlite")])
+    assert missing.exit_code == 2
+    folder = CliRunner().invoke(cli, ["event", "export", "--json", str(PACK), str(tmp_path), "--db", str(db)])
+    assert folder.exit_code == 2 and "Traceback" not in folder.output
+    a_file = CliRunner().invoke(cli, ["event", "export", str(PACK), str(out), "--db", str(db)])
+    assert a_file.exit_code == 2 and "Traceback" not in a_file.output

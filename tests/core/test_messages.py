@@ -24,7 +24,7 @@ from tests.book_cases import (
 )
 
 CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "codes.md"
-NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "cli.", "form.", "desk.", "hosted.", "print.", "status.")
+NOT_CODES = ("ui.", "serve.", "bound.", "hint", "referenced-from", "kind", "kinds.", "the-kind.", "a-kind.", "part.", "wt.", "found.", "cq.", "cc.", "cf.", "pc.", "du.", "xl.", "pdf.", "yaml.", "os.", "word.", "catalog.", "cli.", "form.", "desk.", "hosted.", "print.", "status.", "show.")
 
 
 @pytest.fixture(scope="module")

@@ -35,6 +35,8 @@ class CripmaquionSystem(System):
     sheets_module = "builder.systems.cripmaquion.sheets"
     name_key = "team"
     pack_model = CripmaquionPack
+    rounds_campaign = "cripmaquion-campaign"
+    """An event's rounds are race days: each day a stage of the campaign's file (§11)."""
 
     def check(self, file: CripmaquionFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,
               overridden: set[str]) -> Evaluation:
