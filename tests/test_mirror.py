@@ -21,8 +21,11 @@ BUILDER = ROOT / "builder"
 TESTS = ROOT / "tests"
 
 CROSS_CUTTING = {
-    "hosted/test_browser.py": "the hosted builder in Chromium on a phone: the start page, each game's new list "
-                              "clicked and kept through a reload, axe-core light and dark",
+    "hosted/test_browser.py": "the hosted builder in Chromium on a phone: the start page and its «Mis listas» "
+                              "(online and offline), each game's new list clicked and kept through a reload, "
+                              "axe-core light and dark",
+    "hosted/test_browser_every_day.py": "issue 47's player's day at the hosted builder in Chromium on a phone: five "
+                                        "games built, lists kept, moved, shared by a link and used offline",
     "hosted/test_deployment.py": "deploy/'s Caddyfile.hosted run by the real Caddy before two `builder host` processes",
     "hosted/test_load.py": "attacks replayed on `builder host` in its own process: another player's clicks and memory",
     # A test file or folder under tests/ that answers to no single module: why.
