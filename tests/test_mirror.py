@@ -21,10 +21,11 @@ BUILDER = ROOT / "builder"
 TESTS = ROOT / "tests"
 
 CROSS_CUTTING = {
-    "hosted/test_browser.py": "the hosted builder in Chromium on a phone: the start page, each game's new list "
-                              "clicked and kept through a reload, axe-core light and dark",
-    "hosted/test_browser_every_day.py": "issue 47's player's day on the hosted builder in Chromium, end to end: five "
-                                        "games, lists kept, exported, shared, and used offline",
+    "hosted/test_browser.py": "the hosted builder in Chromium on a phone: the start page and its «Mis listas» "
+                              "(online and offline), each game's new list clicked and kept through a reload, "
+                              "axe-core light and dark",
+    "hosted/test_browser_every_day.py": "issue 47's player's day at the hosted builder in Chromium on a phone: five "
+                                        "games built, lists kept, moved, shared by a link and used offline",
     "hosted/test_deployment.py": "deploy/'s Caddyfile.hosted run by the real Caddy before two `builder host` processes",
     "hosted/test_load.py": "attacks replayed on `builder host` in its own process: another player's clicks and memory",
     # A test file or folder under tests/ that answers to no single module: why.
@@ -43,8 +44,6 @@ CROSS_CUTTING = {
                                   "tab, moved to another browser, deleted and brought back by the keyboard alone",
     "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
                                      "through a reload and a stopped server, submitted and its receipt checked",
-    "desk/test_browser_show.py": "the rounds' pages in Chromium on a phone and the venue's screen, es and en, light "
-                                 "and dark, axe-core; the screen's board asked for again by htmx under its policy",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "serve/test_browser_references.py": "renames and the folder list in Chromium: the builder view, the workspace "

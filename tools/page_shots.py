@@ -281,9 +281,9 @@ def desk(chromium: Any, target: Path) -> None:
 
 
 def hosted(chromium: Any, target: Path) -> None:
-    """The hosted builder (issue 47) on a phone: the start page with the five games, a Wartime list
-    with its Warbook in the builder (light and dark), three lists in «Mis listas», «Compartir» and its
-    QR code."""
+    """The hosted builder (issue 47) on a phone: a Wartime list with its Warbook in the builder (light
+    and dark), three lists in «Mis listas», «Compartir» and its QR code, and the start page with the
+    five games and those three lists."""
     from builder.hosted.app import create_hosted  # noqa: PLC0415
 
     port = free(PORTS[2])
@@ -312,11 +312,6 @@ def hosted(chromium: Any, target: Path) -> None:
             page.screenshot(path=str(target / name))
             print(name)
 
-        page = phone()
-        page.goto(f"{url}/")
-        shot(page, "hosted-start-phone.png")
-        page.context.close()
-
         for scheme, name in (("light", "hosted-build-phone.png"), ("dark", "hosted-build-phone-dark.png")):
             page = phone(scheme)
             from_files(page, "wartime")
@@ -337,6 +332,9 @@ def hosted(chromium: Any, target: Path) -> None:
         page.locator("#share-qr").scroll_into_view_if_needed()
         page.locator("#share-panel").evaluate("(e) => e.scrollIntoView()")
         shot(page, "hosted-share-phone.png")
+        page.goto(f"{url}/")                                # a returning player's start: the games, «Mis listas»
+        page.locator("#lists li").first.wait_for()
+        shot(page, "hosted-start-phone.png")
         page.context.close()
 
 

@@ -39,3 +39,6 @@ LIST_WORDS = tuple(key for key in LIST_MESSAGES if key not in ("desk.lists-title
                                                                 "desk.lists-new", "desk.lists-export",
                                                                 "desk.lists-import", "desk.lists-undo"))
 """The words lists_view.js says, handed to the page with the builder's own."""
+VIEW_WORDS = ("serve.points", "serve.legal", "serve.illegal", "desk.build-file-unread") + LIST_WORDS
+"""Every word lists_view.js says, for a page that shows «Mis listas» without the builder (the hosted
+builder's start page): its own and the builder's few it borrows."""

@@ -17,6 +17,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Redire
 from builder.core import messages, registry
 from builder.desk import building
 from builder.desk.build import POLICY, WORDS, static_file
+from builder.desk.lists_texts import VIEW_WORDS
 from builder.desk.guard import client_address
 from builder.events.bounds import StoreRefused
 from builder.hosted import installing
@@ -30,9 +31,23 @@ from builder.web.keeping import Refused
 from builder.web.previews import preview_file
 
 
+START_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                "connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'self'; "
+                "frame-ancestors 'none'; base-uri 'none'")
+"""The start page: the builder's own scripts («Mis listas», the service worker's registration), no
+inline script or style, no frame."""
+
+
 def start(request: Request, form: Form, lang: str) -> Response:
-    """The start page: the games, each a new list (or the one this browser keeps for it)."""
-    return page(request, "start.html", lang, games=titles(hosted_of(request).packs))
+    """The start page: the games, each a new list (or the one this browser keeps for it), and «Mis
+    listas», every list this browser keeps (drawn by the builder page's own scripts), each opening on
+    its game's page."""
+    table = messages.table()
+    answer = page(request, "start.html", lang, choices=titles(hosted_of(request).packs),
+                  games={system.key: system.title for system in registry.all_systems()},
+                  words={key: table[key][lang] for key in VIEW_WORDS}, install=installing.settings(lang))
+    answer.headers["content-security-policy"] = START_POLICY
+    return answer
 
 
 def workshop(request: Request, form: Form, lang: str) -> Response:

@@ -29,3 +29,16 @@ def test_the_builder_page_keeps_my_lists_with_their_scripts_first_and_names_game
     assert set(LIST_WORDS) <= set(words)
     english = client.get("/build?lang=en").text
     assert "My lists" in english and "Mis listas" not in english
+
+
+def test_a_page_without_the_builder_has_every_word_lists_view_says():
+    # The hosted start page hands lists_view.js VIEW_WORDS alone: each key the script names, and each
+    # button's «… {name}» label, is among them.
+    from pathlib import Path
+
+    from builder.desk.lists_texts import VIEW_WORDS
+
+    script = (Path(__file__).resolve().parents[2] / "builder" / "desk" / "static" / "lists_view.js").read_text()
+    named = set(re.findall(r'"((?:desk|serve)\.[a-z-]+)"', script))
+    buttons = set(re.findall(r'button\("((?:desk|serve)\.[a-z-]+)"', script))
+    assert len(buttons) == 4 and named | {f"{key}-named" for key in buttons} <= set(VIEW_WORDS)

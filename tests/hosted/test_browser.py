@@ -1,6 +1,8 @@
 """The hosted builder in Chromium on a 390×844 phone: the start page leads to each game's builder,
 a new list is clicked there under its own game (the page sends it with every click), kept through a
-reload; the start page and the builder page have no serious accessibility finding, light or dark."""
+reload; the start page shows «Mis listas», every list kept of every game, each opened on its game's
+page, online and with no signal, deleted and brought back, exported and imported; the start page
+(with lists and without) and the builder page have no serious accessibility finding, light or dark."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ import pytest
 import yaml
 
 from tests.desk.test_browser_building import PHONE, WATCH
+from tests.desk.test_browser_lists import context_of, page_of
+from tests.hosted.support import LEGAL
 from tests.serve.live import ARGS, CHROMIUM, free_port
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
@@ -116,3 +120,128 @@ def test_the_start_pages_games_are_buttons_one_under_another_with_no_bullet(brow
     assert len({box["x"] for box in boxes}) == 1 and all(a["y"] + a["height"] <= b["y"] for a, b in zip(boxes, boxes[1:]))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 and errors == []
     page.context.close()
+
+
+# --- «Mis listas» on the start page ----------------------------------------------------------------
+
+def kept_from_files(page, hosted: str, game: str) -> dict:
+    """The game's example list (with its Warbook) opened from its files on the game's builder page,
+    reached from the start page, and kept once the server has checked it: the entry as kept."""
+    page.goto(f"{hosted}/")
+    page.click(f"a[data-game={game}]")
+    page.wait_for_url(f"**/build?game={game}&lang=es")
+    page.locator("#start-panel:not([hidden])").wait_for()
+    before = settled(page)
+    page.set_input_files("#start-file", [str(path) for _, path in LEGAL[game]])
+    idle(page, before)
+    page.locator("#build .summary").wait_for()
+    page.wait_for_function("window.builderLists.opened()?.status?.legal === true")
+    return page.evaluate("window.builderLists.opened()")
+
+
+def start_lists(page) -> dict[str, str]:
+    """«Mis listas» as the start page shows it (opened): each list's name and its line of facts."""
+    page.locator("#my-lists").evaluate("(d) => { d.open = true; }")
+    rows = page.locator("#lists li")
+    return {rows.nth(n).locator("h3").inner_text(): rows.nth(n).locator("p").first.inner_text()
+            for n in range(rows.count())}
+
+
+def test_the_start_page_shows_every_list_kept_and_opens_each_on_its_games_page_online_and_offline(
+        browser, hosted, tmp_path):
+    context = context_of(browser)
+    page, errors = page_of(context)
+    page.goto(f"{hosted}/")
+    # None kept yet: said briefly; no «Lista nueva» here (a new list is a game's button).
+    assert page.locator("#my-lists").evaluate("(d) => d.open") is True
+    assert page.locator("#lists-none").is_visible() and page.locator("#lists li").count() == 0
+    assert page.locator("#lists-new").count() == 0
+    kept = {game: kept_from_files(page, hosted, game) for game in ("porcrom", "wartime")}
+    names = {game: entry["status"]["name"] for game, entry in kept.items()}
+
+    page.goto(f"{hosted}/")
+    shown = start_lists(page)
+    assert sorted(shown) == sorted(names.values()) and page.locator("#lists-none").is_hidden()
+    assert page.locator("#lists-count").inner_text() == "2"
+    assert "¡Por Crom!" in shown[names["porcrom"]] and "Wartime" in shown[names["wartime"]]
+    assert all("LEGAL" in facts and "cambiada el" in facts for facts in shown.values())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Deleted and brought back, by the keyboard alone.
+    page.get_by_role("button", name=f"Borrar {names['porcrom']}", exact=True).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#lists li').length === 1")
+    assert page.evaluate("document.activeElement.id") == "lists-undo"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#lists li').length === 2")
+    assert page.evaluate("document.activeElement.id") == "lists-export"
+
+    # Exported from here, imported into another browser's start page: the same lists.
+    with page.expect_download() as download:
+        page.click("#lists-export")
+    exported = tmp_path / "mis-listas.json"
+    download.value.save_as(exported)
+    other, other_errors = page_of(context_of(browser))
+    other.goto(f"{hosted}/")
+    other.set_input_files("#lists-import", str(exported))
+    other.wait_for_function("document.querySelectorAll('#lists li').length === 2")
+    assert sorted(start_lists(other)) == sorted(names.values())
+    assert other.locator("#lists-said").inner_text() == "Listas añadidas: 2."
+
+    # Opened from the start page: its game's builder page, with that list open.
+    page.get_by_role("button", name=f"Abrir {names['porcrom']}", exact=True).click()
+    page.wait_for_url("**/build?game=porcrom&lang=es")
+    page.locator("#build .summary").wait_for()
+    idle(page)
+    assert page.evaluate("window.builderLists.opened().id") == kept["porcrom"]["id"]
+    assert text(page) == kept["porcrom"]["files"][kept["porcrom"]["open"]]
+
+    # No signal: the start page (kept by the worker, its scripts with it) shows both and opens the other.
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)",
+                           timeout=15000)
+    context.set_offline(True)
+    page.goto(f"{hosted}/")
+    assert page.evaluate("navigator.onLine") is False
+    assert sorted(start_lists(page)) == sorted(names.values())
+    page.get_by_role("button", name=f"Abrir {names['wartime']}", exact=True).click()
+    page.wait_for_url("**/build?game=wartime&lang=es")
+    page.locator("#build .summary").wait_for(timeout=15000)
+    assert page.evaluate("window.builderLists.opened().id") == kept["wartime"]["id"]
+    assert text(page) == kept["wartime"]["files"][kept["wartime"]["open"]]
+    assert page.get_attribute("#build", "data-legal") == "true"
+    context.set_offline(False)
+    assert errors == [] and other_errors == []
+    other.context.close()
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_finding_on_the_start_page_with_lists_kept(browser, hosted, scheme):
+    page, errors = page_of(context_of(browser, scheme))
+    kept_from_files(page, hosted, "cripmaquion")
+    page.goto(f"{hosted}/?lang=en")
+    assert list(start_lists(page)) and page.locator("#lists li button").count() == 4
+    assert serious_violations(page) == []
+    page.get_by_role("button", name="Delete", exact=False).first.click()   # the notice and its undo shown
+    page.locator("#lists-undo").wait_for()
+    assert serious_violations(page) == []
+    assert errors == []
+    page.context.close()
+
+
+def test_the_start_pages_scripts_run_under_its_policy(browser, hosted):
+    # No bypass of the policy here: a script or a style it refused would be said on the console.
+    context = browser.new_context(locale="es-ES", viewport=PHONE)
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: refused.append(str(e)))
+    page.goto(f"{hosted}/")
+    page.evaluate("""window.builderLists.save({game: "porcrom", name: "Guardada", open: "lista.yaml",
+                                               files: {"lista.yaml": "system: porcrom\\n"}})""")
+    page.reload()
+    assert list(start_lists(page)) == ["Guardada"]
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    assert "default-src 'none'" in page.evaluate("fetch('/').then((r) => r.headers.get('content-security-policy'))")
+    assert refused == []
+    context.close()

@@ -25,7 +25,30 @@ def test_the_start_page_offers_every_game(client):
     assert "Elige" not in en.text and "Choose" not in es.text
     assert re.findall(r'href="/build\?game=([a-z-]+)&amp;lang=es"', es.text) == [
         "confrontation", "cripmaquion", "dungeon-universalis", "porcrom", "wartime"]
-    assert "<script" not in es.text and es.headers["content-security-policy"].startswith("default-src 'none'")
+    # Its scripts («Mis listas», the worker's registration) are the builder page's own files, each in the
+    # worker's shell (so the start page works with no signal); no inline script or style, none allowed.
+    policy = es.headers["content-security-policy"]
+    assert policy.startswith("default-src 'none'") and "script-src 'self';" in policy and "unsafe" not in policy
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", es.text, re.S)
+    assert {attrs for attrs, body in scripts if 'type="application/json"' not in attrs and body.strip()} == set()
+    sources = [re.search(r'src="([^"]+)"', attrs).group(1) for attrs, _ in scripts if "src=" in attrs]
+    assert sources == ["/static/lists.js", "/static/lists_view.js", "/static/installing.js"]
+    assert " style=" not in es.text and "<style" not in es.text
+    settings = json.loads(re.match(r"const SETTINGS = (.*);\n", client.get("/build/worker.js").text).group(1))
+    assert set(sources) <= set(settings["shell"]) and "/static/app.css" in settings["shell"]
+
+
+def test_the_start_pages_my_lists_has_its_words_and_every_games_title_and_no_new_list(client):
+    for lang, title, none in (("es", "Mis listas", "Aún no guardas"), ("en", "My lists", "This browser keeps no")):
+        answer = client.get(f"/?lang={lang}").text
+        assert title in answer and none in answer and 'id="lists-new"' not in answer
+        assert 'id="lists-export"' in answer and '<label for="lists-import">' in answer
+        words = json.loads(html.unescape(re.search(r'<script type="application/json" id="words">(.*?)</script>',
+                                                   answer).group(1)))
+        assert {"desk.lists-open-named", "desk.lists-delete-named", "serve.legal", "serve.points"} <= set(words)
+        games = json.loads(html.unescape(re.search(r'<script type="application/json" id="games">(.*?)</script>',
+                                                   answer).group(1)))
+        assert {key: games[key] for key in GAMES} == {key: registry.get(key).title for key in GAMES}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,9 +15,10 @@ from tests.desk.test_browser_building import PHONE, WATCH
 
 
 def test_the_manifest_starts_at_the_start_page_and_the_worker_keeps_every_games_page(client):
-    page = client.get("/build?game=porcrom&lang=en")
-    assert '<link rel="manifest" href="/build/manifest.webmanifest?lang=en">' in page.text
-    assert 'data-worker="/build/worker.js" data-scope="/"' in page.text
+    for address in ("/build?game=porcrom&lang=en", "/?lang=en"):
+        page = client.get(address)
+        assert '<link rel="manifest" href="/build/manifest.webmanifest?lang=en">' in page.text
+        assert 'data-worker="/build/worker.js" data-scope="/"' in page.text
     manifest = client.get("/build/manifest.webmanifest?lang=en")
     assert manifest.headers["content-type"].startswith("application/manifest+json")
     app = manifest.json()
@@ -47,6 +48,11 @@ def test_installable_and_offline_a_games_page_opens_with_the_list_kept(browser, 
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
     session = context.new_cdp_session(page)
     assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    # The start page, where the installed app opens, installs too: it links the manifest and the worker.
+    page.goto(f"{hosted}/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
+    assert context.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    page.goto(f"{hosted}/build?game=porcrom&lang=es")
     before = settled(page)
     page.click("#start-new")
     idle(page, before)

@@ -20,19 +20,22 @@
 //   window.builderLists.pageFor        (game) => the address where a list of that game opens, or
 //                                      null for this page: the hosted builder may set it
 //
+// The page's settings are on #workshop (a game's builder page) or #start-page (the hosted builder's
+// start page: no game and no open list, every list opens on its game's page).
+//
 // An entry: {id, game, name (the player's own, or ""), changed (ISO time), status: {legal, points,
 // limit, measure, text, name (the list's, as the server read it)} or
 // null, files: {name: text}, open, at, undo, redo, queue}. Texts are kept byte for byte.
 "use strict";
 
 (() => {
-  const root = document.getElementById("workshop");
+  const root = document.getElementById("workshop") || document.getElementById("start-page");
   const host = location.host;
   const PREFIX = `builder-desk:${host}:list:`;
   const OPEN = `builder-lists-open:${host}`;      // this tab's open list (sessionStorage)
   const LAST = `builder-lists-last:${host}`;      // the last list opened in this browser
   const FORMAT = "builder-lists/1";
-  const game = root ? root.dataset.game : "";
+  const game = root?.dataset.game || "";
 
   function read(key) {
     try {

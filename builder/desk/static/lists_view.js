@@ -1,7 +1,8 @@
 // «Mis listas» drawn on the builder page: each list kept in this browser (lists.js) with its game's
 // title, its name, its points or the game's measure and whether it is legal, as the server last
 // said, and when it last changed; open, duplicate, rename and delete it (undone from the notice),
-// start a new one, and export or import all of them as one file.
+// start a new one, and export or import all of them as one file. The hosted builder's start page
+// draws them too, every game's, with no «Lista nueva» (a new list is a game's: its buttons there).
 "use strict";
 
 window.builderListsView = (lists) => {
@@ -9,7 +10,7 @@ window.builderListsView = (lists) => {
   if (!$("my-lists")) return () => {};
   const words = JSON.parse($("words").textContent);
   const games = JSON.parse($("games").textContent);
-  const lang = $("workshop").dataset.lang;
+  const lang = document.documentElement.lang;
   let removedId = "";
 
   function t(key, params = {}) {
@@ -140,7 +141,7 @@ window.builderListsView = (lists) => {
       const entry = lists.get(removedId);
       notice(t("desk.lists-restored", { name: entry ? nameOf(entry) : "" }));
       removedId = "";
-      $("lists-new").focus();
+      ($("lists-new") || $("lists-export")).focus();
     }
   }
 
@@ -164,7 +165,7 @@ window.builderListsView = (lists) => {
   }
 
   if (!lists.opened()) $("my-lists").open = true;
-  $("lists-new").addEventListener("click", () => lists.startNew());
+  $("lists-new")?.addEventListener("click", () => lists.startNew());
   $("lists-export").addEventListener("click", exportAll);
   $("lists-import").addEventListener("change", importAll);
   $("lists-undo").addEventListener("click", undo);
