@@ -26,7 +26,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import board, build, exports, organiser, players, sharing
+from builder.desk import board, build, day, day_admin, exports, organiser, players, sharing
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.jobs import big_blocks_apart
@@ -155,6 +155,8 @@ ROUTES = [
     Route("/receipt/{receipt}", endpoint(players.receipt)),
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
+    Route("/day", endpoint(day.day_page), methods=["GET", "POST"]),
+    Route("/day/opponent", endpoint(day.opponent_list)),
     Route("/lists/{team}", endpoint(sharing.published_list)),
     Route("/lists/{team}/{name}", endpoint(sharing.published_file)),
     Route("/look/{name:path}", endpoint(look)),
@@ -182,6 +184,7 @@ ROUTES = [
     Route("/admin/summary.xlsx", endpoint(exports.summary, admin=True)),
     Route("/admin/print.pdf", endpoint(exports.printout, admin=True)),
     Route("/admin/printing", endpoint(organiser.printing, admin=True)),
+    Route("/admin/day", endpoint(day_admin.day_admin, admin=True), methods=["GET", "POST"]),
     Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
 ]
 

@@ -109,7 +109,8 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
                 raise StoreRefused("wrong-edit-code")
             receipt = desk.store.submit(team_id, code, checking.files, checked, now=now, limits=desk.limits)
         else:
-            receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits)
+            receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits,
+                                          club=form.get("club")[:400] or None)
     except StoreRefused as exc:
         answer = "wrong-edit-code" if exc.code in NO_MATCH else exc.code
         return refused_form(request, form, lang, answer, REFUSED_STATUS.get(answer, 400))
