@@ -137,3 +137,36 @@ def test_a_hostile_result_is_refused(day_client):
         answer = on_day_admin(client, "result", round="1", **{"table": "1", "score_b": "0", **fields})
         assert answer.status_code in (400, 404)
     assert store.claims(event, 1)[1].organiser is None
+
+
+def test_two_desks_on_one_database_pair_a_round_once(db, day_client):
+    """The organiser's click reaching two desks at once (a double tap through the proxy): one pairs
+    the round, the other answers that it is paired already."""
+    import threading
+
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from tests.desk.support import BASE, TOKEN, day_pack
+
+    made = teams(day_client, 6)
+    store, event = desk_of(day_client)
+    for team_id, _ in made.values():
+        store.check_in(team_id, organiser=True)
+    with TestClient(create_desk(day_pack(), db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as other:
+        other.get("/")
+        admin(day_client)
+        admin(other)
+        start, answers = threading.Barrier(2), []
+
+        def clicking(client) -> None:
+            start.wait()
+            answers.append(on_day_admin(client, "pair", round="1").status_code)
+
+        threads = [threading.Thread(target=clicking, args=(c,)) for c in (day_client, other)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    assert sorted(answers) == [303, 409] and len(store.day(event).rounds) == 1
+    assert [c.what for c in store.round_changes(event)].count("pair") == 1
