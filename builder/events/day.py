@@ -168,6 +168,9 @@ class DayKeeping:
                 if next_number > fmt.count:
                     raise StoreRefused("rounds-done", str(fmt.count))
                 last = day.rounds[-1] if day.rounds else None
+                if last is not None:  # a report of it waits, and is then refused round-closed
+                    self._round(conn, event_id, last.number, for_update=True)
+                    day = self._day(conn, event_id)
                 if last is not None and (not last.published or any(
                         g.result is None for g in day.games_of(last.number))):
                     raise StoreRefused("round-unsettled", str(last.number))
@@ -236,7 +239,7 @@ class DayKeeping:
         self._owner(team_id, code, False)
         with self.engine.begin() as conn:
             team = self._team(conn, team_id, for_update=True)  # one team's reports one at a time
-            found = self._round(conn, team.event_id, number)
+            found = self._round(conn, team.event_id, number, sharing=True)  # no pairing after it meanwhile
             if found.published_at is None:
                 raise StoreRefused("round-not-published", str(number))
             if conn.execute(sa.select(rounds.c.id).where(rounds.c.event_id == team.event_id,
@@ -330,9 +333,12 @@ class DayKeeping:
         if not organiser and not self.code_is(team_id, code or ""):
             raise StoreRefused("wrong-edit-code")
 
-    def _round(self, conn: sa.Connection, event_id: int, number: int, for_update: bool = False) -> Any:
+    def _round(self, conn: sa.Connection, event_id: int, number: int, for_update: bool = False,
+               sharing: bool = False) -> Any:
         query = sa.select(rounds).where(rounds.c.event_id == event_id, rounds.c.number == number)
-        row = conn.execute(query.with_for_update() if for_update else query).first()
+        if for_update or sharing:
+            query = query.with_for_update(read=sharing and not for_update)
+        row = conn.execute(query).first()
         if row is None:
             raise StoreRefused("no-such-round", str(number))
         return row
