@@ -61,7 +61,8 @@ def refused_form(request: Request, form: Form, lang: str, code: str, status: int
     findings too; the refusal always."""
     rid = new_receipt_id()
     answer = RedirectResponse(f"/?refused={rid}&lang={lang}", status_code=303)
-    said = {"id": rid, "code": code, "status": status, "team": " ".join(form.get("team").split()), **context}
+    said = {"id": rid, "code": code, "status": status, "team": " ".join(form.get("team").split()),
+            "club": " ".join(form.get("club").split())[:80], **context}
     for value in ({**said, "pasted": form.get("pasted")}, said, {k: v for k, v in said.items() if k != "findings"}):
         if keep(request, answer, REFUSED_COOKIE, "/", value, REFUSED_MINUTES):
             return answer

@@ -189,3 +189,11 @@ def test_submit_still_registers_without_a_club(day_client):
     assert submit(day_client, "Sin club").status_code == 200
     store, event = desk_of(day_client)
     assert store.clubs(event) == {}
+
+
+def test_a_refused_registration_keeps_the_club_typed(day_client):
+    client = day_client
+    answer = client.post("/submit", data={"csrf": csrf(client), "team": "", "code": "", "lang": "es", "pasted": "",
+                                          "club": "Club de Rol"},
+                         files=[("files", (n, d, "application/x-yaml")) for n, d in _files()])
+    assert 'id="refusal"' in answer.text and 'value="Club de Rol"' in answer.text
