@@ -11,6 +11,7 @@ again); a refusal is a page of its own. An event whose pack plays no rounds has 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -24,6 +25,7 @@ from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused, team_name
 from builder.events.codes import matches_no_team
 from builder.events.rounds import Day, Game, Result
+from builder.web.downloads import attachment
 from builder.web.intake import Form
 
 DAY_COOKIE = "desk_day"
@@ -155,7 +157,21 @@ async def opponent_list(request: Request, form: Form, lang: str) -> Response:
     said = await reading_of(request, found, lang)
     if isinstance(said, Response):
         return said
-    return await in_page_thread(request, page, request, "day_list.html", lang, s=found, reading=said)
+    downloads = {name: f"/day/opponent/{quote(name)}?lang={lang}" for name in found.files}
+    return await in_page_thread(request, page, request, "day_list.html", lang, s=found, reading=said,
+                                downloads=downloads)
+
+
+def opponent_file(request: Request, form: Form, lang: str) -> Response:
+    """A file of the opponent's list, as its team sent it (YAML)."""
+    found = _opponent(request, lang)
+    if isinstance(found, Response):
+        return found
+    name = request.path_params["name"]
+    if name not in found.files:
+        return refusal(request, lang, "desk-no-such-page", 404)
+    return Response(found.files[name].encode("utf-8"), media_type="application/yaml; charset=utf-8",
+                    headers={"Content-Disposition": attachment(name)})
 
 
 def _opponent(request: Request, lang: str) -> Any:

@@ -97,6 +97,11 @@ def test_a_team_sees_its_table_and_opponent_and_reads_its_list_once_the_round_is
     read = client.get("/day/opponent")
     assert read.status_code == 200 and 'id="team-head">Beta<' in read.text and "Patrulla Alfa" in read.text
     assert client.get("/day/opponent?lang=en").status_code == 200
+    assert 'href="/day/opponent/alfa.yaml?lang=es"' in read.text
+    sent = client.get("/day/opponent/alfa.yaml")
+    assert sent.status_code == 200 and b"Patrulla Alfa" in sent.content and "attachment" in sent.headers["content-disposition"]
+    for wrong in ("/day/opponent/otro.yaml", "/day/opponent/..%2Fx.yaml", "/day/opponent/%00"):
+        assert client.get(wrong).status_code == 404
 
 
 def test_both_teams_report_and_their_result_stands_and_a_reload_stores_nothing_twice(day_client):
