@@ -77,17 +77,21 @@ def day_page(request: Request, form: Form, lang: str) -> Response:
     if request.method == "POST":
         return act(request, form, lang)
     team = None if "look" in request.query_params else looked_up(request)
-    if team is None:
+    found = shown(desk_of(request), team[0], lang) if team is not None else None
+    if found is None:  # none looked up, or a team removed since
         return page(request, "day.html", lang, team=None, given="")
-    return page(request, "day.html", lang, **shown(desk_of(request), team[0], lang),
+    return page(request, "day.html", lang, **found,
                 said=request.query_params.get("said") if request.query_params.get("said") in SAID else None,
                 ask=request.query_params.get("ask") == "drop")
 
 
-def shown(desk: Desk, team_id: int, lang: str) -> dict[str, Any]:
+def shown(desk: Desk, team_id: int, lang: str) -> dict[str, Any] | None:
     """What the team's page shows: the team, its game in the round published, what was said of it."""
     day = desk.store.day(desk.event_id)
-    me = next(e for e in day.entrants if e.team_id == team_id)
+    entrants = {e.team_id: e for e in day.entrants}
+    me = entrants.get(team_id)
+    if me is None:
+        return None
     names = {e.team_id: e.name for e in day.entrants}
     game = team_game(day, team_id)
     said = sides = opponent = None
@@ -96,7 +100,7 @@ def shown(desk: Desk, team_id: int, lang: str) -> dict[str, Any]:
         sides = (names.get(game.table.a, "?"), names.get(game.table.b or 0, "?"))
         claims = desk.store.claims(desk.event_id, game.round)[game.table.number]
         said = claims.a if game.table.a == team_id else claims.b
-        opponent = next(e for e in day.entrants if e.team_id == (game.table.b if game.table.a == team_id else game.table.a))
+        opponent = entrants.get(game.table.b if game.table.a == team_id else game.table.a)
         over = any(r.number == game.round + 1 for r in day.rounds)
     latest = max((r.number for r in day.rounds if r.published), default=0)
     return {"team": me, "day": day, "game": game, "sides": sides, "opponent": opponent, "mine": said,

@@ -202,3 +202,17 @@ def test_a_refused_registration_keeps_the_club_typed(day_client):
                                           "club": "Club de Rol"},
                          files=[("files", (n, d, "application/x-yaml")) for n, d in _files()])
     assert 'id="refusal"' in answer.text and 'value="Club de Rol"' in answer.text
+
+
+def test_a_team_whose_opponent_was_removed_still_sees_its_page(day_client):
+    client = day_client
+    made = register(client, "Alfa", "Beta")
+    paired(client, made)
+    look_up(client, "Alfa", made["Alfa"][1])
+    store, event = desk_of(client)
+    store.remove_teams(event, [made["Beta"][0]])  # spam found late
+    page = client.get("/day")
+    assert page.status_code == 200 and 'id="their-list"' not in page.text
+    assert client.get("/day/opponent").status_code == 404
+    store.remove_teams(event, [made["Alfa"][0]])
+    assert 'id="day-team"' not in client.get("/day").text  # the phone's team is gone: the form again

@@ -170,3 +170,18 @@ def test_two_desks_on_one_database_pair_a_round_once(db, day_client):
             thread.join(60)
     assert sorted(answers) == [303, 409] and len(store.day(event).rounds) == 1
     assert [c.what for c in store.round_changes(event)].count("pair") == 1
+
+
+def test_a_team_removed_after_the_pairing_leaves_the_page_readable(day_client):
+    client = day_client
+    admin(client)
+    made = teams(client, 4)
+    store, event = desk_of(client)
+    for team_id, _ in made.values():
+        store.check_in(team_id, organiser=True)
+    store.pair_next_round(event, ROUNDS)
+    store.remove_teams(event, [made["Equipo 1"][0]])  # spam found late, the round in draft
+    page = client.get("/admin/day")
+    assert page.status_code == 200 and 'id="swap-form"' in page.text
+    store.publish(event, 1)
+    assert client.get("/admin/day").status_code == 200
