@@ -26,7 +26,8 @@ LOG = logging.getLogger("builder.desk")
 LOG_SHOWN = 100
 """The log's newest rows on the page."""
 REFUSED_STATUS = {"no-such-team": 404, "no-such-round": 404, "no-such-table": 404, "log-full": 507}
-ACTIONS = ("checkin-open", "checkin-close", "check-in", "drop", "fixed-table", "pair", "swap", "publish", "result")
+ACTIONS = ("checkin-open", "checkin-close", "check-in", "check-out", "drop", "fixed-table", "pair", "swap", "publish",
+           "result")
 
 
 def number_of(given: str, most: int = 10 ** 9) -> int | None:
@@ -67,7 +68,8 @@ def shown(request: Request, lang: str) -> dict[str, Any]:
     return {"day": day, "fmt": fmt, "rounds": rounds, "next_number": next_number,
             "can_pair": next_number <= fmt.count, "here": sum(e.checked_in for e in day.entrants),
             "log": store.round_changes(desk.event_id, LOG_SHOWN), "names": names,
-            "ask": ask if ask in names else None, "done": request.query_params.get("done") in ACTIONS}
+            "ask": ask if ask in names else None, "seated": {t for g in day.games for t in g.table.teams()},
+            "done": request.query_params.get("done") in ACTIONS}
 
 
 def act(request: Request, form: Form, lang: str) -> Response:
@@ -81,12 +83,14 @@ def act(request: Request, form: Form, lang: str) -> Response:
         if action in ("checkin-open", "checkin-close"):
             store.open_checkin(event_id, action == "checkin-open")
             anchor = "checkin"
-        elif action in ("check-in", "drop", "fixed-table"):
+        elif action in ("check-in", "check-out", "drop", "fixed-table"):
             if team is None or team not in store.teams(event_id):
                 raise StoreRefused("no-such-team")
             anchor = "teams"
             if action == "check-in":
                 store.check_in(team, organiser=True)
+            elif action == "check-out":
+                store.check_out(team)
             elif action == "drop" and form.get("confirm") != "yes":
                 return RedirectResponse(f"/admin/day?lang={lang}&ask=drop&team={team}#teams", status_code=303)
             elif action == "drop":

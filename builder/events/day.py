@@ -14,7 +14,6 @@ while a round is paired, and a round's number is unique in its event (the other 
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,7 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from builder.core.pack import RoundsFormat
-from builder.events.bounds import StoreRefused, team_name
+from builder.events.bounds import StoreRefused, club_name
 from builder.events.pairing import pair_round
 from builder.events.roll import live
 from builder.events.results import Claims, claims_of, game_of, result_in, result_of, standing_result
@@ -51,17 +50,6 @@ class Change:
     what: str
     detail: str
     round: int | None
-
-
-def club_name(given: str | None) -> str | None:
-    """A club's name as kept: as a team's name (:func:`team_name`), or None for an empty one.
-    Refused ``bad-club-name``."""
-    if given is None or not unicodedata.normalize("NFKC", given).strip():
-        return None
-    try:
-        return team_name(given)
-    except StoreRefused as exc:
-        raise StoreRefused("bad-club-name", exc.detail) from None
 
 
 class DayKeeping:
@@ -138,10 +126,28 @@ class DayKeeping:
             _changed(conn, team.event_id)
         return last
 
+    def check_out(self, team_id: int, now: datetime | None = None) -> None:
+        """The organiser's check-in undone (the wrong team checked in): only for a team seated in no
+        round yet (refused ``team-paired``); logged. A team not checked in: nothing changes."""
+        with self.engine.begin() as conn:
+            team = self._team(conn, team_id, for_update=True)
+            self._event(conn, team.event_id, for_update=True)  # no round paired meanwhile
+            if team.checked_in_at is None:
+                return
+            seated = conn.execute(sa.select(games.c.id).join(rounds, rounds.c.id == games.c.round_id).where(
+                rounds.c.event_id == team.event_id, sa.or_(games.c.team_a == team_id, games.c.team_b == team_id))
+                .limit(1)).first()
+            if seated is not None:
+                raise StoreRefused("team-paired")
+            conn.execute(teams.update().where(teams.c.id == team_id).values(checked_in_at=None))
+            _log(conn, team.event_id, None, ORGANISER, "check-out", team.name, now)
+            _changed(conn, team.event_id)
+
     def set_fixed_table(self, team_id: int, table: int | None, now: datetime | None = None) -> None:
         """The table the team keeps every round from the next one paired (None: any); logged.
         Refused ``bad-table``: not from 1 to :data:`TABLES_MOST`."""
-        if table is not None and (isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= TABLES_MOST):
+        if table is not None and (isinstance(table, bool) or not isinstance(table, int)
+                                  or not 1 <= table <= TABLES_MOST):
             raise StoreRefused("bad-table", f"1 to {TABLES_MOST}")
         with self.engine.begin() as conn:
             team = self._team(conn, team_id, for_update=True)
@@ -354,8 +360,8 @@ class DayKeeping:
         said = claims_of(conn, rows)
         played = tuple(game_of(numbers[g.round_id], g, said[g.id]) for g in rows)
         tables = {n: tuple(g.table for g in played if g.round == n) for n in numbers.values()}
-        return Day(entrants, tuple(Round(r.number, r.seed, r.published_at is not None, tables[r.number]) for r in found),
-                   played, bool(event.checkin_open))
+        paired = tuple(Round(r.number, r.seed, r.published_at is not None, tables[r.number]) for r in found)
+        return Day(entrants, paired, played, bool(event.checkin_open))
 
 
 def _check_pairing(number: int, entrants: list[Entrant], tables: list[Table]) -> None:

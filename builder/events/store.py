@@ -26,11 +26,12 @@ from typing import Any, Mapping
 import sqlalchemy as sa
 
 from builder.events import schema
-from builder.events.bounds import Limits, StoreRefused, plain_file_name, size_of, slug, team_key, team_name
+from builder.events.bounds import (Limits, StoreRefused, club_name, plain_file_name, size_of, slug, team_key,
+                                   team_name)
 from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.engines import engine_for
-from builder.events.day import DayKeeping, club_name
+from builder.events.day import DayKeeping
 from builder.events.found import as_text
 from builder.events.roll import Roll, live, newest_of
 from builder.events.rows import add_version, aware, submissions_where, utc

@@ -185,3 +185,17 @@ def test_a_team_removed_after_the_pairing_leaves_the_page_readable(day_client):
     assert page.status_code == 200 and 'id="swap-form"' in page.text
     store.publish(event, 1)
     assert client.get("/admin/day").status_code == 200
+
+
+def test_the_organiser_undoes_a_check_in_made_by_mistake(day_client):
+    client = day_client
+    admin(client)
+    made = teams(client, 3)
+    store, event = desk_of(client)
+    for team_id, _ in made.values():
+        on_day_admin(client, "check-in", team=str(team_id))
+    assert on_day_admin(client, "check-out", team=str(made["Equipo 2"][0])).status_code == 303
+    assert [e.checked_in for e in store.day(event).entrants] == [True, True, False]
+    assert "Deshacer la presentación" in client.get("/admin/day").text
+    on_day_admin(client, "pair", round="1")
+    assert on_day_admin(client, "check-out", team=str(made["Equipo 0"][0])).status_code == 409

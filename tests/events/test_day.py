@@ -340,3 +340,15 @@ def count(store: Store, table: sa.Table) -> int:
     with store.engine.connect() as conn:
         return conn.execute(sa.select(sa.func.count()).select_from(table)).scalar()
 
+
+
+def test_the_organiser_undoes_a_check_in_until_the_team_is_paired(store, event):
+    made = teams(store, event, 3)
+    wrong, _ = made["Equipo 2"]
+    store.check_out(wrong, now=T0)
+    store.check_out(wrong, now=T0)  # again: nothing
+    assert [e.checked_in for e in store.day(event).entrants] == [True, True, False]
+    assert store.round_changes(event)[0].what == "check-out"
+    store.pair_next_round(event, FORMAT, now=T0)
+    with pytest.raises(StoreRefused, match="team-paired"):
+        store.check_out(made["Equipo 0"][0], now=T0)
