@@ -1,4 +1,5 @@
-"""The tournament day on two phones in Chromium (390×844), one in Spanish and one in English, and the
+"""The tournament day on two phones in Chromium (390×844), one in Spanish and one in English (dark, its report made by
+the keyboard alone), and the
 organiser's page: each team opens its day with its name and code, checks in, finds its table and its
 opponent once the round is published, reads the opponent's list, reports the result (the two agree,
 and it stands), and one drops (asked first); every page with no serious accessibility finding."""
@@ -50,8 +51,9 @@ class DayDesk:
         self.thread.join(10)
 
 
-def phone_of(browser, locale: str):
-    context = browser.new_context(locale=locale, viewport=PHONE, bypass_csp=True)  # axe is injected
+def phone_of(browser, locale: str, scheme: str = "light"):
+    context = browser.new_context(locale=locale, viewport=PHONE, bypass_csp=True,  # axe is injected
+                                  color_scheme=scheme)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -92,7 +94,7 @@ def test_two_phones_play_a_round_and_the_organiser_sees_it(browser, tmp_path):
         alfa.locator("#checked-in").wait_for()
         audited(alfa, found, "checked-in-es")
 
-        nandu, nandu_errors = phone_of(browser, "en-GB")
+        nandu, nandu_errors = phone_of(browser, "en-GB", "dark")
         open_day(nandu, desk.url, "Ñandú Éxodo", codes["Ñandú Éxodo"], "en")
         nandu.click("#check-in")
         nandu.locator("#checked-in").wait_for()
@@ -119,10 +121,17 @@ def test_two_phones_play_a_round_and_the_organiser_sees_it(browser, tmp_path):
 
         nandu.reload()
         assert "Patrulla Alfa" in nandu.inner_text("#opponent") and "Table" in nandu.inner_text("#my-table")
-        nandu.check(f"#winner-{alfa_side}")  # it agrees: the other won
-        nandu.fill("#score-a", "12" if alfa_side == "a" else "7")
-        nandu.fill("#score-b", "7" if alfa_side == "a" else "12")
-        nandu.click("#send-report")
+        # By the keyboard alone: the winner's radio, both scores, then Enter sends the form. It agrees.
+        nandu.focus("#winner-a")
+        if alfa_side == "b":
+            nandu.keyboard.press("ArrowDown")
+        nandu.keyboard.press("Space")
+        nandu.keyboard.press("Tab")
+        assert nandu.evaluate("document.activeElement.id") == "score-a"
+        nandu.keyboard.type("12" if alfa_side == "a" else "7")
+        nandu.keyboard.press("Tab")
+        nandu.keyboard.type("7" if alfa_side == "a" else "12")
+        nandu.keyboard.press("Enter")
         nandu.locator("#stands").wait_for()
         assert "Result confirmed" in nandu.inner_text("#stands")
         audited(nandu, found, "stands-en")
