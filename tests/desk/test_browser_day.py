@@ -1,8 +1,8 @@
-"""The tournament day on two phones in Chromium (390×844), one in Spanish and one in English (dark, its report made by
-the keyboard alone), and the
-organiser's page: each team opens its day with its name and code, checks in, finds its table and its
-opponent once the round is published, reads the opponent's list, reports the result (the two agree,
-and it stands), and one drops (asked first); every page with no serious accessibility finding."""
+"""The tournament day on two phones in Chromium (390×844), one in Spanish and one in English (dark,
+its report made by the keyboard alone), and the organiser's page: each team opens its day with its
+name and code, checks in, finds its table and its opponent once the round is published, reads the
+opponent's list, reports the result (the two agree, and it stands), and one drops (asked first);
+every page with no serious accessibility finding."""
 
 from __future__ import annotations
 
