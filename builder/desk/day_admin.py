@@ -53,7 +53,12 @@ def shown(request: Request, lang: str) -> dict[str, Any]:
     day = store.day(desk.event_id)
     names = {e.team_id: e.name for e in day.entrants}
     rounds = []
+    focus = number_of(request.query_params.get("round", ""), 1000) or len(day.rounds)
     for found in reversed(day.rounds):  # the newest first: the one the organiser works on
+        if found.number != focus:  # another round's tables are a link away: the page stays light
+            rounds.append({"round": found, "rows": None,
+                           "disputes": sum(g.disputed for g in day.games_of(found.number))})
+            continue
         claims = store.claims(desk.event_id, found.number)
         games = {g.table.number: g for g in day.games_of(found.number)}
         rows = []
@@ -123,4 +128,6 @@ def act(request: Request, form: Form, lang: str) -> Response:
             return refusal(request, lang, "bad-verdict", 400)
     except StoreRefused as exc:
         return refusal(request, lang, exc.code, REFUSED_STATUS.get(exc.code, 409 if exc.code != "bad-result" else 400))
+    if anchor == "rounds" and number is not None:  # back to the round worked on
+        return RedirectResponse(f"/admin/day?lang={lang}&done={action}&round={number}#round-{number}", status_code=303)
     return RedirectResponse(f"/admin/day?lang={lang}&done={action}#{anchor}", status_code=303)

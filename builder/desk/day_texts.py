@@ -105,6 +105,8 @@ DAY_MESSAGES = {
     "desk.day-disputes": {"es": "{count} {count|disputa|disputas} por resolver",
                           "en": "{count} {count|dispute|disputes} to settle"},
     "desk.day-enter": {"es": "Anotar", "en": "Enter"},
+    "desk.day-see-round": {"es": "Ver las mesas y los resultados de la ronda {round}",
+                           "en": "See round {round}'s tables and results"},
     "desk.day-result-of": {"es": "Resultado de la mesa {table}", "en": "Table {table}'s result"},
     "desk.day-log": {"es": "Registro de cambios", "en": "Log of changes"},
     "desk.day-log-empty": {"es": "Aún no hay cambios.", "en": "No changes yet."},

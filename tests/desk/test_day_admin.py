@@ -72,10 +72,17 @@ def test_a_whole_round_from_the_organisers_page(day_client):
     assert 'id="disputes-1"' not in client.get("/admin/day").text
     # Entered for a table no team reported; then corrected.
     other = store.day(event).rounds[0].tables[1]
-    on_day_admin(client, "result", round="1", table=str(other.number), winner="a", score_a="3", score_b="1")
+    entered = on_day_admin(client, "result", round="1", table=str(other.number), winner="a", score_a="3", score_b="1")
+    assert entered.headers["location"].endswith("&round=1#round-1")
     on_day_admin(client, "result", round="1", table=str(other.number), winner="b", score_a="1", score_b="3")
     assert store.day(event).games_of(1)[1].result == Result("b", 1, 3)
     assert on_day_admin(client, "pair", round="2").status_code == 303
+    # The newest round's tables on the page; an earlier one's a link away, still correctable.
+    page = client.get("/admin/day")
+    assert 'id="see-round-1"' in page.text and 'id="table-1-1"' not in page.text and 'id="table-2-1"' in page.text
+    earlier = client.get("/admin/day?round=1")
+    assert 'id="table-1-1"' in earlier.text and 'id="see-round-2"' in earlier.text
+    assert client.get("/admin/day?round=abc").status_code == 200
     log = client.get("/admin/day?lang=en")
     for said in ("settled the dispute", "corrected", "swapped", "published round", "paired round", "checked in",
                  "fixed table"):
