@@ -352,3 +352,45 @@ def test_the_organiser_undoes_a_check_in_until_the_team_is_paired(store, event):
     store.pair_next_round(event, FORMAT, now=T0)
     with pytest.raises(StoreRefused, match="team-paired"):
         store.check_out(made["Equipo 0"][0], now=T0)
+
+
+def test_a_fifteen_team_four_round_day_runs_to_its_end(store, event):
+    """One team never arrives, one drops after round 2; one dispute is settled, one result entered by
+    the organiser; an odd count gives a bye each round. Whatever the engine pairs, the store keeps
+    every team that plays at one table a round, never the absent or dropped one."""
+    fmt = RoundsFormat(count=4, score="puntos de victoria")
+    made = teams(store, event, 15, here=False)
+    codes = codes_of(made)
+    store.open_checkin(event)
+    absent, _ = made["Equipo 14"]
+    for team_id, code in codes.items():
+        if team_id != absent:
+            store.check_in(team_id, code, now=T0)
+    dropping, _ = made["Equipo 3"]
+    for number in (1, 2, 3, 4):
+        paired = store.pair_next_round(event, fmt, number=number, now=T0)
+        seated = [team for table in paired.tables for team in table.teams()]
+        expected = {t for t in codes if t != absent and not (number > 2 and t == dropping)}
+        assert sorted(seated) == sorted(expected) and sum(t.bye for t in paired.tables) == len(expected) % 2
+        store.publish(event, number, now=T0)
+        played = [t for t in paired.tables if not t.bye]
+        for n, table in enumerate(played):
+            if number == 1 and n == 0:  # each says it won: the organiser settles it
+                store.report(table.a, codes[table.a], 1, "a", 9, 3, now=T0)
+                store.report(table.b, codes[table.b], 1, "b", 3, 9, now=T0)
+                assert store.day(event).games_of(1)[0].disputed
+                store.settle(event, 1, table.number, "a", 9, 3, now=T0)
+            elif number == 2 and n == 0:  # no team reported it
+                store.enter_result(event, 2, table.number, "draw", 5, 5, now=T0)
+            else:
+                for team in table.teams():
+                    store.report(team, codes[team], number, "b", n, n + 1, now=T0)
+        if number == 2:
+            assert store.drop(dropping, codes[dropping], now=T0) == 2
+    day = store.day(event)
+    assert [r.number for r in day.rounds] == [1, 2, 3, 4] and all(r.published for r in day.rounds)
+    assert all(g.result is not None and not g.disputed for g in day.games)
+    assert sum(g.table.bye for g in day.games) == 0 + 0 + 1 + 1  # 14 teams in rounds 1-2, 13 after the drop
+    assert all(absent not in g.table.teams() for g in day.games)
+    with pytest.raises(StoreRefused, match="rounds-done"):
+        store.pair_next_round(event, fmt, now=T0)
