@@ -348,6 +348,10 @@ def main() -> int:
             import hosted_players
 
             results.append(hosted_players.run_in_bench())
+            # Issue 48: the tournament day's results, 300 a minute from the teams' phones.
+            import desk_reports
+
+            results += desk_reports.run_in_bench()
             # Issue 46: the same deployment soaked for BUILDER_SOAK_MINUTES under players and attacks in turn.
             import soak
 

@@ -45,6 +45,8 @@ CROSS_CUTTING = {
     "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
                                      "through a reload and a stopped server, submitted and its receipt checked",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",
+    "desk/test_browser_day.py": "the tournament day in Chromium on two phones (es, en) and the organiser's page: "
+                                "check-in, a round published, the opponent's list, both reports, a drop, axe-core",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
     "serve/test_browser_references.py": "renames and the folder list in Chromium: the builder view, the workspace "
                                         "and the games' rename hooks end to end",

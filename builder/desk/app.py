@@ -26,7 +26,8 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import board, build, exports, organiser, players, race_days, round_exports, sharing, show
+from builder.desk import (board, build, day, day_admin, exports, organiser, players, race_days, round_exports,
+                          sharing, show)
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.jobs import big_blocks_apart
@@ -155,6 +156,9 @@ ROUTES = [
     Route("/receipt/{receipt}", endpoint(players.receipt)),
     Route("/status", endpoint(players.status, checks=True), methods=["GET", "POST"]),
     Route("/lists", endpoint(players.published_lists)),
+    Route("/day", endpoint(day.day_page), methods=["GET", "POST"]),
+    Route("/day/opponent", endpoint(day.opponent_list)),
+    Route("/day/opponent/{name}", endpoint(day.opponent_file)),
     Route("/lists/{team}", endpoint(sharing.published_list)),
     Route("/lists/{team}/{name}", endpoint(sharing.published_file)),
     Route("/look/{name:path}", endpoint(look)),
@@ -191,6 +195,7 @@ ROUTES = [
     Route("/admin/event.json", endpoint(round_exports.event_json, admin=True)),
     Route("/admin/race-days", endpoint(race_days.race_days_page, admin=True), methods=["GET", "POST"]),
     Route("/admin/race-days/campaign.zip", endpoint(race_days.campaign_zip, admin=True)),
+    Route("/admin/day", endpoint(day_admin.day_admin, admin=True), methods=["GET", "POST"]),
     Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
 ]
 

@@ -33,7 +33,7 @@ def page(request: Request, name: str, lang: str, status: int = 200, **context: A
     html = desk.templates.get_template(name).render(
         t=lambda key, **p: messages.text(key, lang, **p), lang=lang, csrf=csrf, event=event,
         closed=closed(event), published=event.publish and closed(event), local_time=partial(local_time, desk),
-        title=registry.get(desk.pack.system).title, **context)
+        title=registry.get(desk.pack.system).title, plays_rounds=desk.pack.rounds is not None, **context)
     response = HTMLResponse(html, status_code=status)
     if request.cookies.get(CSRF_COOKIE) != csrf:
         response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/", secure=secure(request))

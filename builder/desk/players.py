@@ -61,7 +61,8 @@ def refused_form(request: Request, form: Form, lang: str, code: str, status: int
     findings too; the refusal always."""
     rid = new_receipt_id()
     answer = RedirectResponse(f"/?refused={rid}&lang={lang}", status_code=303)
-    said = {"id": rid, "code": code, "status": status, "team": " ".join(form.get("team").split()), **context}
+    said = {"id": rid, "code": code, "status": status, "team": " ".join(form.get("team").split()),
+            "club": " ".join(form.get("club").split())[:80], **context}
     for value in ({**said, "pasted": form.get("pasted")}, said, {k: v for k, v in said.items() if k != "findings"}):
         if keep(request, answer, REFUSED_COOKIE, "/", value, REFUSED_MINUTES):
             return answer
@@ -109,7 +110,8 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
                 raise StoreRefused("wrong-edit-code")
             receipt = desk.store.submit(team_id, code, checking.files, checked, now=now, limits=desk.limits)
         else:
-            receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits)
+            receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits,
+                                          club=form.get("club")[:400] or None)
     except StoreRefused as exc:
         answer = "wrong-edit-code" if exc.code in NO_MATCH else exc.code
         return refused_form(request, form, lang, answer, REFUSED_STATUS.get(answer, 400))

@@ -81,10 +81,22 @@ def _published(request: Request, lang: str) -> tuple[Any, Response | None]:
 
 async def published_list(request: Request, form: Form, lang: str) -> Response:
     """One team's published list as players read it, its files downloads beside it."""
-    desk = desk_of(request)
     s, refused = await in_page_thread(request, _published, request, lang)
     if refused is not None:
         return refused
+    said = await reading_of(request, s, lang)
+    if isinstance(said, Response):
+        return said
+    downloads = {name: f"/lists/{s.team_id}/{quote(name)}?lang={lang}" for name in s.files}
+    return await in_page_thread(request, page, request, "reading.html", lang, s=s, reading=said,
+                                downloads=downloads)
+
+
+async def reading_of(request: Request, s: Any, lang: str) -> str | Response:
+    """A stored version as players read it (the HTML of :mod:`builder.web.reading`): made once per
+    version and language (a version never changes), in the lane, admitted as the page's client's
+    own; or the page that says why not."""
+    desk = desk_of(request)
     key = f"reading:{s.id}:{lang}"
     said = desk.tried.get(key)
     if said is None:
@@ -103,9 +115,7 @@ async def published_list(request: Request, form: Form, lang: str) -> Response:
         if said is None:
             return await in_page_thread(request, refusal, request, lang, "click-too-heavy", 422)
         desk.tried.put(key, said)
-    downloads = {name: f"/lists/{s.team_id}/{quote(name)}?lang={lang}" for name in s.files}
-    return await in_page_thread(request, page, request, "reading.html", lang, s=s, reading=said["html"],
-                                downloads=downloads)
+    return said["html"]
 
 
 def published_file(request: Request, form: Form, lang: str) -> Response:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from builder.core import messages
 from builder.desk.build_texts import BUILD_MESSAGES
+from builder.desk.day_texts import DAY_MESSAGES
 from builder.desk.lists_texts import LIST_MESSAGES
 from builder.events import show_texts  # noqa: F401 - the tournament day's words, registered with the desk's
 
@@ -358,3 +359,4 @@ MESSAGES = {
 messages.register(MESSAGES)
 messages.register(BUILD_MESSAGES)
 messages.register(LIST_MESSAGES)
+messages.register(DAY_MESSAGES)

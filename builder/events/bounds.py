@@ -24,7 +24,7 @@ class StoreRefused(Exception):
     ``event-locked``, ``team-locked``, ``past-deadline``, ``team-exists``, ``no-such-team``,
     ``no-such-event``, ``bad-team-name``, ``bad-file-name``, ``no-files``, ``bad-verdict``,
     ``stale-version``, ``newer-database``, ``no-such-submission``, ``team-versions-full``, ``team-bytes-full``,
-    ``event-full``. Nothing was stored."""
+    ``event-full``; the tournament day's (:mod:`builder.events.day`). Nothing was stored."""
 
     def __init__(self, code: str, detail: str = ""):
         super().__init__(f"{code}: {detail}" if detail else code)
@@ -81,6 +81,17 @@ def team_name(given: str) -> str:
     if not team_key(name) or len(name) > NAME_MOST:
         raise StoreRefused("bad-team-name", f"1 to {NAME_MOST} characters, a letter or digit among them")
     return name
+
+
+def club_name(given: str | None) -> str | None:
+    """A club's name as kept: as a team's name (:func:`team_name`), or None for an empty one.
+    Refused ``bad-club-name``."""
+    if given is None or not unicodedata.normalize("NFKC", given).strip():
+        return None
+    try:
+        return team_name(given)
+    except StoreRefused as exc:
+        raise StoreRefused("bad-club-name", exc.detail) from None
 
 
 def team_key(name: str) -> str:

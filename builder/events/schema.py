@@ -34,6 +34,12 @@ The tables, one database per event desk (several events may share it: every row 
     itself is only in the organiser's cookie), its event, when it started and when it ends, and,
     for a few minutes after the organiser issued a team a new edit code, that code sealed with the
     session's id (migration 5).
+``rounds``, ``games``, ``reports``, ``round_changes``
+    the tournament day (migration 8, with ``teams.club``, ``checked_in_at``, ``dropped_after`` and
+    ``fixed_table``, and ``events.checkin_open``; :mod:`builder.events.day`): each round paired, one
+    per number (unique: two desks pair it once), its seed, when it was published; its games (a
+    table's two teams, the second NULL for a bye); the results reported, append-only (``by_team``
+    NULL for the organiser's); and the log of what the organiser changed and who dropped.
 ``race_days``
     append-only: each day of an event whose rounds are a campaign's race days
     (:mod:`builder.events.race_days`): its number, the stage's YAML as the organiser wrote it, and
@@ -48,14 +54,13 @@ below too, and says so in its own statements; migration 1 is never edited once r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 import sqlalchemy as sa
 
-from builder.core.system import Evaluation
-from builder.events.found import found_in
+from builder.events.values import Checked, Event, Receipt, Review, Submission  # noqa: F401 - read from here too
+
 
 metadata = sa.MetaData()
 
@@ -72,6 +77,7 @@ events = sa.Table(
     # Migration 3: whether the lists are shown to everyone once the event closes; NULL until set
     # (the desk then starts from its --publish or the pack's publish:).
     sa.Column("publish", sa.Boolean, nullable=True),
+    sa.Column("checkin_open", sa.Boolean, nullable=True),  # migration 8: NULL as closed
 )
 
 teams = sa.Table(
@@ -85,6 +91,11 @@ teams = sa.Table(
     sa.Column("created_at", sa.DateTime, nullable=False),
     # Migration 7: when the organiser removed the team (spam); NULL while it is in the event.
     sa.Column("removed_at", sa.DateTime, nullable=True),
+    # Migration 8: the day's. dropped_after: the last round the team played before it dropped.
+    sa.Column("club", sa.String(200), nullable=True),
+    sa.Column("checked_in_at", sa.DateTime, nullable=True),
+    sa.Column("dropped_after", sa.Integer, nullable=True),
+    sa.Column("fixed_table", sa.Integer, nullable=True),
     sa.UniqueConstraint("event_id", "folded", name="one_team_name_per_event"),
 )
 
@@ -159,6 +170,51 @@ organiser_sessions = sa.Table(  # migration 5
     sa.Index("organiser_sessions_by_event", "event_id", "started"),
 )
 
+rounds = sa.Table(  # migration 8, and the three below
+    "rounds", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("seed", sa.String(64), nullable=False),
+    sa.Column("published_at", sa.DateTime, nullable=True),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.UniqueConstraint("event_id", "number", name="one_round_per_number"),
+)
+
+games = sa.Table(
+    "games", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("round_id", sa.Integer, sa.ForeignKey("rounds.id"), nullable=False),
+    sa.Column("table_no", sa.Integer, nullable=False),
+    sa.Column("team_a", sa.Integer, sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("team_b", sa.Integer, sa.ForeignKey("teams.id"), nullable=True),
+    sa.UniqueConstraint("round_id", "table_no", name="one_game_per_table"),
+)
+
+reports = sa.Table(
+    "reports", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("by_team", sa.Integer, sa.ForeignKey("teams.id"), nullable=True),
+    sa.Column("winner", sa.String(8), nullable=False),  # a | b | draw
+    sa.Column("score_a", sa.Integer, nullable=False),
+    sa.Column("score_b", sa.Integer, nullable=False),
+    sa.Column("at", sa.DateTime, nullable=False),
+    sa.Index("reports_by_game", "game_id", "id"),
+)
+
+round_changes = sa.Table(
+    "round_changes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("round_id", sa.Integer, sa.ForeignKey("rounds.id"), nullable=True),
+    sa.Column("who", sa.String(200), nullable=False),
+    sa.Column("what", sa.String(40), nullable=False),
+    sa.Column("detail", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime, nullable=False),
+    sa.Index("round_changes_by_event", "event_id", "id"),
+)
+
 race_days = sa.Table(  # migration 9
     "race_days", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
@@ -227,89 +283,32 @@ def _removals(conn: sa.Connection) -> None:
         conn.exec_driver_sql(f"ALTER TABLE teams ADD COLUMN removed_at {kind}")
 
 
+def _the_day(conn: sa.Connection) -> None:
+    """The tournament day: the teams' and the event's columns (NULL for those already stored: no
+    club, not checked in, playing on, no fixed table; check-in closed), and its four tables."""
+    added = ((teams, "club", sa.String(200)), (teams, "checked_in_at", sa.DateTime()),
+             (teams, "dropped_after", sa.Integer()), (teams, "fixed_table", sa.Integer()),
+             (events, "checkin_open", sa.Boolean()))
+    for table, column, kind in added:
+        if column not in _columns(conn, table):
+            conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind.compile(dialect=conn.dialect)}")
+    metadata.create_all(conn, tables=[rounds, games, reports, round_changes])
+
+
 def _race_days(conn: sa.Connection) -> None:
     """``race_days``: each day of an event whose rounds are a campaign's race days, append-only."""
     race_days.create(conn, checkfirst=True)
 
 
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes,
-                                                           _organiser_sessions, _findings_kept, _removals,
-                                                           # Migration 8 (issue 48's day: part B's) goes here,
-                                                           # before _race_days, which is migration 9.
+                                                           _organiser_sessions, _findings_kept, _removals, _the_day,
                                                            _race_days)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)
 
 
-# The rows as the store answers with them
-
-@dataclass(frozen=True)
-class Checked:
-    """What checking a submission found, as the store keeps it."""
-
-    system: str | None
-    points: int | None
-    points_limit: int | None
-    legal: bool
-    findings: int
-    fingerprint: str | None
-    language: str = "es"
-    found: dict[str, Any] | None = field(default=None, compare=False)
-    """Its player and findings as pages show them (:mod:`builder.events.found`); None when not kept
-    (a version stored before migration 6), or not read (only a page of one version reads it)."""
-
-    @classmethod
-    def of(cls, evaluation: Evaluation, language: str = "es") -> "Checked":
-        return cls(evaluation.system, evaluation.points, evaluation.points_limit, evaluation.legal,
-                   len(evaluation.findings), evaluation.fingerprint, language, found_in(evaluation))
-
-
-@dataclass(frozen=True)
-class Event:
-    id: int
-    name: str
-    system: str
-    deadline: datetime | None
-    locked: bool
-    changes: int = 0
-    """How many writes the event has had: a page made from it holds while this stays."""
-    publish: bool = False
-    """Whether its lists are shown to everyone once it is closed (the organiser's switch)."""
-
-
-@dataclass(frozen=True)
-class Submission:
-    """One version of a team's list; ``files`` maps each file's name to its text, in sent order."""
-
-    id: int
-    team_id: int
-    team: str
-    version: int
-    checked: Checked
-    draft: bool
-    submitted_at: datetime
-    files: Mapping[str, str]
-
-
-@dataclass(frozen=True)
-class Receipt:
-    """What a player is told on a stored submission; ``edit_code`` only on a team's first."""
-
-    team_id: int
-    submission_id: int
-    version: int
-    edit_code: str | None = None
-
-
-@dataclass(frozen=True)
-class Review:
-    submission_id: int
-    version: int
-    verdict: str  # approved | sent-back
-    note: str
-    at: datetime
-
+# The rows as the store answers with them: builder/events/values.py (importable from here too)
 
 
 def utcnow() -> datetime:

@@ -26,10 +26,12 @@ from typing import Any, Mapping
 import sqlalchemy as sa
 
 from builder.events import schema
-from builder.events.bounds import Limits, StoreRefused, plain_file_name, size_of, slug, team_key, team_name
+from builder.events.bounds import (Limits, StoreRefused, club_name, plain_file_name, size_of, slug, team_key,
+                                   team_name)
 from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.engines import engine_for
+from builder.events.day import DayKeeping
 from builder.events.found import as_text
 from builder.events.race_days import RaceDays
 from builder.events.roll import Roll, live, newest_of
@@ -38,7 +40,7 @@ from builder.events.schema import code_changes, events, reviews, submissions, te
 
 __all__ = ["Limits", "Store", "StoreRefused", "plain_file_name", "slug", "team_key", "team_name"]
 
-class Store(Roll, RaceDays):
+class Store(Roll, DayKeeping, RaceDays):
     """An event desk's database. Make one with :meth:`open`; every method is one transaction."""
 
     def __init__(self, engine: sa.Engine):
@@ -136,8 +138,8 @@ class Store(Roll, RaceDays):
     # Submitting
 
     def register(self, event_id: int, team: str, files: Mapping[str, str], checked: Checked,
-                 now: datetime | None = None, limits: Limits | None = None) -> Receipt:
-        """Store a new team and its first version; the receipt carries the team's edit code, in
+                 now: datetime | None = None, limits: Limits | None = None, club: str | None = None) -> Receipt:
+        """Store a new team (``club``: the club it names, as :func:`club_name` keeps it) and its first version; the receipt carries the team's edit code, in
         plain text this once (only its salted hash is kept). Refused: ``no-such-event``,
         ``bad-team-name``, ``team-exists`` (the same name once case, accents and separators are
         left out), ``event-locked``, ``past-deadline`` (``now`` at or after the deadline),
@@ -145,6 +147,7 @@ class Store(Roll, RaceDays):
         files' and ``limits``' refusals of :meth:`submit`. The name is kept as :func:`team_name` makes it."""
         name = team_name(team)
         folded = team_key(name)
+        club = club_name(club)
         self._check_files(files)
         size = size_of(files)
         limits = limits or Limits()
@@ -162,7 +165,7 @@ class Store(Roll, RaceDays):
             limits.check_teams(conn.execute(sa.select(sa.func.count()).select_from(teams).where(live(event_id))).scalar())
             team_id = conn.execute(teams.insert().values(
                 event_id=event_id, name=name, folded=folded, code_hash=code_hash, locked=False,
-                created_at=utc(now))).inserted_primary_key[0]
+                created_at=utc(now), club=club)).inserted_primary_key[0]
             submission_id = add_version(conn, team_id, 1, files, checked, utc(now), size)
             self._changed(conn, event_id)
         return Receipt(team_id, submission_id, 1, code)

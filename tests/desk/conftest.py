@@ -25,3 +25,16 @@ def client(db):
     with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as test_client:
         test_client.get("/")  # the CSRF cookie, as a browser gets it with the page
         yield test_client
+
+
+@pytest.fixture
+def day_client(db):
+    """The desk of the example tournament played in rounds (tests.desk.support.ROUNDS)."""
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from tests.desk.support import day_pack
+
+    with TestClient(create_desk(day_pack(), db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as test_client:
+        test_client.get("/")
+        yield test_client

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from builder.core.pack import RoundsFormat
 from builder.events import schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,3 +61,34 @@ def kept_unchecked(db: str) -> None:
         if "found" in {c["name"] for c in sa.inspect(conn).get_columns("submissions")}:
             conn.execute(sa.text("UPDATE submissions SET found = NULL"))
     engine.dispose()
+
+
+ROUNDS = RoundsFormat(count=3, score="puntos de victoria")
+"""The example tournament played as a day of three rounds, victory points kept beside the points."""
+
+
+def day_pack(rounds: RoundsFormat | None = ROUNDS):
+    """The example tournament's pack with a ``rounds:`` block (or none)."""
+    from dataclasses import replace
+
+    from builder.events.packs import load_pack
+
+    return replace(load_pack(PACK), rounds=rounds)
+
+
+def look_up(client, team: str, code: str, lang: str = "es"):
+    """A team's phone opens its day with its name and code (the page keeps them)."""
+    return client.post("/day", data={"csrf": csrf(client), "action": "look", "team": team, "code": code,
+                                     "lang": lang}, follow_redirects=False)
+
+
+def on_day(client, action: str, **fields):
+    """A POST of the team's day page, as its forms send it."""
+    return client.post("/day", data={"csrf": csrf(client), "action": action, "lang": "es", **fields},
+                       follow_redirects=False)
+
+
+def on_day_admin(client, action: str, **fields):
+    """A POST of the organiser's day page, as its forms send it."""
+    return client.post("/admin/day", data={"csrf": csrf(client), "action": action, "lang": "es", **fields},
+                       follow_redirects=False)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from builder.events.rounds import Result
 from builder.events.store import Store
 from tests.serve.live import free_port
 
@@ -211,3 +212,118 @@ def test_a_kill_in_the_middle_of_submissions_loses_none_acknowledged(tmp_path):
         kill(server)
     there = teams_in(db)
     assert len(seen) >= 20 and [team for team in seen if team not in there] == []
+
+
+DAY_DESK = """
+import sys
+import uvicorn
+from builder.desk.app import create_desk
+from tests.desk.support import day_pack
+db, port, token = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+uvicorn.run(create_desk(day_pack(), db, token, f"127.0.0.1:{port}", posts_per_minute=100000),
+            host="127.0.0.1", port=port, log_level="warning")
+"""
+"""A desk of the example tournament played in rounds, in a process of its own (until the pack's
+``rounds:`` block is read by `builder event serve`, the test's pack gives it its rounds)."""
+
+
+def start_day(db: Path, port: int) -> subprocess.Popen:
+    held = time.monotonic() + 30
+    while not _free(port):
+        assert time.monotonic() < held, f"port {port} still held"
+        time.sleep(0.02)
+    server = subprocess.Popen([sys.executable, "-c", DAY_DESK, f"sqlite:///{db}", str(port), TOKEN],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            assert server.poll() is None, server.stderr.read().decode()
+            time.sleep(0.05)
+    raise AssertionError("the desk did not start")
+
+
+def report(port: int, team: str, code: str, winner: str, score_a: int, score_b: int) -> int:
+    """A team's phone: its page, its name and code, its result; the report's status (303 once stored)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    conn.request("GET", "/day")
+    page = conn.getresponse()
+    page.read()
+    csrf = re.search(r"desk_csrf=([^;]+)", page.getheader("set-cookie")).group(1)
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    body = f"csrf={csrf}&action=look&lang=es&team={team.replace(' ', '+')}&code={code}"
+    conn.request("POST", "/day", body=body, headers={**form, "Cookie": f"desk_csrf={csrf}"})
+    looked = conn.getresponse()
+    looked.read()
+    assert looked.status == 303, looked.status
+    day = re.search(r"desk_day=([^;]+)", looked.getheader("set-cookie")).group(1)
+    body = f"csrf={csrf}&action=report&lang=es&round=1&winner={winner}&score_a={score_a}&score_b={score_b}"
+    conn.request("POST", "/day", body=body, headers={**form, "Cookie": f"desk_csrf={csrf}; desk_day={day}"})
+    answer = conn.getresponse()
+    answer.read()
+    conn.close()
+    return answer.status
+
+
+def test_a_kill_in_the_middle_of_result_reports_loses_none_acknowledged(tmp_path):
+    from tests.desk.support import ROUNDS, day_pack
+    from builder.events.schema import Checked
+
+    db, port = tmp_path / "torneo.sqlite", free_port()
+    store = Store.open(f"sqlite:///{db}")
+    pack = day_pack()
+    event = store.open_event(pack.name, pack.system)
+    codes = {}
+    for n in range(60):
+        receipt = store.register(event, f"Equipo {n}", {"lista.yaml": "system: wartime\n"},
+                                 Checked("wartime", 200, 250, True, 0, f"WT-{n:04d}"))
+        store.check_in(receipt.team_id, organiser=True)
+        codes[receipt.team_id] = (f"Equipo {n}", receipt.edit_code)
+    store.pair_next_round(event, ROUNDS)
+    store.publish(event, 1)
+    seats = [(team, table.number) for table in store.day(event).rounds[0].tables for team in table.teams()]
+    store.close()
+    server = start_day(db, port)
+    acknowledged: list[tuple[int, str, int]] = []
+    lock = threading.Lock()
+
+    def phone(share: list[tuple[int, int]]) -> None:
+        for team, table in share:
+            name, code = codes[team]
+            try:
+                status = report(port, name, code, "draw", table, table)
+            except (OSError, http.client.HTTPException, AttributeError, AssertionError):
+                return  # the desk is gone: nothing more acknowledged
+            if status == 303:
+                with lock:
+                    acknowledged.append((team, name, table))
+
+    phones = [threading.Thread(target=phone, args=(seats[n::4],)) for n in range(4)]
+    try:
+        for p in phones:
+            p.start()
+        deadline = time.monotonic() + 60
+        while len(acknowledged) < 20 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        kill(server)
+        for p in phones:
+            p.join(30)
+        seen = list(acknowledged)
+        server = start_day(db, port)  # the database opens clean and the desk takes reports again
+        left = next((team, table) for team, table in seats if team not in {s[0] for s in seen})
+        assert report(port, *codes[left[0]], "draw", left[1], left[1]) == 303
+    finally:
+        kill(server)
+    store = Store.open(f"sqlite:///{db}")
+    try:
+        claims = store.claims(event, 1)
+        day = store.day(event)
+        sides = {team: ("a" if table.a == team else "b", table.number) for table in day.rounds[0].tables
+                 for team in table.teams()}
+        lost = [name for team, name, table in seen
+                if getattr(claims[sides[team][1]], sides[team][0]) != Result("draw", table, table)]
+    finally:
+        store.close()
+    assert len(seen) >= 20 and lost == []

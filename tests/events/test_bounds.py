@@ -54,3 +54,13 @@ def test_limits_refuse_a_version_past_the_count_or_the_bytes():
     with pytest.raises(StoreRefused, match="team-bytes-full"):
         limits.check(1, 60, 41)  # 60 + 41 = 101 > 100
     Limits().check(10_000, 10**9, 10**9)  # no bounds: nothing refused
+
+
+def test_a_clubs_name_is_kept_as_a_teams_and_an_empty_one_is_none():
+    from builder.events.bounds import club_name
+
+    assert club_name("  Club\tde  Rol ") == "Club de Rol" and club_name("Ｄａｄｏｓ") == "Dados"
+    assert club_name(None) is None and club_name(" \u3000 ") is None
+    for hostile in ("a\u202eb", "x" * 81, "\x00a", "---"):
+        with pytest.raises(StoreRefused, match="bad-club-name"):
+            club_name(hostile)

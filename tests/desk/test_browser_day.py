@@ -1,0 +1,160 @@
+"""The tournament day on two phones in Chromium (390×844), one in Spanish and one in English (dark,
+its report made by the keyboard alone), and the organiser's page: each team opens its day with its
+name and code, checks in, finds its table and its opponent once the round is published, reads the
+opponent's list, reports the result (the two agree, and it stands), and one drops (asked first);
+every page with no serious accessibility finding."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from builder.events.schema import Checked
+from tests.desk.support import ALFA, ROUNDS, TOKEN, WARBOOK, day_pack
+from tests.desk.test_browser_building import PHONE, browser  # noqa: F401 - the fixture
+from tests.serve.live import CHROMIUM, free_port
+from tests.serve.test_browser import serious_violations
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
+                                                       "(install Debian's chromium package to run them)")
+FILES = {"alfa.yaml": ALFA.replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml").decode(),
+         "fenix-warbook.yaml": WARBOOK.decode()}
+
+
+class DayDesk:
+    """The desk of the example tournament played in rounds, on a loopback port, in a thread."""
+
+    def __init__(self, database: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        import uvicorn
+
+        from builder.desk.app import create_desk
+
+        self.app = create_desk(day_pack(), database, TOKEN, f"127.0.0.1:{self.port}", posts_per_minute=1000)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert self.server.started
+
+    @property
+    def store(self):
+        return self.app.state.desk.store, self.app.state.desk.event_id
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def phone_of(browser, locale: str, scheme: str = "light"):
+    context = browser.new_context(locale=locale, viewport=PHONE, bypass_csp=True,  # axe is injected
+                                  color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def open_day(page, url: str, team: str, code: str, lang: str) -> None:
+    page.goto(f"{url}/day?lang={lang}")
+    page.fill("#team", team)
+    page.fill("#code", code)
+    page.click("#day-open")
+    page.locator("#day-team").wait_for()
+
+
+def audited(page, found: dict, name: str) -> None:
+    found[name] = serious_violations(page)
+
+
+def test_two_phones_play_a_round_and_the_organiser_sees_it(browser, tmp_path):
+    desk = DayDesk(f"sqlite:///{tmp_path / 'torneo.sqlite'}")
+    store, event = desk.store
+    codes = {}
+    for name in ("Patrulla Alfa", "Ñandú Éxodo"):
+        receipt = store.register(event, name, FILES, Checked("wartime", 178, 250, True, 0, "WT-0001"), club="Club Fénix")
+        codes[name] = receipt.edit_code
+    found: dict[str, list[str]] = {}
+    try:
+        alfa, alfa_errors = phone_of(browser, "es-ES")
+        alfa.goto(f"{desk.url}/?lang=es")
+        assert alfa.locator("#club").is_visible()  # the registration form takes the club
+        alfa.click("#day-link")
+        audited(alfa, found, "look-es")
+        open_day(alfa, desk.url, "Patrulla Alfa", codes["Patrulla Alfa"], "es")
+        assert alfa.locator("#checkin-closed").is_visible()
+        store.open_checkin(event)
+        alfa.reload()
+        alfa.click("#check-in")
+        alfa.locator("#checked-in").wait_for()
+        audited(alfa, found, "checked-in-es")
+
+        nandu, nandu_errors = phone_of(browser, "en-GB", "dark")
+        open_day(nandu, desk.url, "Ñandú Éxodo", codes["Ñandú Éxodo"], "en")
+        nandu.click("#check-in")
+        nandu.locator("#checked-in").wait_for()
+        assert "Checked in" in nandu.inner_text("#checked-in")
+
+        store.pair_next_round(event, ROUNDS)
+        store.publish(event, 1)
+        alfa.reload()
+        assert alfa.inner_text("#opponent").startswith("Ñandú Éxodo") and "Mesa" in alfa.inner_text("#my-table")
+        audited(alfa, found, "round-es")
+        alfa.click("#their-list")
+        alfa.locator("#opponent-list").wait_for()
+        assert "Ñandú Éxodo" in alfa.inner_text("#team-head")
+        audited(alfa, found, "their-list-es")
+        alfa.click("#day-back")
+        table = store.day(event).rounds[0].tables[0]
+        alfa_side = "a" if store.teams(event)[table.a] == "Patrulla Alfa" else "b"
+        alfa.check(f"#winner-{alfa_side}")
+        alfa.fill("#score-a", "12" if alfa_side == "a" else "7")
+        alfa.fill("#score-b", "7" if alfa_side == "a" else "12")
+        alfa.click("#send-report")
+        alfa.locator("#waiting").wait_for()
+        audited(alfa, found, "reported-es")
+
+        nandu.reload()
+        assert "Patrulla Alfa" in nandu.inner_text("#opponent") and "Table" in nandu.inner_text("#my-table")
+        # By the keyboard alone: the winner's radio, both scores, then Enter sends the form. It agrees.
+        nandu.focus("#winner-a")
+        if alfa_side == "b":
+            nandu.keyboard.press("ArrowDown")
+        nandu.keyboard.press("Space")
+        nandu.keyboard.press("Tab")
+        assert nandu.evaluate("document.activeElement.id") == "score-a"
+        nandu.keyboard.type("12" if alfa_side == "a" else "7")
+        nandu.keyboard.press("Tab")
+        nandu.keyboard.type("7" if alfa_side == "a" else "12")
+        nandu.keyboard.press("Enter")
+        nandu.locator("#stands").wait_for()
+        assert "Result confirmed" in nandu.inner_text("#stands")
+        audited(nandu, found, "stands-en")
+        nandu.click("#drop-ask")
+        nandu.locator("#drop-yes").wait_for()
+        audited(nandu, found, "drop-asked-en")
+        nandu.click("#drop-yes")
+        nandu.locator("#dropped").wait_for()
+        alfa.reload()
+        assert alfa.locator("#stands").is_visible()
+        assert store.day(event).entrants[1].dropped_after == 1
+
+        organiser, organiser_errors = phone_of(browser, "es-ES")
+        organiser.goto(f"{desk.url}/admin/login?lang=es")
+        organiser.fill("#token", TOKEN)
+        organiser.press("#token", "Enter")
+        organiser.click("#day-admin-link")
+        organiser.locator("#rounds").wait_for()
+        assert "Patrulla Alfa" in organiser.inner_text("#teams") and organiser.locator("#pair").is_visible()
+        audited(organiser, found, "organiser-es")
+        organiser.goto(f"{desk.url}/admin/day?lang=en")
+        audited(organiser, found, "organiser-en")
+        assert alfa_errors == [] and nandu_errors == [] and organiser_errors == []
+    finally:
+        desk.stop()
+    assert found == {key: [] for key in found}
