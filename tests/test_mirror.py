@@ -45,6 +45,8 @@ CROSS_CUTTING = {
     "desk/test_browser_building.py": "the builder on the desk in Chromium on a phone: each game's list built, kept "
                                      "through a reload and a stopped server, submitted and its receipt checked",
     "desk/test_deployment.py": "deploy/'s Caddyfile run by the real Caddy before two `builder event serve` processes",
+    "desk/test_browser_show.py": "the public rounds, the venue's big screen and a race day in Chromium, phone and "
+                                 "screen, es and en, light and dark",
     "desk/test_browser_day.py": "the tournament day in Chromium on two phones (es, en) and the organiser's page: "
                                 "check-in, a round published, the opponent's list, both reports, a drop, axe-core",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
@@ -75,6 +77,8 @@ TESTED_ELSEWHERE = {
     "hosted/state.py": "what the hosted builder knows, made by tests/hosted/conftest.py's app and read in every "
                        "test of tests/hosted/",
     "cli/support.py": EVERY_COMMAND,
+    "events/values.py": "the store's rows as values (moved out of schema.py), made and read by every test of "
+                        "tests/events/test_store.py",
     "events/pairing_weights.py": "a pairing's weights, brute-forced against networkx's matching in "
                                  "tests/events/test_pairing.py",
     "events/round_format.py": "the pack's rounds: block, read by tests/events/test_packs.py as every pack key is",

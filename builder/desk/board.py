@@ -115,7 +115,7 @@ def dashboard(request: Request, form: Form, lang: str) -> Response:
                 more_same_lists=max(0, repeated - len(groups)), same=same, page=number, pages=pages,
                 page_link=lambda n: "/admin?" + urlencode({**here, "page": n}), teams=store.team_count(event_id),
                 removed=store.removed_count(event_id), most=desk.pack.event.max_teams, zone=zone_label(desk),
-                teams_of_same=total, plays_rounds=desk.pack.rounds is not None,
+                teams_of_same=total,
                 races=campaign_of(desk.pack) is not None,
                 size=f"{store.size() / 1024 / 1024:.1f}", done=_number(request.query_params.get("removed", "")))
 

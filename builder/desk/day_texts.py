@@ -122,8 +122,7 @@ DAY_MESSAGES = {
     "desk.day-what-correct": {"es": "corrigió", "en": "corrected"},
     "desk.day-done": {"es": "Hecho.", "en": "Done."},
     # Refusals
-    "desk.error.desk-no-rounds": {"es": "Este evento no juega rondas en la mesa.",
-                                  "en": "This event plays no rounds on the desk."},
+    # desk.error.desk-no-rounds: builder/events/show_texts.py (the public rounds refuse with it too)
     "desk.error.bad-club-name": {"es": "El club debe tener de 1 a 80 caracteres, alguna letra o cifra, y ningún "
                                        "carácter de control.",
                                  "en": "The club must have 1 to 80 characters, a letter or digit among them, and no "
@@ -143,7 +142,7 @@ DAY_MESSAGES = {
                                    "en": "The last round is not published or lacks results."},
     "desk.error.too-few-teams": {"es": "Hacen falta al menos dos equipos presentados.",
                                  "en": "At least two checked-in teams are needed."},
-    "desk.error.no-such-round": {"es": "Esa ronda no existe.", "en": "No such round."},
+    # desk.error.no-such-round: builder/events/show_texts.py
     "desk.error.round-published": {"es": "Esa ronda ya está publicada: no se puede cambiar.",
                                    "en": "That round is published already: it can't be changed."},
     "desk.error.not-in-round": {"es": "Ese equipo no juega esa ronda.", "en": "That team doesn't play that round."},
