@@ -6,10 +6,7 @@ on a phone (a typo refused at its line) and the campaign's standings appear on /
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import threading
-import time
 
 import pytest
 
@@ -19,31 +16,13 @@ from builder.events.schema import Checked
 from tests.desk.show_support import a_day
 from tests.desk.support import PACK
 from tests.desk.test_browser_building import browser, phone  # noqa: F401 - the fixture
-from tests.serve.live import CHROMIUM, free_port
+from tests.serve.live import CHROMIUM, free_port, served
 from tests.serve.test_browser import serious_violations
 from tests.web.test_browser_look import SMALL, THUMB
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
                                                        "(install Debian's chromium package to run them)")
 SCREEN = {"width": 1920, "height": 1080}
-
-
-@contextlib.contextmanager
-def served(app, port: int):
-    """``app`` in a uvicorn server of its own on ``port``, while the block lasts."""
-    import uvicorn
-
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture

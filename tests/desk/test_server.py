@@ -46,6 +46,11 @@ def start(db: Path, port: int, workers: int = 1, *extra: str) -> subprocess.Pope
                                *extra],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
                               start_new_session=True)
+    return listening(server, port)
+
+
+def listening(server: subprocess.Popen, port: int) -> subprocess.Popen:
+    """``server`` once it takes connections on ``port`` (its error output if it died first)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -234,15 +239,7 @@ def start_day(db: Path, port: int) -> subprocess.Popen:
         time.sleep(0.02)
     server = subprocess.Popen([sys.executable, "-c", DAY_DESK, f"sqlite:///{db}", str(port), TOKEN],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return server
-        except OSError:
-            assert server.poll() is None, server.stderr.read().decode()
-            time.sleep(0.05)
-    raise AssertionError("the desk did not start")
+    return listening(server, port)
 
 
 def report(port: int, team: str, code: str, winner: str, score_a: int, score_b: int) -> int:

@@ -24,17 +24,25 @@ def free_port() -> int:
 def serving(make_app: Callable[[int], Any]) -> Iterator[str]:
     """The app ``make_app(port)`` served by uvicorn on a free loopback port, in a thread, until
     the block ends: its address, ``http://127.0.0.1:<port>``."""
+    port = free_port()
+    with served(make_app(port), port) as url:
+        yield url
+
+
+@contextmanager
+def served(app: Any, port: int) -> Iterator[str]:
+    """``app`` (made for ``port``) served by uvicorn on that loopback port, in a thread, until the
+    block ends: its address."""
     import uvicorn
 
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(make_app(port), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 15
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
-        thread.join(5)
+        thread.join(10)
