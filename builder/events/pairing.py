@@ -10,11 +10,13 @@ full one would is the full graph matched.
 from __future__ import annotations
 
 from itertools import count
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from builder.events.pairing_weights import Seat, Weights, met_before, seats_of
 from builder.events.rounds import Entrant, Game, Standing, Table
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 SPARSE_ABOVE = 24
 """Teams past which a round is first matched on the sparse graph (below, the full graph is quick)."""
@@ -55,6 +57,8 @@ def matching(seats: list[Seat], met: set[frozenset[int]], sparse_above: int | No
                 return pairs
         if len(seats) > FULL_UP_TO:
             return _sparse(seats, weights, NEIGHBOURS[-1], strict=False)
+    import networkx as nx  # only when a round is paired: ~24 MB in every process that imported the store
+
     graph = nx.Graph()
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
@@ -71,6 +75,8 @@ def _sparse(seats: list[Seat], weights: Weights, neighbours: int, strict: bool =
     when that graph has no pairing of everyone, or keeps more clubmates together than need be.
     Not ``strict``: rematches too, and whatever it pairs (everyone: each team and the next two
     are always in it, so taking any one team out for the bye leaves a chain of the others)."""
+    import networkx as nx  # only when a round is paired: ~24 MB in every process that imported the store
+
     graph = nx.Graph()
     for i, a in enumerate(seats):
         near = others = 0
@@ -98,6 +104,7 @@ def _sparse(seats: list[Seat], weights: Weights, neighbours: int, strict: bool =
 
 
 def _pairs(seats: list[Seat], graph: nx.Graph) -> list[Pair]:
+    import networkx as nx
     pairs: list[Pair] = []
     for u, v in nx.max_weight_matching(graph, maxcardinality=True):
         u, v = min(u, v), max(u, v)
