@@ -158,6 +158,7 @@ ROUTES = [
     Route("/lists", endpoint(players.published_lists)),
     Route("/day", endpoint(day.day_page), methods=["GET", "POST"]),
     Route("/day/opponent", endpoint(day.opponent_list)),
+    Route("/day/opponent.pdf", endpoint(day.opponent_sheet)),
     Route("/day/opponent/{name}", endpoint(day.opponent_file)),
     Route("/lists/{team}", endpoint(sharing.published_list)),
     Route("/lists/{team}/{name}", endpoint(sharing.published_file)),

@@ -1,6 +1,6 @@
 """A team's tournament day on its phone (``/day``): its name and edit code, as ``/status`` takes
 them, then: check in, its table and opponent in the round published, the opponent's checked list
-(``/day/opponent``), the result reported, and a drop (asked first).
+(``/day/opponent``) and its printed sheet (``/day/opponent.pdf``), the result reported, and a drop (asked first).
 
 The name and code are checked on every view and every action (a new code from the organiser ends
 them); the browser keeps them in a signed cookie for ``/day`` alone (:mod:`builder.desk.receipts`),
@@ -13,14 +13,16 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages
+from builder.desk.guard import client_address
 from builder.desk.pages import in_page_thread, page, refusal
 from builder.desk.players import team_named
 from builder.desk.receipts import keep, kept
-from builder.desk.sharing import reading_of
+from builder.desk.sharing import printed_of, reading_of
 from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused, team_name
 from builder.events.codes import matches_no_team
@@ -163,7 +165,25 @@ async def opponent_list(request: Request, form: Form, lang: str) -> Response:
         return said
     downloads = {name: f"/day/opponent/{quote(name)}?lang={lang}" for name in found.files}
     return await in_page_thread(request, page, request, "day_list.html", lang, s=found, reading=said,
-                                downloads=downloads)
+                                downloads=downloads, sheet=f"/day/opponent.pdf?lang={lang}")
+
+
+async def opponent_sheet(request: Request, form: Form, lang: str) -> Response:
+    """The opponent's printed sheet (PDF), as the organiser's print draws it; a few a minute per
+    address, as every PDF a player asks for."""
+    found = await in_page_thread(request, _opponent, request, lang)
+    if isinstance(found, Response):
+        return found
+    desk = desk_of(request)
+    if not await anyio.to_thread.run_sync(desk.pdfs.allow, client_address(request)):
+        answer = await in_page_thread(request, refusal, request, lang, "desk-rate", 429)
+        answer.headers["Retry-After"] = "60"
+        return answer
+    made = await printed_of(request, found, lang)
+    if isinstance(made, Response):
+        return made
+    data, media, name = made
+    return Response(data, media_type=media, headers={"Content-Disposition": attachment(name)})
 
 
 def opponent_file(request: Request, form: Form, lang: str) -> Response:

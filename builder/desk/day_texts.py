@@ -61,6 +61,7 @@ DAY_MESSAGES = {
     "desk.day-said-drop": {"es": "Tu equipo se ha retirado.", "en": "Your team has dropped."},
     "desk.day-said-report": {"es": "Resultado guardado.", "en": "Result stored."},
     "desk.day-list-of": {"es": "La lista de tu rival", "en": "Your opponent's list"},
+    "desk.day-their-sheet": {"es": "Su hoja impresa (PDF)", "en": "Their printed sheet (PDF)"},
     "desk.day-back": {"es": "Volver al día del torneo", "en": "Back to the tournament day"},
     "desk.result-a": {"es": "ganó {team} ({a}–{b})", "en": "{team} won ({a}–{b})"},
     "desk.result-draw": {"es": "empate ({a}–{b})", "en": "draw ({a}–{b})"},

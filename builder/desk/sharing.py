@@ -96,26 +96,47 @@ async def reading_of(request: Request, s: Any, lang: str) -> str | Response:
     """A stored version as players read it (the HTML of :mod:`builder.web.reading`): made once per
     version and language (a version never changes), in the lane, admitted as the page's client's
     own; or the page that says why not."""
+    said = await _read(request, s, lang)
+    return said if isinstance(said, Response) else said["html"]
+
+
+async def printed_of(request: Request, s: Any, lang: str) -> tuple[bytes, str, str] | Response:
+    """A stored version's printed sheet (its PDF, as ``builder export`` draws it under the pack):
+    its bytes, media type and file name; or the page that says why not. Made in the same lane as
+    the reading, admitted as the page's client's own."""
+    said = await _read(request, s, lang)
+    if isinstance(said, Response):
+        return said
+    return await _in_lane(request, lang, s, "export", said["file"], "pdf", lang)
+
+
+async def _read(request: Request, s: Any, lang: str) -> dict[str, Any] | Response:
     desk = desk_of(request)
     key = f"reading:{s.id}:{lang}"
     said = desk.tried.get(key)
     if said is None:
-        files = {name: text.encode("utf-8") for name, text in s.files.items()}
-        client, size = CLIENT.get(), sum(len(data) for data in files.values())
-        try:
-            desk.trying.admit(client, size)
-        except Busy as exc:
-            return await in_page_thread(request, refusal, request, lang, exc.code, exc.status)
-        try:
-            said = await desk.trying.run("reading", files, None, lang, 3)
-        except (StoreRefused, Refused):
-            said = None
-        finally:
-            desk.trying.release(client, size)
-        if said is None:
-            return await in_page_thread(request, refusal, request, lang, "click-too-heavy", 422)
-        desk.tried.put(key, said)
-    return said["html"]
+        said = await _in_lane(request, lang, s, "reading", None, lang, 3)
+        if not isinstance(said, Response):
+            desk.tried.put(key, said)
+    return said
+
+
+async def _in_lane(request: Request, lang: str, s: Any, job: str, *args: Any) -> Any:
+    """``job`` on the stored version's files in the lane for what is tried, admitted as the page's
+    client's own; or the page that says why not."""
+    desk = desk_of(request)
+    files = {name: text.encode("utf-8") for name, text in s.files.items()}
+    client, size = CLIENT.get(), sum(len(data) for data in files.values())
+    try:
+        desk.trying.admit(client, size)
+    except Busy as exc:
+        return await in_page_thread(request, refusal, request, lang, exc.code, exc.status)
+    try:
+        return await desk.trying.run(job, files, *args)
+    except (StoreRefused, Refused):
+        return await in_page_thread(request, refusal, request, lang, "click-too-heavy", 422)
+    finally:
+        desk.trying.release(client, size)
 
 
 def published_file(request: Request, form: Form, lang: str) -> Response:

@@ -104,6 +104,26 @@ def test_a_team_sees_its_table_and_opponent_and_reads_its_list_once_the_round_is
         assert client.get(wrong).status_code == 404
 
 
+def test_a_team_prints_its_opponents_sheet_once_the_round_is_published_a_few_a_minute(day_client):
+    client = day_client
+    made = register(client, "Alfa", "Beta")
+    look_up(client, "Alfa", made["Alfa"][1])
+    assert client.get("/day/opponent.pdf").status_code == 404  # no round yet
+    paired(client, made)
+    read = client.get("/day/opponent")
+    assert 'id="their-sheet"' in read.text and 'href="/day/opponent.pdf?lang=es"' in read.text
+    sheet = client.get("/day/opponent.pdf")
+    assert sheet.status_code == 200 and sheet.headers["content-type"] == "application/pdf"
+    assert sheet.content.startswith(b"%PDF") and "attachment" in sheet.headers["content-disposition"]
+    budget = client.app.state.desk.pdfs
+    while budget.allow("testclient"):  # the address's PDFs for this minute, spent
+        pass
+    refused = client.get("/day/opponent.pdf")
+    assert refused.status_code == 429 and refused.headers["retry-after"] == "60"
+    client.cookies.delete("desk_day")
+    assert client.get("/day/opponent.pdf").status_code == 403  # no team on this phone
+
+
 def test_both_teams_report_and_their_result_stands_and_a_reload_stores_nothing_twice(day_client):
     client = day_client
     made = register(client, "Alfa", "Beta")
