@@ -256,14 +256,14 @@ def test_a_force_priced_in_part_shows_its_points_as_a_floor(check, tmp_path):
     assert codes_of(result["warnings"]) == ["partial-points", "partial-points"]
     # Every machine priced: 90 + 75 = 165, the force's cost, nothing to warn about.
     ev = check(force(chariot(", cost: 90"), cannon(", cost: 75")), name="b.yaml")
-    assert (ev.points, codes(ev)) == (165, [])
+    assert (ev.points, codes(ev), codes(ev, "warning")) == (165, [], [])
     assert SYSTEM.notes(ev, "es")["machines"] == "165 puntos"
     # No machine priced: the force has no points at all (ruling 44), which passes for no cost.
     ev = check(force(chariot(), cannon()), name="c.yaml")
-    assert (ev.points, ev.legal, codes(ev)) == (None, True, [])
+    assert (ev.points, ev.legal, codes(ev, "warning")) == (None, True, [])
     # Under a limit the unpriced machine is an error (44a), not this warning as well.
     ev = check(force(chariot(", cost: 90"), cannon(), head="points_limit: 400\n"), name="d.yaml")
-    assert codes(ev) == ["missing-cost"]
+    assert (codes(ev), codes(ev, "warning")) == (["missing-cost"], [])
 
 
 @pytest.mark.parametrize("competencies, second", [
