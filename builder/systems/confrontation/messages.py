@@ -31,6 +31,12 @@ MESSAGES = {
         "en": "“{name}” has no cost and the force has a limit of {limit} points: without every machine's cost "
               "there is no telling whether the force fits in it (builder's ruling 44a)",
     },
+    "partial-points": {
+        "es": "«{name}» no tiene coste: los {points} {points|punto|puntos} de la fuerza solo suman las máquinas "
+              "con coste, así que la fuerza cuesta al menos {points} y no se sabe cuánto más (regla 44b de builder)",
+        "en": "“{name}” has no cost: the force's {points} {points|point|points} add up only the machines with a "
+              "cost, so the force costs at least {points}, and how much more is unknown (builder's ruling 44b)",
+    },
     "missing-movement": {
         "es": "«{name}» es un ingenio móvil y le falta su Movimiento",
         "en": "“{name}” is a mobile engine and its movement is missing",
@@ -134,6 +140,9 @@ MESSAGES = {
     # The page's notes beside a machine and its fields (System.notes), and its choices' labels.
     "cf.note.points": {"es": "{points} {points|punto|puntos}", "en": "{points} {points|point|points}"},
     "cf.note.points-of": {"es": "{points} de {limit} puntos", "en": "{points} of {limit} points"},
+    "cf.note.points-partial": {"es": "al menos {points} {points|punto|puntos}",
+                               "en": "at least {points} {points|point|points}"},
+    "cf.note.points-of-partial": {"es": "al menos {points} de {limit} puntos", "en": "at least {points} of {limit} points"},
     "cf.note.cost": {"es": "{cost} {cost|punto|puntos}", "en": "{cost} {cost|point|points}"},
     "cf.note.thresholds": {"es": "−1/−2/−3 al perder {lost} PE", "en": "−1/−2/−3 after losing {lost} PE"},
     "cf.note.servant-move": {"es": "−{penalty} al movimiento de sus servidores", "en": "−{penalty} to its servants' movement"},

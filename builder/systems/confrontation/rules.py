@@ -42,21 +42,27 @@ class ResolvedMachine:
 
 
 def check_force(file: ConfrontationFile, place: Place, findings: Findings) -> tuple[int | None, list[ResolvedMachine]]:
-    """Check every machine and the points; return the force's points (None if no machine has a
-    cost) and the machines with their competencies resolved."""
+    """Check every machine and the points; return the force's points (the sum of the costs given,
+    None if no machine has one) and the machines with their competencies resolved."""
     machines = [check_machine(machine, place.at("machines", i), findings) for i, machine in enumerate(file.machines)]
     costs = [m.cost for m in file.machines if m.cost is not None]
     points = sum(costs) if costs else None
     if points is not None and file.points_limit is not None and points > file.points_limit:
         findings.error("over-points-limit", place.at("points_limit"), RULE_POINTS, points=points,
                        limit=file.points_limit)
-    if file.points_limit is not None:
-        # A machine without its card's cost is not free (ruling 44a): under a limit, the force's
-        # points can't be known, so it can't be called within it.
-        for i, machine in enumerate(file.machines):
-            if machine.cost is None:
-                findings.error("missing-cost", place.at("machines", i), RULE_POINTS, name=machine.name,
-                               limit=file.points_limit)
+    for i, machine in enumerate(file.machines):
+        if machine.cost is not None:
+            continue
+        if file.points_limit is not None:
+            # A machine without its card's cost is not free (ruling 44a): under a limit, the force's
+            # points can't be known, so it can't be called within it.
+            findings.error("missing-cost", place.at("machines", i), RULE_POINTS, name=machine.name,
+                           limit=file.points_limit)
+        elif points is not None:
+            # With nothing at stake the force is legal, but its sum leaves this machine out (ruling
+            # 44b): the points shown are a floor, not what the force costs.
+            findings.warning("partial-points", place.at("machines", i), RULE_POINTS, name=machine.name,
+                             points=points)
     return points, machines
 
 

@@ -86,11 +86,14 @@ class ConfrontationSystem(System):
             return {}
         out: dict[str, str] = {}
         points, limit = details.get("points"), details.get("points_limit")
-        if _whole(points):
-            out["machines"] = text("cf.note.points-of" if _whole(limit) else "cf.note.points", lang,
-                                   points=points, limit=limit)
         machines = details.get("machines")
-        for i, machine in enumerate(machines if isinstance(machines, list) else []):
+        machines = machines if isinstance(machines, list) else []
+        if _whole(points):
+            # A machine without its cost leaves the sum a floor (ruling 44b).
+            partial = any(isinstance(m, dict) and m.get("cost") is None for m in machines)
+            key = "cf.note.points-of" if _whole(limit) else "cf.note.points"
+            out["machines"] = text(key + ("-partial" if partial else ""), lang, points=points, limit=limit)
+        for i, machine in enumerate(machines):
             if isinstance(machine, dict):
                 out.update(_machine_notes(f"machines/{i}", machine, lang))
         return out

@@ -90,6 +90,11 @@ def check_companions(file: ExpeditionFile, place: Place, findings: Findings) -> 
             findings.error("companion-limit", at.at("companion"), RULE_COMPANIONS, variant="hero", name=hero.name,
                            count=len(companions), max=rules["per_hero"])
         skills = {fold(s) for s in hero.skills}
+        for j, skill in enumerate(hero.skills):
+            if fold(skill) == fold(rules["animal_skill"]) and skill != rules["animal_skill"]:
+                # The same skill, other case or accents: it counts (ruling 54a), but the book's spelling is said.
+                findings.warning("skill-spelling", at.at("skills", j), RULE_COMPANIONS, skill=skill,
+                                 book=rules["animal_skill"])
         for c in companions:
             key = (c.kind, fold(c.name))
             if key in seen:

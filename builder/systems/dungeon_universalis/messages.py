@@ -17,6 +17,12 @@ MESSAGES = {
         "es": "«{hero}» lleva el animal «{name}» sin la habilidad «{skill}»",
         "en": "“{hero}” has the animal “{name}” without the skill “{skill}”",
     },
+    "skill-spelling": {
+        "es": "«{skill}» cuenta como la habilidad «{book}», que el libro escribe así; escríbela igual "
+              "(regla 54a de builder)",
+        "en": "“{skill}” counts as the skill “{book}”, which is how the book spells it; write it the same way "
+              "(builder's ruling 54a)",
+    },
     "leader-over-reserve": {
         "es": "el líder cuesta {leader} PV y la reserva del JOA solo tiene {reserve}: empieza la aventura con 0 puntos "
               "(le faltan {short}) y no podrá pagar ninguna carta hasta ganarlos (regla 51a de builder)",

@@ -1,12 +1,13 @@
-"""Vehicles and their crews in the army list: the energy a vehicle is used with, and the squad
-figures builder's crew rulings decide, each said where it changes one (rulings 18b–18e)."""
+"""Vehicles and their crews in the army list: the energy a vehicle and its weapons are used with
+(rulings 18c, 18g), and the squad figures the crew rulings decide, each said where it changes one
+(18b–18e)."""
 
 from __future__ import annotations
 
 from builder.core.findings import Findings, Localised, Place
 from builder.systems.wartime.records import Squad, WartimeFile
 from builder.systems.wartime.pricing import PricedWarbook
-from builder.systems.wartime.rules import ListTotal, SquadTotal
+from builder.systems.wartime.rules import ListTotal, SquadTotal, check_mounted_weapons
 from builder.systems.wartime.squads import Model, acting_energy, fielded, formation_defense, known, willpower
 
 RULE_CREW_ENERGY = "Wartime · Arquetipos de transporte · Energía y Tripulación"
@@ -51,12 +52,14 @@ def _check_vehicle_energy(squad: Squad, models: list[Model], at: Place, findings
         if transport is None or not known([pilot, *crew]):
             continue
         energy, needs = acting_energy(pilot, models), transport.archetype.energy  # type: ignore[attr-defined]
+        where = at.at("members", lines[pilot.index])
         if needs > energy:
-            findings.warning("equipment-energy-over-character", at.at("members", lines[pilot.index]), RULE_CREW_ENERGY,
+            findings.warning("equipment-energy-over-character", where, RULE_CREW_ENERGY,
                              name=pilot.row["character"], energy=energy,
                              item=Localised("kind.any-short", {"kind": Localised("the-kind.transport"),
                                                                "name": transport.name}),
                              item_energy=needs)
+        check_mounted_weapons(transport, energy, pilot.row["character"], where, RULE_CREW_ENERGY, findings)
 
 
 def _say_crew_rulings(file: WartimeFile, figures: SquadTotal, models: list[Model], at: Place,

@@ -128,6 +128,12 @@ FINDINGS = {
         "es": "«{name}» tiene energía {energy} y no puede usar «{weapon}», que necesita {weapon_energy}",
         "en": "“{name}” has energy {energy} and can't use “{weapon}”, which needs {weapon_energy}",
     },
+    "weapon-energy-over-character.mounted": {
+        "es": "«{name}» tiene energía {energy} y no puede usar «{weapon}» (necesita {weapon_energy}), el arma montada "
+              "en {transport} (regla 18g de builder)",
+        "en": "“{name}” has energy {energy} and can't use “{weapon}” (it needs {weapon_energy}), the weapon mounted "
+              "on {transport} (builder's ruling 18g)",
+    },
 }
 
 MESSAGES = {**FINDINGS, **LABELS}

@@ -176,6 +176,21 @@ def _check_character(book: PricedWarbook, entry: Entry, character: Character, fi
                              item=Localised("kind.any-short", {"kind": Localised(f"the-kind.{item.kind}"),
                                                                "name": item.name}),
                              item_energy=item.archetype.energy)  # type: ignore[attr-defined]
+    if not recruited and transport is not None:  # so are the weapons mounted on it (ruling 18g)
+        check_mounted_weapons(transport, energy, character.name, entry.place.at("transport"), RULE_WEAPON_ENERGY,
+                              findings)
+
+
+def check_mounted_weapons(transport: Entry, energy: int, name: str, where: Place, rule: str,
+                          findings: Findings) -> None:
+    """A weapon mounted on a transport is fired by whoever uses the transport, with the same energy
+    the transport is compared with (ruling 18g): the pilot's own, or his vehicle's pooled crew's."""
+    for weapon in transport.parts.get("weapons") or []:
+        if weapon is not None and weapon.archetype.energy > energy:  # type: ignore[attr-defined]
+            findings.warning("weapon-energy-over-character", where, rule, variant="mounted", name=name, energy=energy,
+                             weapon=weapon.name, weapon_energy=weapon.archetype.energy,  # type: ignore[attr-defined]
+                             transport=Localised("kind.any-short", {"kind": Localised("the-kind.transport"),
+                                                                    "name": transport.name}))
 
 
 @dataclass

@@ -236,6 +236,36 @@ def test_a_machine_without_a_cost_is_not_free_under_a_points_limit(check, tmp_pa
     assert only(ev, "missing-cost").params == {"name": "Cañón", "limit": 400} and not ev.legal
 
 
+def test_a_force_priced_in_part_shows_its_points_as_a_floor(check, tmp_path):
+    """Ruling 44b (issue 49): with no limit, a machine without its cost leaves the force legal, but
+    the sum of the other costs is only what the force costs at least."""
+    from builder.systems.confrontation.system import SYSTEM
+    text = force(chariot(", cost: 90"), cannon(), cannon().replace("Cañón", "Mortero"))
+    ev = check(text)
+    assert ev.legal and ev.points == 90  # 90 + two unknown costs: at least 90, and JSON's points stays 90
+    found = [f for f in ev.findings if f.code == "partial-points"]
+    assert [f.place.path for f in found] == [("machines", 1), ("machines", 2)]  # one at each unpriced machine
+    assert found[0].params == {"name": "Cañón", "points": 90} and found[0].rule == "Confrontation · Puntos de la fuerza"
+    assert "al menos 90" in found[0].message("es") and "44b" in found[0].message("es")
+    assert "at least 90" in found[0].message("en") and "44b" in found[0].message("en")
+    assert SYSTEM.notes(ev, "es")["machines"] == "al menos 90 puntos"
+    assert SYSTEM.notes(ev, "en")["machines"] == "at least 90 points"
+    # The report a script reads: points stays a number (the sum given), the warning says it is a floor.
+    code, result = check_one(write(tmp_path, "parcial.yaml", text))
+    assert (code, result["legal"], result["points"]) == (0, True, 90)
+    assert codes_of(result["warnings"]) == ["partial-points", "partial-points"]
+    # Every machine priced: 90 + 75 = 165, the force's cost, nothing to warn about.
+    ev = check(force(chariot(", cost: 90"), cannon(", cost: 75")), name="b.yaml")
+    assert (ev.points, codes(ev), codes(ev, "warning")) == (165, [], [])
+    assert SYSTEM.notes(ev, "es")["machines"] == "165 puntos"
+    # No machine priced: the force has no points at all (ruling 44), which passes for no cost.
+    ev = check(force(chariot(), cannon()), name="c.yaml")
+    assert (ev.points, ev.legal, codes(ev, "warning")) == (None, True, [])
+    # Under a limit the unpriced machine is an error (44a), not this warning as well.
+    ev = check(force(chariot(", cost: 90"), cannon(), head="points_limit: 400\n"), name="d.yaml")
+    assert (codes(ev), codes(ev, "warning")) == (["missing-cost"], [])
+
+
 @pytest.mark.parametrize("competencies, second", [
     ("[{name: transporte, x: 4, access: lateral}, {name: Transporte, x: 2, access: lateral}]", 1),  # another X
     ("[{name: transporte, x: 4, access: lateral}, {name: impacto, x: 2}, {name: Impácto, x: 2}]", 2),  # the same twice

@@ -349,3 +349,34 @@ def test_a_misspelt_key_and_a_wrong_value_on_one_hero_are_reported_in_one_run(ch
     found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
     assert found == [("invalid-field", "extra_forbidden", ("heroes", 0, "skils")),
                      ("value-out-of-range", None, ("heroes", 0, "xp"))]
+
+
+@pytest.mark.parametrize("written, warned", [
+    ("Adiestrar animal", False),   # the book's spelling (JOA l. 70)
+    ("adiestrar animal", True),    # another case
+    ("Adiestrar Animal", True),
+    ("Adiéstrar ánimal", True),    # accents the book doesn't write
+])
+def test_the_animal_skill_in_other_case_or_accents_counts_and_is_spelt_as_the_book(check, written, warned):
+    """Ruling 54a (issue 49): the skill matches ignoring case and accents; a spelling other than the
+    book's is a warning naming it, and the hero keeps his animal."""
+    ev = check(expedition(hero("A", 0, f", skills: [Sigilo, {written}], companion: {{name: Lobo, kind: animal, pv: 4}}")))
+    assert ev.legal and "animal-needs-skill" not in codes(ev)
+    # PV (10 + 0) + the wolf's 4 = 14: the wolf is in the expedition either way.
+    assert ev.extra["expedition_pv"] == 14
+    found = [f for f in ev.findings if f.code == "skill-spelling"]
+    assert bool(found) is warned
+    if warned:
+        [f] = found
+        assert f.place.path == ("heroes", 0, "skills", 1) and f.params == {"skill": written, "book": "Adiestrar animal"}
+        assert "«Adiestrar animal»" in f.message("es") and "54a" in f.message("es")
+        assert "“Adiestrar animal”" in f.message("en") and "54a" in f.message("en")
+
+
+def test_a_misspelt_animal_skill_is_warned_without_an_animal_too(check):
+    # The spelling is the hero's skill list, whatever he brings; a different skill is no match at all.
+    ev = check(expedition(hero("A", 0, ", skills: [ADIESTRAR ANIMAL]")))
+    assert (codes(ev), codes(ev, "warning"), ev.legal) == ([], ["skill-spelling"], True)
+    ev = check(expedition(hero("A", 0, ", skills: [Adiestrar animales], companion: {name: Lobo, kind: animal, pv: 4}")),
+               name="b.yaml")
+    assert (codes(ev), codes(ev, "warning")) == (["animal-needs-skill"], [])

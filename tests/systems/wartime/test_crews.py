@@ -147,3 +147,57 @@ def test_a_crews_slow_member_sets_the_reaction_phase_and_it_is_said(tmp_path):
                                         crews_roster([squad_with("Carros", member("Jefe", crew=[("Cargador", 1)]))])))
     [said] = [w for w in result["warnings"] if w["code"] == "crew-ruling" and "18e" in w["message"]]
     assert "fase de reacción 2" in said["message"] and "sería la 5" in said["message"]
+
+
+# --- ruling 18g: a transport's weapons against the energy the transport is used with ---------------
+# ENERGÍA of weapons (l. 547): a character pays the weapon's Energía to use it. ENERGÍA of transports
+# (l. 623): once aboard, the rider uses "cualquier arma equipada" on the transport; TRIPULACIÓN (l. 639)
+# pools the crew's energies into one. So a mounted weapon is compared with the same energy as its
+# transport (ruling 18c): the pilot's own when alone, his vehicle's crew's added up when crewed.
+# Supercañón: damage 8 (55) − energy 8 (55) = 0 → minimum 1; Batería: defense 1 (5) + weapons 1 − energy 1
+# (5) = 1. Artillero de batería: a Recluta, REA 2 → energy 2 + 5 = 7 (l. 510).
+SUPERCANON = {"name": "Supercañón", "energy": 8, "damage": 8}
+BATERIA = {"name": "Batería", "energy": 1, "defense": 1, "weapons": ["Supercañón"]}
+ARTILLERO_BATERIA = {"name": "Artillero de batería", "body": "Recluta", "transport": "Batería"}
+
+
+def _battery_roster(squads, weapon=SUPERCANON):
+    data = crews_roster(squads, extra_characters=[ARTILLERO_BATERIA], extra_transports=[BATERIA])
+    data["warbook"]["weapons"].append(dict(weapon))
+    return data
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("crew, weapon_energy, warned", [
+    ([], 8, True),               # alone: 7 < 8, the Supercañón can't be fired
+    ([], 7, False),              # alone: 7 = 7, enough (only more energy than he has is flagged)
+    ([("Cargador", 1)], 8, False),  # crewed: 7 + 7 = 14 ≥ 8 (l. 639)
+])
+def test_a_transports_weapon_is_compared_with_the_energy_the_transport_is_used_with(tmp_path, crew, weapon_energy,
+                                                                                   warned):
+    data = _battery_roster([squad_with("Batería", member("Artillero de batería", crew=crew))],
+                           weapon={**SUPERCANON, "energy": weapon_energy})
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
+    assert exit_code == 0 and result["legal"], result["errors"]  # a warning, as for a character's own weapon
+    found = [w for w in result["warnings"] if w["code"] == "weapon-energy-over-character"]
+    assert [w["path"] for w in found] == (["squads[0].members[0]"] if warned else [])
+    # The Batería itself needs 1 ≤ 7: nothing said about the transport.
+    assert "equipment-energy-over-character" not in codes_of(result["warnings"])
+    if warned:
+        assert found[0]["message"].endswith("«Artillero de batería» tiene energía 7 y no puede usar «Supercañón» "
+                                            "(necesita 8), el arma montada en el transporte «Batería» "
+                                            "(regla 18g de builder)")
+        _, english = check_one(write(tmp_path, "lista.yaml", data), "--lang", "en")
+        [warning] = [w for w in english["warnings"] if w["code"] == "weapon-energy-over-character"]
+        assert "can't use “Supercañón” (it needs 8), the weapon mounted on" in warning["message"]
+
+
+@pytest.mark.book
+def test_an_unrecruited_pilots_mounted_weapon_is_compared_with_his_own_energy(tmp_path):
+    # Ruling 12 checks every character; nobody recruits the Artillero de batería, so his 7 < 8 is said
+    # in the Warbook, at his transport (the 10th character: CREWS_WARBOOK has 9).
+    data = _battery_roster([squad_with("Alfa", member("Infante"))])
+    exit_code, result = check_one(write(tmp_path, "lista.yaml", data))
+    [warning] = [w for w in result["warnings"] if w["code"] == "weapon-energy-over-character"]
+    assert warning["path"] == "warbook.characters[9].transport"
+    assert "18g" in warning["message"]
