@@ -208,18 +208,19 @@ async def edit(request: Request, form: Form, lang: str) -> Response:
 
 
 async def choices(request: Request, form: Form, lang: str) -> Response:
-    """The choices the rules refuse in the part shown, tried once per text (kept by its hash)."""
+    """The choices of the part shown tried, once per text (kept by its hash): those the rules
+    refuse (``refused``) and those open until another of the part's choices changes (``open``)."""
     desk = desk_of(request)
     try:
         files, file = _clicked_texts(form)
         key = building.Tried.key(files, file, form.get("at"), lang)
-        refused = desk.tried.get(key)
-        if refused is None:
-            refused = await _work(request, "choices", files, file, form.get("at"), lang, trying=True)
-            desk.tried.put(key, refused)
+        said = desk.tried.get(key)
+        if said is None:
+            said = await _work(request, "choices", files, file, form.get("at"), lang, trying=True)
+            desk.tried.put(key, said)
     except Refused as exc:
         return _refused(exc, lang)
-    return JSONResponse({"refused": refused})
+    return JSONResponse(said)
 
 
 async def preview(request: Request, form: Form, lang: str) -> Response:

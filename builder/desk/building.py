@@ -188,11 +188,12 @@ def clicked(pack: Pack, files: Mapping[str, str], file: str, action: Mapping[str
     return _with_texts(pack, files, work)
 
 
-def refusals(pack: Pack, files: Mapping[str, str], file: str, at: Any, lang: str) -> dict[str, dict[str, str]]:
-    """The choices the rules refuse in the part shown (:meth:`Builder.refusals`)."""
+def refusals(pack: Pack, files: Mapping[str, str], file: str, at: Any, lang: str) -> dict[str, dict[str, dict[str, str]]]:
+    """The choices of the part shown, tried: those the rules refuse and those open until another
+    of the part's choices changes (:meth:`Builder.tried`)."""
     _open(files, file)
-    return _with_texts(pack, files, lambda texts: Builder(texts).refusals(file, texts.files[file],
-                                                                          path_of(at or []), lang))
+    return _with_texts(pack, files, lambda texts: Builder(texts).tried(file, texts.files[file],
+                                                                       path_of(at or []), lang))
 
 
 def exported(pack: Pack, files: Mapping[str, str], file: str, kind: str, lang: str) -> tuple[bytes, str, str]:

@@ -246,10 +246,10 @@ def create_app(folder: Path, port: int, lang: str = messages.DEFAULT_LANGUAGE, p
         return HTMLResponse(html)
 
     def choices(request: Request, body: dict[str, Any], lang: str) -> Response:
-        """The choices the rules refuse in the part shown, tried one by one (see Builder.refusals)."""
+        """The choices of the part shown, tried one by one: those the rules refuse, and those open
+        until another of the part's choices changes (see Builder.tried)."""
         relative = _file_of(workspace, body)
-        return JSONResponse({"refused": builder.refusals(relative, str(body.get("text", "")),
-                                                         path_of(body.get("at") or []), lang)})
+        return JSONResponse(builder.tried(relative, str(body.get("text", "")), path_of(body.get("at") or []), lang))
 
     def create(request: Request, body: dict[str, Any], lang: str) -> Response:
         """«Crear»: a new roster file of the game chosen, named and limited as asked, from the

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
-from builder.core import messages, registry
+from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.pipeline import evaluate, system_of
 from builder.core.reader import MAX_BYTES
@@ -26,7 +26,7 @@ from builder.web.holding import own_fields
 from builder.web import timing
 from builder.web.keeping import Keeper, Refused
 from builder.web.starts import allowed_start, started
-from builder.web.trials import try_choices
+from builder.web.trials import said_of, try_choices
 
 PATH_MOST = 12
 """A path the page may send: deeper than any roster's shape."""
@@ -145,22 +145,14 @@ class Builder:
         view.read_by = read_by
 
     def refusals(self, relative: str, text: str, at: Sequence[Any], lang: str) -> dict[str, dict[str, str]]:
-        """The choices the rules refuse in the part shown, by control and value: the text the
-        page shows in place of each (the choice and the finding's own message). Asked for after
-        the view is drawn, so a click's answer never waits for them."""
-        view = self.view(relative, text, None, at, lang, trials=True)
-        if view.detail is None:
-            return {}
-        out: dict[str, dict[str, str]] = {}
-        for node in view.detail.walk():
-            refused = {o.value: messages.text("serve.not-allowed", lang, value=o.label, reason=o.reason)
-                       for o in node.options if o.reason}
-            if node.blank_reason:
-                refused[""] = messages.text("serve.not-allowed", lang, value=messages.text("serve.none", lang),
-                                            reason=node.blank_reason)
-            if refused:
-                out[node.id + ("-new" if node.kind in ("list", "map") else "")] = refused
-        return out
+        """The choices the rules refuse in the part shown (:meth:`tried`'s ``refused``)."""
+        return self.tried(relative, text, at, lang)["refused"]
+
+    def tried(self, relative: str, text: str, at: Sequence[Any], lang: str) -> dict[str, dict[str, dict[str, str]]]:
+        """The choices of the part shown, tried against the rules (:func:`~builder.web.trials.said_of`:
+        those refused, and those open that break a rule until another of the part's choices
+        changes). Asked for after the view is drawn, so a click's answer never waits for them."""
+        return said_of(self.view(relative, text, None, at, lang, trials=True), lang)
 
     def _forms(self, system: System, data: Any, ev: Evaluation | None, lang: str) -> Forms:
         try:

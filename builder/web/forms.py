@@ -26,6 +26,9 @@ class Option:
     label: str
     reason: str | None = None
     """Why the rules refuse this choice here (the finding's own message): shown disabled."""
+    hint: str | None = None
+    """Why this choice breaks a rule with the part as it is, when changing another of the part's
+    choices mends it (a brujo's «gregario», mended by another race): shown, not disabled."""
 
 
 @dataclass

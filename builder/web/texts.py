@@ -218,6 +218,8 @@ MESSAGES = {
     "serve.form-of": {"es": "Forma de {name}", "en": "Form of {name}"},
     "serve.none": {"es": "— ninguno —", "en": "— none —"},
     "serve.not-allowed": {"es": "{value} — no: {reason}", "en": "{value} — not allowed: {reason}"},
+    "serve.open-if": {"es": "{value} — solo si cambias otra elección: {reason}",
+                      "en": "{value} — only if you change another choice: {reason}"},
     "serve.variant.string": {"es": "texto", "en": "text"},
     "serve.variant.number": {"es": "número", "en": "number"},
     "serve.variant.integer": {"es": "número", "en": "number"},

@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from builder.core import messages
 from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.core.pipeline import evaluate
@@ -23,7 +24,9 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
     """Each choice of the part shown is tried against the rules: one the game refuses here
     is disabled, with the finding's own message as the reason. A choice that only needs a
     neighbouring choice made with it (a Transporte competency needs its access side) is
-    not refused: each other choice of the same part is tried with it first."""
+    not refused: each other choice of the same part is tried with it first. What is added to a
+    list and mended only by changing another of the part's choices (a brujo's «gregario», by
+    another race) stays open, its reason shown as a hint: tried last, while the budget lasts."""
     ev = view.evaluation
     assert ev is not None and ev.source is not None and view.detail is not None
     before = {(f.code, f.detail(lang)) for f in ev.findings.errors}
@@ -44,40 +47,82 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
             return None
         return [f for f in result.findings.errors if (f.code, f.detail(lang)) not in before]
 
+    def mended(trial: Any, new: list[Any], neighbours: list[Node]) -> tuple[Any, list[Any]]:
+        """Each neighbouring choice made with ``trial`` in turn, kept where it mends some of what it
+        broke (``new``): what is left broken at the end, and the data that leaves it."""
+        for other in neighbours:
+            if budget.spent or not new:
+                break
+            # A value that may be left empty is tried empty too (Inalterable takes no X).
+            candidates = [o.value for o in other.options][:8] if other.kind == "select" else \
+                [str(max(int(other.minimum or 0), 1))]
+            if blank_offered(other) or other.kind == "number" and not other.required:
+                candidates.append(BLANK)
+            for choice in candidates:
+                both = _made(forms, trial, other, choice)
+                left = broken(both) if both is not None else None
+                if left is not None and len(left) < len(new):
+                    trial, new = both, left
+                    break
+        return trial, new
+
+    added_later: list[tuple[Node, Option, Any, list[Any]]] = []
     for node in nodes:
         for option in [*node.options, *([Option(BLANK, "")] if blank_offered(node) else [])]:
             if budget.spent:
-                return
+                return  # what is left stays open, as a choice not tried; what is refused stays so
             if node.kind == "select" and option.value == _shown(node):
                 continue
             trial = _made(forms, data, node, option.value)
             new = broken(trial) if trial is not None else None
             if not new:
                 continue
-            # Each neighbouring choice made with it in turn, kept where it mends some of what
-            # this one broke (a competency's X, then its access side): the other fields of the
-            # thing chosen, never the part's own identity (a brujo offered «gregario» is not
-            # mended by becoming an elf). What is added to a list has no fields shown yet.
-            neighbours = [] if node.kind == "list" else [n for n in settable.get(node.path[:-1], ()) if n is not node]
-            completed = False
-            for other in neighbours:
-                if budget.spent or completed:
-                    break
-                # A value that may be left empty is tried empty too (Inalterable takes no X).
-                candidates = [o.value for o in other.options][:8] if other.kind == "select" else \
-                    [str(max(int(other.minimum or 0), 1))]
-                if blank_offered(other) or other.kind == "number" and not other.required:
-                    candidates.append(BLANK)
-                for choice in candidates:
-                    both = _made(forms, trial, other, choice)
-                    left = broken(both) if both is not None else None
-                    if left is not None and len(left) < len(new):
-                        trial, new, completed = both, left, not left
-                        break
-            if not completed:
+            # The other fields of the thing chosen (a competency's X, then its access side); what
+            # is added to a list has no fields shown yet.
+            if node.kind != "list":
+                trial, new = mended(trial, new, [n for n in settable.get(node.path[:-1], ()) if n is not node])
+            if new:
                 option.reason = new[0].plain(lang)
                 if option.value == BLANK:
                     node.blank_reason = option.reason
+                if node.kind == "list" and trial is not None:
+                    added_later.append((node, option, trial, new))
+    _added_mended(added_later, settable, mended, budget)
+
+
+def _added_mended(added: list[tuple[Node, Option, Any, list[Any]]], settable: dict[tuple[Any, ...], list[Node]],
+                  mended: Any, budget: _Budget) -> None:
+    """What is added to a list and refused, tried with the part's other choices changed (its
+    selects: its race, its kind): one that mends all it broke is opened, its reason a hint."""
+    for node, option, trial, new in added:
+        if budget.spent:
+            return
+        part = [n for n in settable.get(node.path[:-1], ()) if n.kind == "select"]
+        if part and not mended(trial, new, part)[1]:
+            option.hint, option.reason = option.reason, None
+
+
+def said_of(view: Any, lang: str) -> dict[str, dict[str, dict[str, str]]]:
+    """What the page is told of the choices tried in ``view``, by control and value: those refused
+    (``refused``: the text shown in place of each, the choice and the finding's own message) and
+    those left open that break a rule until another of the part's choices changes (``open``: the
+    choice and why)."""
+    out: dict[str, dict[str, dict[str, str]]] = {"refused": {}, "open": {}}
+    if view.detail is None:
+        return out
+    for node in view.detail.walk():
+        control = node.id + ("-new" if node.kind in ("list", "map") else "")
+        refused = {o.value: messages.text("serve.not-allowed", lang, value=o.label, reason=o.reason)
+                   for o in node.options if o.reason}
+        if node.blank_reason:
+            refused[""] = messages.text("serve.not-allowed", lang, value=messages.text("serve.none", lang),
+                                        reason=node.blank_reason)
+        hinted = {o.value: messages.text("serve.open-if", lang, value=o.label, reason=o.hint)
+                  for o in node.options if o.hint}
+        for kind, found in (("refused", refused), ("open", hinted)):
+            if found:
+                out[kind][control] = found
+    return out
 
 
 BLANK = ""

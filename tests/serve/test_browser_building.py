@@ -682,7 +682,7 @@ def refused_text(page, select: str, value: str) -> str | None:
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
-def test_a_brujo_is_offered_no_specialty_and_a_transport_no_blank_access(served, empty, viewport):
+def test_a_brujo_is_offered_no_specialty_but_gregario_with_why_and_a_transport_no_blank_access(served, empty, viewport):
     (empty / "grupetto-verde.yaml").write_bytes((EXAMPLES / "cripmaquion" / "grupetto-verde.yaml").read_bytes())
     # The example's chariot alone: its choices are all tried within the trials' budget, busy or not.
     example = yaml.safe_load((EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml").read_text(encoding="utf-8"))
@@ -694,10 +694,14 @@ def test_a_brujo_is_offered_no_specialty_and_a_transport_no_blank_access(served,
         page = b.page
         open_roster(page, "grupetto-verde.yaml")
         show_part(page, "runners", 7)                                  # Burujo Potingue, the brujo
-        # Every choice to add is refused, «gregario» too (a brujo is no gregario, ruling 32a),
-        # so nothing is pre-selected as if it were allowed.
-        assert "brujo" in refused_text(page, "#f-runners-7-specialties-new", "gregario")
-        assert page.locator("#f-runners-7-specialties-new option:not([disabled])").count() == 0
+        # Every specialty to add is refused (a brujo is inepto, and the slots are full); «gregario»
+        # stays open, saying why: another race would make it fit (rulings 32a, 32b).
+        assert "brujo" in refused_text(page, "#f-runners-7-specialties-new", "brincamontes")
+        gregario = page.locator("#f-runners-7-specialties-new option[value='gregario']")
+        page.wait_for_function("document.querySelector(\"#f-runners-7-specialties-new option[value='gregario']\")"
+                               ".textContent.includes('otra elección')", timeout=15000)
+        assert not gregario.is_disabled() and "brujo" in gregario.inner_text()
+        assert page.locator("#f-runners-7-specialties-new option:not([disabled])").count() == 1
         open_roster(page, "carro.yaml")
         show_part(page, "machines", 0)
         assert "acceso" in refused_text(page, "#f-machines-0-competencies-2-access", "")

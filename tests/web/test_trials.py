@@ -68,15 +68,30 @@ def test_a_choice_that_needs_its_neighbours_made_with_it_is_not_refused(tmp_path
     assert "transporte" in refused
 
 
-def test_a_brujo_is_offered_no_gregario_that_only_another_race_would_mend(tmp_path):
+def test_a_brujos_gregario_stays_open_with_its_reason_as_another_race_would_mend_it(tmp_path):
     builder, file = team(tmp_path)
-    refused = builder.refusals(file.name, file.read_text(encoding="utf-8"), ["runners", 7], "es")
-    # Issue 40: Burujo Potingue is a brujo, inepto: neither specialist nor gregario (ruling 32a).
-    # «Gregario» was left open because making him an elf would mend it: his race is not a choice
-    # made with it, so every choice of what to add is refused, gregario included.
-    added = refused["f-runners-7-specialties-new"]
-    assert "gregario" in added and "brujo" in added["gregario"]
-    assert {"brincamontes", "cazavictorias", "rompehuesos"} <= set(added)
+    said = builder.tried(file.name, file.read_text(encoding="utf-8"), ["runners", 7], "es")
+    # Burujo Potingue is a brujo, inepto: neither specialist nor gregario (ruling 32a). Another race,
+    # a choice of the same runner, would make «gregario» fit (l. 905): it stays open, saying why
+    # (ruling 32b, issue 49).
+    refused, hinted = said["refused"]["f-runners-7-specialties-new"], said["open"]["f-runners-7-specialties-new"]
+    assert "gregario" not in refused
+    assert hinted["gregario"].startswith("Gregario") and "solo si cambias otra elección" in hinted["gregario"]
+    assert "brujo" in hinted["gregario"] and "32a" in hinted["gregario"]
+    # A specialist would need a slot too, and the team's five are taken (ruling 27): another race
+    # mends only half of it, so those stay refused.
+    assert {"brincamontes", "cazavictorias", "rompehuesos"} <= set(refused)
+    assert builder.refusals(file.name, file.read_text(encoding="utf-8"), ["runners", 7], "es") == said["refused"]
+    english = builder.tried(file.name, file.read_text(encoding="utf-8"), ["runners", 7], "en")
+    assert "only if you change another choice" in english["open"]["f-runners-7-specialties-new"]["gregario"]
+
+
+def test_a_choice_no_other_choice_of_the_part_mends_stays_refused(tmp_path):
+    builder, file = team(tmp_path)
+    said = builder.tried(file.name, file.read_text(encoding="utf-8"), ["runners", 2], "es")
+    # Arcada's star (two slots) is refused for the full slots whatever her race: nothing is opened.
+    assert "martillo" in said["refused"]["f-runners-2-specialties-new"]
+    assert "martillo" not in said["open"].get("f-runners-2-specialties-new", {})
 
 
 def artillery(tmp_path):

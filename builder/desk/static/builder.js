@@ -61,14 +61,14 @@
     // The choices the rules refuse in the part shown, each saying why (tried on the server, kept
     // there by the texts' hash); not if the view was drawn again meanwhile.
     const at = drawn;
-    let refused;
+    let said;
     try {
       const response = await kept.post("/build/choices", { file: kept.state.open, at: kept.state.at });
       if (!response.ok || at !== drawn) return;
-      refused = (await response.json()).refused || {};
+      said = await response.json();
     } catch (_) { return; }
     if (at !== drawn) return;
-    markRefused(refused);  // builder/web/static/choices.js, as the local page marks them
+    markRefused(said.refused || {}, said.open || {});  // builder/web/static/choices.js, as the local page marks them
     document.dispatchEvent(new CustomEvent("builder:tried"));
   }
 

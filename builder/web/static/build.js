@@ -155,9 +155,9 @@ async function tryChoices() {
   const drawn = state.drawn;
   const response = await api("/api/choices", { file: state.path, text: $("text").value, at: state.at });
   if (!response.ok || drawn !== state.drawn) return;
-  const refused = (await response.json()).refused || {};
+  const said = await response.json();
   if (drawn !== state.drawn) return;
-  markRefused(refused);  // choices.js
+  markRefused(said.refused || {}, said.open || {});  // choices.js
 }
 
 async function builderRefused(event) {
