@@ -37,6 +37,10 @@ MESSAGES = {
         "es": "un ataque DT se hace en el TP del atacante: este KO de «{by}» por DT no puede ser del TP de «{tp}» (quita tp o pon attack: other)",
         "en": "a DT attack is made in the attacker's own TP: this KO by “{by}” by DT can't be in “{tp}”'s TP (drop tp or write attack: other)",
     },
+    "campaign-dt-ko-asqueroso": {
+        "es": "«{by}» no puede dejar KO por DT a «{victim}» ({stage}): es asqueroso y nadie puede atacarle DT; no suma dureza (regla 36i de builder). Si cayó por un ataque FT, un corredor arrojado o un zapatazo, escribe attack: other",
+        "en": "“{by}” can't knock out “{victim}” by DT ({stage}): he is asqueroso and no one can attack him DT; it scores no dureza (builder's ruling 36i). If he fell to an FT attack, a thrown runner or a kicked head, write attack: other",
+    },
     "campaign-teammate-ko": {
         "es": "«{by}» deja KO a su compañero de escuadra «{victim}» ({stage}): no suma dureza (regla 36d de builder)",
         "en": "“{by}” knocks out his teammate “{victim}” ({stage}): it scores no dureza (builder's ruling 36d)",

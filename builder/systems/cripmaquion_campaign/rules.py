@@ -1,5 +1,6 @@
 """What a campaign's days must say: runners who race, each once, no runner KO'ing himself, a KO
-by DT in its scorer's own turn; and where builder's rulings change what a day scores."""
+by DT in its scorer's own turn and never of an asqueroso; and where builder's rulings change what a
+day scores."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ RULE_RUNNERS = "Cripmaquión · §11 Las campañas (los mismos corredores cada j
 RULE_FINISH = "Cripmaquión · §11.1.1 Los cripmaquiazos"
 RULE_DUREZA = "Cripmaquión · §11.3.1 Clasificación de dureza"
 RULE_HONOR = "Cripmaquión · §11.3.2 Clasificación de honor"
+RULE_ASQUEROSO = "Cripmaquión · §6 Asqueroso; §11.3.1 Clasificación de dureza"
 
 
 def check_stages(file: CampaignFile, teams: list[Team], place: Place, findings: Findings,
@@ -49,6 +51,10 @@ def _check_ko(ko: KO, at: Place, stage: str, known: "Names", findings: Findings)
         findings.error("campaign-ko-turn", at.at("tp"), RULE_DUREZA, by=ko.by, tp=ko.tp)
     if ko.by == ko.victim:
         findings.error("campaign-self-ko", at, RULE_DUREZA, name=ko.by, stage=stage)
+    elif victim and ko.attack == "dt" and known.racers[ko.victim].spared_dt():
+        # Asqueroso (l. 752) is never the object of a DT attack: the record can't be, and scores nothing.
+        findings.error("campaign-dt-ko-asqueroso", at.at("attack"), RULE_ASQUEROSO, by=ko.by, victim=ko.victim,
+                       stage=stage)
     elif by and victim and known.racers[ko.by].teammate_of(known.racers[ko.victim]):
         findings.warning("campaign-teammate-ko", at, RULE_DUREZA, by=ko.by, victim=ko.victim, stage=stage)
 

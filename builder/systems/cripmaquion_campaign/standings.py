@@ -38,9 +38,12 @@ def _award(values: tuple[int, ...], position: int) -> int:
 
 def ko_points(ko: KO, racers: dict[str, Racer]) -> int:
     """Dureza points of one KO: by the victim's RES and how the KO came (§11.3.1). A teammate
-    knocked out, the thrown runner included, scores nothing (docs/rulings.md 36d)."""
+    knocked out, the thrown runner included, scores nothing (docs/rulings.md 36d); nor does a KO
+    by DT of an asqueroso, which can't happen (36i, ``campaign-dt-ko-asqueroso``)."""
     by, victim = racers.get(ko.by), racers.get(ko.victim)
     if by is None or victim is None or victim.res is None or by is victim or by.teammate_of(victim):
+        return 0
+    if ko.attack == "dt" and victim.spared_dt():
         return 0
     return scales().dureza[ko.attack].get(victim.res, 0)
 

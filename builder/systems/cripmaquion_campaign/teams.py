@@ -16,6 +16,8 @@ RULE_TEAMS = "Cripmaquión · §11 Las campañas"
 TEAM_SYSTEM = "cripmaquion"
 NEARBY_MOST = 200
 """Files beside a campaign looked at for a team it doesn't list (a folder of lists can be large)."""
+SPARED_DT_SKILL = "asqueroso"
+"""A runner with it is never the object of a DT attack (l. 752)."""
 
 
 @dataclass
@@ -28,9 +30,15 @@ class Racer:
     """Resistance, from the race (§5); None when the race is unknown (the team's own error)."""
     file: str
     """The team's file as the campaign lists it: who is whose teammate (two teams may share a name)."""
+    skills: tuple[str, ...] = ()
+    """The race's skills (§6); none when the race is unknown."""
 
     def teammate_of(self, other: "Racer") -> bool:
         return self is not other and self.file == other.file
+
+    def spared_dt(self) -> bool:
+        """Asqueroso, obligatoria: no DT attack can be made on him, so none knocks him out (ruling 36i)."""
+        return SPARED_DT_SKILL in self.skills
 
 
 @dataclass
@@ -86,7 +94,7 @@ def _team(file: str, evaluation: Evaluation) -> Team:
         return team
     for runner in details["runners"]:
         if runner["lined_up"]:
-            team.racers.append(Racer(runner["name"], details["team"], runner["res"], file))
+            team.racers.append(Racer(runner["name"], details["team"], runner["res"], file, tuple(runner["skills"])))
         else:
             team.benched.append(runner["name"])
     return team

@@ -50,3 +50,9 @@ def warnings(ev, code):
 
 def kos(*lines: str) -> str:
     return "  - name: J1\n    finish: []\n    kos:\n" + "".join(f"      - {line}\n" for line in lines)
+
+
+def add_runner(tmp_path: Path, team_file: str, runner: str) -> None:
+    """One more runner (a YAML flow mapping) on a team ``campaign`` wrote."""
+    path = tmp_path / team_file
+    path.write_text(path.read_text(encoding="utf-8") + f"  - {runner}\n", encoding="utf-8")

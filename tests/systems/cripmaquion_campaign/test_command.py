@@ -496,9 +496,15 @@ KO_VICTIMS = [
 ]
 
 
+KO_CASES = [(victim, by, res, attack, factor) for victim, by, res in KO_VICTIMS
+            for attack, factor in (("dt", 1), ("other", 2))
+            # No one attacks a zombi DT (asqueroso, l. 752; ruling 36i): that case is tested on its own
+            # below; Lope (mediano RES 2) still fills the DT column's RES 2.
+            if not (victim == "Esmeralda" and attack == "dt")]
+
+
 @pytest.mark.book
-@pytest.mark.parametrize("attack, factor", [("dt", 1), ("other", 2)])
-@pytest.mark.parametrize("victim, by, res", KO_VICTIMS)
+@pytest.mark.parametrize("victim, by, res, attack, factor", KO_CASES)
 def test_a_ko_scores_the_victims_res_by_dt_and_twice_it_otherwise(league, victim, by, res,
                                                                   attack, factor):
     # §11.3.1 table: RES 1..5 → DT 1..5 p., otros KO 2..10 p.
@@ -509,6 +515,19 @@ def test_a_ko_scores_the_victims_res_by_dt_and_twice_it_otherwise(league, victim
     assert points[by] == res * factor
     assert all(p == 0 for name, p in points.items() if name != by)
     assert row(data, "dureza", by)["position"] == 1
+
+
+@pytest.mark.book
+def test_a_dt_ko_of_the_zombi_is_an_error_at_its_line_and_scores_nothing(league):
+    # Esmeralda (zombi, RES 2) is asqueroso: never the object of a DT attack (l. 752; ruling 36i).
+    # Written as DT, the KO is an error and scores 0, not the table's 2; the campaign is illegal (exit 1).
+    path, text = league([only_stage(kos=[("Gaspar", "Esmeralda", "dt", 4)])])
+    result, data = campaign_json(path)
+    assert result.exit_code == 1 and data["legal"] is False
+    found = errors_with(data, "campaign-dt-ko-asqueroso")
+    assert len(found) == 1 and len(data["errors"]) == 1, data["errors"]
+    assert found[0]["line"] == line_of(text, "victim: Esmeralda")
+    assert row(data, "dureza", "Gaspar")["points"] == 0
 
 
 @pytest.mark.book

@@ -1,7 +1,7 @@
 """What a campaign's days must say, each mistake a finding with its code, file and line."""
 
 from tests.support import codes, only
-from tests.systems.cripmaquion_campaign.conftest import kos, warnings
+from tests.systems.cripmaquion_campaign.conftest import add_runner, kos, warnings
 
 
 def test_a_runner_on_no_team(campaign):
@@ -150,3 +150,45 @@ def test_a_misspelt_key_and_a_wrong_value_on_one_ko_are_reported_in_one_run(camp
     found = sorted((f.code, f.variant, f.place.path) for f in ev.findings.errors)
     assert found == [("invalid-field", "extra_forbidden", ("stages", 0, "kos", 0, "turno")),
                      ("value-out-of-range", None, ("stages", 0, "kos", 0, "turn"))]
+
+
+# --- 36i: a zombi is never knocked out by DT (issue 49) ----------------------------------------
+# ASQUEROSO (l. 752), the zombi's skill (l. 740) and obligatoria (l. 748): never the object of a DT
+# attack. Other KOs can reach him: FT attacks (l. 400, 439), a thrown runner (l. 794), a kicked head
+# (l. 858). Zom, zombi RES 2, races for the Azules.
+
+
+def _with_zombi(tmp_path):
+    add_runner(tmp_path, "azules.yaml", "{name: Zom, race: zombi}")
+
+
+def test_a_dt_ko_of_a_zombi_is_an_error_at_its_attack(campaign, tmp_path):
+    _with_zombi(tmp_path)
+    ev = campaign(kos("{by: Ana, victim: Zom, attack: dt, turn: 2}"))
+    finding = only(ev, "campaign-dt-ko-asqueroso")
+    assert finding.severity == "error" and not ev.legal
+    assert finding.place.path == ("stages", 0, "kos", 0, "attack") and finding.place.line == 8
+    assert finding.params == {"by": "Ana", "victim": "Zom", "stage": "J1"}
+    assert "regla 36i de builder" in finding.message("es") and "builder's ruling 36i" in finding.message("en")
+    assert "attack: other" in finding.message("es") and "attack: other" in finding.message("en")
+
+
+def test_any_other_ko_of_a_zombi_is_allowed(campaign, tmp_path):
+    _with_zombi(tmp_path)
+    # A zancadilla in Zom's own TP (an FT attack, l. 400) and a thrown runner (Bea, l. 794).
+    ev = campaign(kos("{by: Ana, victim: Zom, attack: other, turn: 2, tp: Zom}",
+                      "{by: Bea, victim: Zom, attack: other, turn: 3}"))
+    assert ev.legal and codes(ev) == []
+
+
+def test_only_the_asqueroso_is_spared_dt(campaign, tmp_path):
+    _with_zombi(tmp_path)
+    # Dan (troll) has no asqueroso: a DT KO of him is as before.
+    ev = campaign(kos("{by: Ana, victim: Dan, attack: dt, turn: 2}"))
+    assert ev.legal and codes(ev) == []
+
+
+def test_a_zombi_knocking_himself_out_is_one_error(campaign, tmp_path):
+    _with_zombi(tmp_path)
+    ev = campaign(kos("{by: Zom, victim: Zom, attack: dt, turn: 2}"))
+    assert codes(ev) == ["campaign-self-ko"]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from builder.core.pipeline import evaluate
 from tests.support import codes
-from tests.systems.cripmaquion_campaign.conftest import kos, table, warnings
+from tests.systems.cripmaquion_campaign.conftest import add_runner, kos, table, warnings
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "cripmaquion" / "infierno-de-amauta.yaml"
 SRL, GV = "Los Saqueadores de Río Lobo", "El Grupetto verde"
@@ -232,3 +232,59 @@ def test_the_same_victims_turn_in_another_race_turn_is_another_tp(campaign):
     ev = campaign(kos("{by: Ana, victim: Dan, attack: other, turn: 1, tp: Dan}",
                       "{by: Ana, victim: Dan, attack: other, turn: 2, tp: Dan}"))
     assert table(ev, "dureza")[0] == (1, "Ana", 20)
+
+
+# --- 36h: a patada a seguir scores for the last kicker, in the head's owner's TP (issue 49) ------
+# ZAPATAZO (l. 858): the head is kicked inside its owner's TP (a TP ends with what a runner does after
+# his move, l. 226) and knocks out as a thrown runner would; PATADA A SEGUIR (l. 864): a teammate it
+# lands on may kick it on. The thrown runner's KO goes to whoever launched it (l. 1342): here, the
+# last kicker. Written `by: <last kicker>, attack: other, tp: <head's owner>`.
+
+
+def test_a_kicked_on_head_scores_for_the_last_kicker_in_the_owners_turn(campaign, tmp_path):
+    add_runner(tmp_path, "rojos.yaml", "{name: Hueso, race: esqueleto}")
+    # TC 3, Hueso's TP: he knocks out Fer (enano RES 5) by DT → 5 for Hueso; then kicks his head onto
+    #   Eva, his teammate, who kicks it on onto Dan (troll RES 5, other) → 2 × 5 = 10 for Eva, in Hueso's TP.
+    # TC 3, Eva's own TP: she knocks out Cid (goblin RES 1) by DT → 1: another TP, it counts too.
+    # Eva 10 + 1 = 11; Hueso 5 (his and Eva's KOs in his TP are each their scorer's one KO of it).
+    ev = campaign(kos("{by: Hueso, victim: Fer, attack: dt, turn: 3}",
+                      "{by: Eva, victim: Dan, attack: other, turn: 3, tp: Hueso}",
+                      "{by: Eva, victim: Cid, attack: dt, turn: 3}"))
+    assert ev.legal, [f.message("en") for f in ev.findings]
+    assert table(ev, "dureza")[:2] == [(1, "Eva", 10 + 1), (2, "Hueso", 5)]
+    assert [(k["points"], k["counts"]) for k in ev.details["stages"][0]["kos"]] == [(5, True), (10, True), (1, True)]
+
+
+def test_a_kicked_on_head_written_in_the_kickers_own_turn_shares_it(campaign, tmp_path):
+    add_runner(tmp_path, "rojos.yaml", "{name: Hueso, race: esqueleto}")
+    # The same kick on written without `tp`: it falls in Eva's own TP of TC 3 with her DT on Cid, and only
+    # the best of the two scores: max(10, 1) = 10, one less than the ruling's 11.
+    ev = campaign(kos("{by: Eva, victim: Dan, attack: other, turn: 3}",
+                      "{by: Eva, victim: Cid, attack: dt, turn: 3}"))
+    assert table(ev, "dureza")[0] == (1, "Eva", 10)
+
+
+# --- 36i: a KO by DT of a zombi can't be, and scores nothing (issue 49) --------------------------
+# ASQUEROSO (l. 752): never the object of a DT attack. Zom, zombi RES 2: by DT the table would give 2
+# (l. 1348), any other KO 2 × 2 = 4.
+
+
+def test_a_dt_ko_of_a_zombi_scores_nothing_and_leaves_the_turn_to_another_ko(campaign, tmp_path):
+    add_runner(tmp_path, "azules.yaml", "{name: Zom, race: zombi}")
+    # Ana's TP of TC 2: "DT" on Zom → 0 (read as written, 2, which would beat the 1); DT on Cid (goblin
+    # RES 1) → 1, the TP's scoring KO. Ana 1.
+    ev = campaign(kos("{by: Ana, victim: Zom, attack: dt, turn: 2}",
+                      "{by: Ana, victim: Cid, attack: dt, turn: 2}"))
+    assert codes(ev) == ["campaign-dt-ko-asqueroso"]
+    assert table(ev, "dureza")[0] == (1, "Ana", 1)
+    assert [(k["points"], k["counts"]) for k in ev.details["stages"][0]["kos"]] == [(0, False), (1, True)]
+
+
+def test_a_zombi_knocked_out_otherwise_scores_as_any_other_ko(campaign, tmp_path):
+    add_runner(tmp_path, "azules.yaml", "{name: Zom, race: zombi}")
+    # TC 2: Ana's zancadilla in Zom's TP (FT, l. 400) → 2 × 2 = 4. TC 3: Bea's thrown runner lands on him
+    # (l. 794) → 4. Ana 4, Bea 4; the two tied on 0 cripmaquiazos share first.
+    ev = campaign(kos("{by: Ana, victim: Zom, attack: other, turn: 2, tp: Zom}",
+                      "{by: Bea, victim: Zom, attack: other, turn: 3}"))
+    assert ev.legal
+    assert table(ev, "dureza")[:2] == [(1, "Ana", 2 * 2), (1, "Bea", 2 * 2)]
