@@ -8,7 +8,9 @@ YAML view with its problems. Then the event desk (`builder event serve`) on the 
 pack: the players' form, a receipt and the organiser's dashboard, on a phone, and the dashboard
 on a desktop; a list shared by a link (its QR code, and the list read from it). Then the hosted
 builder (`builder host`) on a phone: its start page, a game's builder, «Mis listas» and «Compartir».
-``python tools/page_shots.py docs/images hosted`` takes one part alone (page, desk, hosted).
+Then the tournament day on the desk (tools/day_shots.py: a team's phone, the organiser's, the rounds
+and the big screen). ``python tools/page_shots.py docs/images hosted`` takes one part alone (page,
+desk, hosted, day).
 The same pictures every time: the folder served is always
 ``<tmp>/builder-page-shots/mis-listas``, the desk's clock is stopped at a fixed moment (in the
 Europe/Madrid zone), its edit codes are fixed and it listens on a fixed port; only the fonts of
@@ -338,6 +340,12 @@ def hosted(chromium: Any, target: Path) -> None:
         page.context.close()
 
 
+def day(chromium: Any, target: Path) -> None:
+    from day_shots import day as take  # noqa: PLC0415 - beside this file, and it imports this one
+
+    take(chromium, target)
+
+
 def main(target: str = "docs/images", *parts: str) -> int:
     chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
     try:
@@ -354,7 +362,7 @@ def main(target: str = "docs/images", *parts: str) -> int:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=chromium_path, args=ARGS)
         try:
-            for part, take in (("page", builder_page), ("desk", desk), ("hosted", hosted)):
+            for part, take in (("page", builder_page), ("desk", desk), ("hosted", hosted), ("day", day)):
                 if not parts or part in parts:
                     take(chromium, out)
         finally:
