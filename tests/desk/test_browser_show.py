@@ -93,6 +93,10 @@ def test_the_big_screen_shows_a_round_published_meanwhile_by_itself(browser, ven
     assert errors == []
     size = screen.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     assert size >= 24  # read from across the room
+    # Nobody scrolls a screen on a wall: the standings' every column and the five teams are in view.
+    assert screen.evaluate("(() => { const s = document.querySelector('.screen-standings .scroll');"
+                           " return s.scrollWidth <= s.clientWidth; })()")
+    assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
     for lang in ("es", "en"):
         looked, _ = phone(browser, screen=SCREEN)
         looked.goto(f"{url}/rounds/screen?lang={lang}")

@@ -266,6 +266,8 @@ def test_a_fifteen_team_four_round_swiss_day_on_phones(browser, tmp_path):
             if number == DISPUTE[0]:
                 day_admin(number).locator(f"#disputes-{number}").wait_for()
                 audited("organiser-dispute", serious_violations(organiser))
+                # Each table a card on the organiser's phone: nothing wider than the screen.
+                assert organiser.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             for special in (DISPUTE, ORGANISER_ENTERS):
                 if special[0] != number:
                     continue
