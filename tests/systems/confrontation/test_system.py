@@ -133,3 +133,18 @@ def test_every_note_is_short(check, lang):
     ev = check(force(machine, points_limit=9999))
     notes = SYSTEM.notes(ev, lang)
     assert notes and all(0 < len(note) <= 70 for note in notes.values()), notes
+
+
+def test_the_points_note_of_a_force_priced_in_part_says_at_least(check):
+    # Ruling 44b: the Carro costs 90 and the Cañón carries no cost, so 90 is a floor. Without a limit
+    # «al menos 90 puntos»; under a limit of 200 (where the missing cost is an error, 44a) «al menos
+    # 90 de 200 puntos».
+    text = yaml.safe_dump({"system": "confrontation", "name": "Fuerza",
+                           "machines": [{**MOBILE, "cost": 90}, IMMOBILE]}, allow_unicode=True)
+    free = check(text)
+    assert SYSTEM.notes(free, "es")["machines"] == "al menos 90 puntos"
+    assert SYSTEM.notes(free, "en")["machines"] == "at least 90 points"
+    limited = check(text.replace("name: Fuerza", "name: Fuerza\npoints_limit: 200"))
+    assert [f.code for f in limited.findings.errors] == ["missing-cost"]
+    assert SYSTEM.notes(limited, "es")["machines"] == "al menos 90 de 200 puntos"
+    assert SYSTEM.notes(limited, "en")["machines"] == "at least 90 of 200 points"
