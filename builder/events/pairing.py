@@ -104,7 +104,7 @@ def _sparse(seats: list[Seat], weights: Weights, neighbours: int, strict: bool =
 
 
 def _pairs(seats: list[Seat], graph: nx.Graph) -> list[Pair]:
-    import networkx as nx
+    import networkx as nx  # as in matching(): only when a round is paired
     pairs: list[Pair] = []
     for u, v in nx.max_weight_matching(graph, maxcardinality=True):
         u, v = min(u, v), max(u, v)
