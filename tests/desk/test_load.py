@@ -95,6 +95,31 @@ def memory(pid: int) -> int:
     return total
 
 
+def proportional(pid: int) -> int:
+    """The memory a process and all its descendants take, pages shared between them counted once
+    (the sum of their PSS, from /proc's smaps_rollup), in bytes: what the machine spends on them.
+    The lane's workers fork from one preloaded parent, so their resident sizes count its pages
+    once per worker."""
+    total, todo = 0, [pid]
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
+    while todo:
+        current = todo.pop()
+        todo += children.get(current, [])
+        try:
+            found = re.search(r"^Pss:\s+(\d+) kB", Path(f"/proc/{current}/smaps_rollup").read_text(), re.M)
+        except OSError:
+            continue
+        total += int(found.group(1)) * 1024 if found else 0
+    return total
+
+
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="memory is read from Linux's /proc")
 def test_one_clients_heavy_submissions_leave_another_players_page_fast_and_memory_bounded(tmp_path):
     port = free_port()
@@ -179,7 +204,7 @@ def test_a_flood_of_heavy_builder_clicks_leaves_another_players_page_and_submiss
 
     def watch() -> None:
         while not done.is_set():
-            most[0] = max(most[0], memory(server.pid))
+            most[0] = max(most[0], proportional(server.pid))
             time.sleep(0.1)
 
     threads = [threading.Thread(target=attacker, args=(a, k)) for a in attackers for k in range(4)]
@@ -212,7 +237,10 @@ def test_a_flood_of_heavy_builder_clicks_leaves_another_players_page_and_submiss
     assert {429, 503} & set(answers)  # the lanes were full: the rest refused before their bodies were read
     assert slowest[0] < 1.0, slowest[0]
     assert [status for status, _ in submitted] == [303] * 3 and max(t for _, t in submitted) < 2.0, submitted
-    assert most[0] < 300 * MIB, most[0] / MIB
+    # Counted as the machine spends it (the workers' shared preload once): 227–229 MiB at its peak on
+    # this 2-core machine (their resident sizes added up, 291–311 MiB, passed and failed a 300 MiB bound
+    # by the luck of the moment).
+    assert most[0] < 260 * MIB, most[0] / MIB
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="memory is read from Linux's /proc")
