@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.desk.test_browser_building import PHONE, WATCH, Desk, browser, idle, kept, pack_for, phone, started  # noqa: F401
-from tests.serve.live import ARGS, CHROMIUM
+from tests.serve.live import ARGS, CHROMIUM, kept_view, until
 from tests.serve.test_browser import serious_violations
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -17,7 +17,7 @@ CONTROLLED = "navigator.serviceWorker.controller !== null"
 def installed(page, url: str, lang: str = "es") -> None:
     """The page loaded, its worker active and its shell kept, then loaded again under the worker."""
     page.goto(f"{url}/build?lang={lang}")
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    until(page, "navigator.serviceWorker.ready.then(() => true)")
     page.evaluate("navigator.serviceWorker.ready")
     page.reload()
     page.wait_for_function(CONTROLLED, timeout=15000)
@@ -54,6 +54,7 @@ def test_offline_the_page_opens_with_the_list_and_a_click_waits_until_the_connec
         installed(page, desk.url)
         started(page, desk.url)
         idle(page)
+        kept_view(page)
         before_text = page.evaluate("document.querySelector('#text').value")
         summary = page.locator("#build .summary").inner_text()
         page.context.set_offline(True)
@@ -96,8 +97,8 @@ def test_a_new_version_of_the_shell_is_a_new_cache_and_the_old_one_goes(browser,
         monkeypatch.setattr(installing, "WORKER", changed)
         installing._version.cache_clear()
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function("caches.keys().then((k) => k.filter((n) => n.startsWith('builder-shell:')).length === 1"
-                               f" && !k.includes({first[0]!r}))", timeout=15000)
+        until(page, "caches.keys().then((k) => k.filter((n) => n.startsWith('builder-shell:')).length === 1"
+              f" && !k.includes({first[0]!r}))")
         assert errors == []
     finally:
         desk.stop()
@@ -116,6 +117,7 @@ def test_the_installed_page_has_no_serious_accessibility_finding_offline(browser
         page.goto(f"{desk.url}/build?lang=en")
         page.locator("#build .summary").wait_for()
         idle(page)
+        kept_view(page)
         page.context.set_offline(True)
         page.reload()
         page.locator("#build .summary").wait_for(timeout=15000)

@@ -15,7 +15,7 @@ import yaml
 from tests.desk.test_browser_building import PHONE, WATCH
 from tests.desk.test_browser_lists import context_of, page_of
 from tests.hosted.support import LEGAL
-from tests.serve.live import ARGS, CHROMIUM, free_port
+from tests.serve.live import ARGS, CHROMIUM, free_port, until
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
 
@@ -197,8 +197,7 @@ def test_the_start_page_shows_every_list_kept_and_opens_each_on_its_games_page_o
     assert text(page) == kept["porcrom"]["files"][kept["porcrom"]["open"]]
 
     # No signal: the start page (kept by the worker, its scripts with it) shows both and opens the other.
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)",
-                           timeout=15000)
+    until(page, "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)")
     context.set_offline(True)
     page.goto(f"{hosted}/")
     # The network is cut (navigator.onLine is no witness: some Chromium releases say true on a page
@@ -243,7 +242,7 @@ def test_the_start_pages_scripts_run_under_its_policy(browser, hosted):
                                                files: {"lista.yaml": "system: porcrom\\n"}})""")
     page.reload()
     assert list(start_lists(page)) == ["Guardada"]
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    until(page, "navigator.serviceWorker.ready.then(() => true)")
     assert "default-src 'none'" in page.evaluate("fetch('/').then((r) => r.headers.get('content-security-policy'))")
     assert refused == []
     context.close()

@@ -18,6 +18,7 @@ from tests.desk.test_browser_building import GAMES as EXAMPLE_OF, open_file
 from tests.desk.test_browser_lists import context_of, page_of, shown
 from tests.desk.test_browser_sharing import shared_link
 from tests.hosted.test_browser import browser, hosted  # noqa: F401 - the browser's fixtures
+from tests.serve.live import until
 from tests.serve.test_browser_building import EXAMPLES, Driver, check_json, idle, settled, text
 
 BUILT = ["confrontation", "dungeon-universalis", "cripmaquion", "porcrom", "wartime"]
@@ -150,8 +151,7 @@ def test_a_players_day_five_games_three_lists_kept_moved_shared_and_offline(brow
     assert saved["game"] == "wartime" and saved["files"] == texts["wartime"]
 
     # No signal: the page (kept by its worker) opens, shows and exports the lists, and a click waits.
-    again.wait_for_function("navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)",
-                            timeout=15000)
+    until(again, "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)")
     context.set_offline(True)
     game_page(again, hosted, "wartime")
     again.locator("#build .summary").wait_for(timeout=15000)

@@ -9,7 +9,7 @@ import json
 import re
 
 from tests.hosted.test_browser import GAMES, browser, hosted, phone  # noqa: F401 - the browser's fixtures
-from tests.serve.live import ARGS, CHROMIUM
+from tests.serve.live import ARGS, CHROMIUM, kept_view, until
 from tests.serve.test_browser_building import idle, settled, text
 from tests.desk.test_browser_building import PHONE, WATCH
 
@@ -43,7 +43,7 @@ def test_installable_and_offline_a_games_page_opens_with_the_list_kept(browser, 
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{hosted}/build?game=porcrom&lang=es")
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    until(page, "navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
     session = context.new_cdp_session(page)
@@ -62,6 +62,7 @@ def test_installable_and_offline_a_games_page_opens_with_the_list_kept(browser, 
     control.fill("Sin cobertura")
     control.press("Tab")
     idle(page, before)
+    kept_view(page)
     kept = text(page)
     context.set_offline(True)
     page.reload()

@@ -46,3 +46,32 @@ def served(app: Any, port: int) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def until(page: Any, script: str, timeout: float = 15) -> None:
+    """Until ``script`` (a page expression, a promise's result awaited) is true, or fail after
+    ``timeout`` seconds. Playwright's ``wait_for_function`` takes a promise for true: with an
+    asynchronous check (a cache, the service worker being ready) it returns at once."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
+        page.wait_for_timeout(50)
+
+
+def kept_view(page) -> None:
+    """Until the page has kept the view of its list's text as it is now, in this language
+    (installing.js keeps it after the view is drawn, in the background): a page left offline
+    before has the list's text alone to show."""
+    until(page, """async () => {
+        const views = await caches.open(`builder-views:${location.pathname}`);
+        const text = document.getElementById("text")?.value ?? "";
+        let hash = 0x811c9dc5;  // installing.js's digest of the text (FNV-1a)
+        for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+        const lang = document.documentElement.lang;
+        for (const request of await views.keys()) {
+            if (!request.url.includes(`/kept-view/${lang}/`)) continue;
+            const kept = await views.match(request);
+            if (kept && kept.headers.get("x-text") === `${text.length}-${hash.toString(16)}`) return true;
+        }
+        return false;
+    }""")

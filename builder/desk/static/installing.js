@@ -39,9 +39,9 @@
     if (text == null) return;
     try {
       const views = await caches.open(VIEWS);
-      const where = key();
-      await views.delete(where);  // put again last: the lists drawn least lately go first
-      await views.put(where, new Response(build.outerHTML,
+      // One put replaces the list's view and puts it last (the lists drawn least lately go first):
+      // no moment with none kept, were the page left or reloaded meanwhile.
+      await views.put(key(), new Response(build.outerHTML,
                                           { headers: { "content-type": "text/html", "x-text": digest(text) } }));
       const names = await views.keys();
       for (const old of names.slice(0, Math.max(0, names.length - MOST))) await views.delete(old);
