@@ -42,7 +42,7 @@ def engine_for(url: str) -> sa.Engine:
     if engine.dialect.name == "sqlite":
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         sa.event.listen(engine, "begin", _sqlite_begin)
-    with engine.connect() as conn:
+    with engine.connect().execution_options(reading=True) as conn:  # a look: no write lock taken
         found = schema.version_of(conn)
     if found > schema.LATEST:
         engine.dispose()
