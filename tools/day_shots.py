@@ -25,18 +25,15 @@ Chromium or Playwright nothing is taken, and the script says so (exit 1).
 from __future__ import annotations
 
 import dataclasses
-import os
-import shutil
 import sys
 import tempfile
-import time
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 from zoneinfo import ZoneInfo
 
-from page_shots import ARGS, EXAMPLES, PHONE, ROOT, free, serving, settle, stopped_clock
+from page_shots import EXAMPLES, PHONE, free, serving, settle, stopped_clock
 
 PORT = 47383
 """The day's desk's port (the builder page, the desk and the hosted builder take 47380 to 47382)."""
@@ -215,26 +212,9 @@ def day(chromium: Any, target: Path) -> None:
 
 
 def main(target: str = "docs/images") -> int:
-    chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
-    try:
-        from playwright.sync_api import sync_playwright  # noqa: PLC0415
-    except ImportError:
-        sync_playwright = None
-    if chromium_path is None or sync_playwright is None:
-        print("note: Chromium or Playwright is not installed: the day's pictures are not taken")
-        return 1
-    os.environ["TZ"] = "Europe/Madrid"  # the desk shows its times on the server's clock: one clock for all
-    time.tzset()
-    out = (ROOT / target).resolve()
-    out.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chromium_path, args=ARGS)
-        try:
-            day(chromium, out)
-        finally:
-            chromium.close()
-    print(f"pictures in {out}")
-    return 0
+    import page_shots  # noqa: PLC0415 - its main takes this part (and imports this module for it)
+
+    return page_shots.main(target, "day")
 
 
 if __name__ == "__main__":

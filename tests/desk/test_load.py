@@ -72,8 +72,8 @@ def heavy_submission(port: int, source: str, csrf: str) -> tuple[int, bytes]:
     return status, answer
 
 
-def memory(pid: int) -> int:
-    """The resident memory of a process and all its descendants, in bytes (VmRSS, from /proc)."""
+def descendants(pid: int) -> list[int]:
+    """A process and all its descendants (from /proc)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -82,17 +82,29 @@ def memory(pid: int) -> int:
             except OSError:
                 continue
             children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
-    total, todo = 0, [pid]
+    found, todo = [], [pid]
     while todo:
         current = todo.pop()
+        found.append(current)
         todo += children.get(current, [])
+    return found
+
+
+def _added(pid: int, file: str, field: str) -> int:
+    """``field`` (in kB) of /proc's ``file`` added up over a process and its descendants, in bytes."""
+    total = 0
+    for current in descendants(pid):
         try:
-            status = Path(f"/proc/{current}/status").read_text()
+            found = re.search(rf"^{field}:\s+(\d+) kB", Path(f"/proc/{current}/{file}").read_text(), re.M)
         except OSError:
             continue
-        found = re.search(r"VmRSS:\s+(\d+) kB", status)
         total += int(found.group(1)) * 1024 if found else 0
     return total
+
+
+def memory(pid: int) -> int:
+    """The resident memory of a process and all its descendants, in bytes (VmRSS, from /proc)."""
+    return _added(pid, "status", "VmRSS")
 
 
 def proportional(pid: int) -> int:
@@ -100,24 +112,7 @@ def proportional(pid: int) -> int:
     (the sum of their PSS, from /proc's smaps_rollup), in bytes: what the machine spends on them.
     The lane's workers fork from one preloaded parent, so their resident sizes count its pages
     once per worker."""
-    total, todo = 0, [pid]
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
-    while todo:
-        current = todo.pop()
-        todo += children.get(current, [])
-        try:
-            found = re.search(r"^Pss:\s+(\d+) kB", Path(f"/proc/{current}/smaps_rollup").read_text(), re.M)
-        except OSError:
-            continue
-        total += int(found.group(1)) * 1024 if found else 0
-    return total
+    return _added(pid, "smaps_rollup", "Pss")
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="memory is read from Linux's /proc")
