@@ -334,15 +334,16 @@ def upgrade(engine: sa.Engine) -> int:
     load, waited past the busy timeout for one of nine steps: «database is locked»)."""
     if engine.dialect.name == "sqlite":
         with engine.connect().execution_options(reading=True) as conn:  # no lock for a look
-            if version_of(conn) >= len(MIGRATIONS):
-                return version_of(conn)
+            found = version_of(conn)
+        if found >= LATEST:
+            return found
         with engine.begin() as conn:  # BEGIN IMMEDIATE: one writer; the others wait here
             schema_version.create(conn, checkfirst=True)
-            for number, step in enumerate(MIGRATIONS, start=1):
-                if version_of(conn) < number:
-                    step(conn)
-                    conn.execute(schema_version.insert().values(version=number, applied_at=utcnow()))
-            return version_of(conn)
+            done = version_of(conn)  # read once: no other process writes while this one holds the lock
+            for number, step in enumerate(MIGRATIONS[done:], start=done + 1):
+                step(conn)
+                conn.execute(schema_version.insert().values(version=number, applied_at=utcnow()))
+            return max(done, LATEST)
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             # Two processes on a new database would both find no table and both create it: the

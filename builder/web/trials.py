@@ -87,14 +87,9 @@ def try_choices(view: Any, forms: Forms, data: Any, lang: str, pack: Pack | None
                     node.blank_reason = option.reason
                 if node.kind == "list" and trial is not None:
                     added_later.append((node, option, trial, new))
-    _added_mended(added_later, settable, mended, budget)
-
-
-def _added_mended(added: list[tuple[Node, Option, Any, list[Any]]], settable: dict[tuple[Any, ...], list[Node]],
-                  mended: Any, budget: _Budget) -> None:
-    """What is added to a list and refused, tried with the part's other choices changed (its
-    selects: its race, its kind): one that mends all it broke is opened, its reason a hint."""
-    for node, option, trial, new in added:
+    # What is added to a list and refused, tried with the part's other choices changed (its selects:
+    # its race, its kind): one that mends all it broke is opened, its reason a hint.
+    for node, option, trial, new in added_later:
         if budget.spent:
             return
         part = [n for n in settable.get(node.path[:-1], ()) if n.kind == "select"]
