@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Mapping
 
+from builder.core.edition_texts import MESSAGES as EDITIONS
 from builder.core.texts import MESSAGES as CORE
 
 LANGUAGES = ("es", "en")
@@ -35,6 +36,7 @@ def register(table: Table) -> None:
 
 
 register(CORE)
+register(EDITIONS)
 
 
 def table() -> Mapping[str, Mapping[str, str]]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from builder.core import editions
 from builder.core.findings import Place
 from builder.core.reader import Document
 from builder.core.records import Record
@@ -67,6 +68,9 @@ class Pack:
     event: EventSettings = field(default_factory=EventSettings)
     rounds: RoundsFormat | None = None
     """The event's rounds, or None: an event that only takes lists."""
+    rules: editions.Rules | None = None
+    """The edition the pack pins (its ``edition:``) and its house rules (``house_rules:``), or None:
+    each list is checked under its own edition's catalogs as they are."""
 
     @property
     def name(self) -> str:

@@ -6,20 +6,21 @@ import importlib
 import json
 import sys
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from builder.core import resources
+from builder.core import editions, resources
 from builder.core.display import shorten
 from builder.core.errors import InputError
-from builder.core.findings import Finding, Findings, FrozenFindings, Place
+from builder.core.findings import Finding, Findings, Place
 from builder.core.fingerprint import as_written, fingerprint
-from builder.core.messages import LANGUAGES, Localised, text
+from builder.core.messages import LANGUAGES
 from builder.core.names import fold
+from builder.core.evaluation import Evaluation
 from builder.core.pack import Pack
 from builder.core.reader import Document
+from builder.core.references import matching
 from builder.core.records import Record
 from builder.core.validation import set_aside, validate
 from builder.core.validators import NAME_MOST
@@ -31,76 +32,8 @@ if TYPE_CHECKING:
 
 
 RULE_PLACEHOLDERS = "builder · La lista inicial de «builder new»"
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """What checking one roster found: its findings, totals, fingerprint and resolved view.
-
-    Built once, by the game's ``check``, and never changed: the pipeline and an event's rules
-    make new values from it (``dataclasses.replace``, :meth:`with_findings`)."""
-
-    system: str
-    name: str | None
-    findings: FrozenFindings
-    """Its findings, in reading order (file, then line)."""
-    points: int | None = None
-    points_limit: int | None = None
-    fingerprint: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    """System-specific keys added to the check result."""
-    player: str | None = None
-    source: Document | None = None
-    """The file that was checked, for findings about the file as a whole."""
-    inputs: tuple[Path, ...] = ()
-    """Other files the roster read (a Warbook of its own): never to be written over."""
-    roster: bool = True
-    """False for a file that holds no list to play (a book of archetypes on its own): reported as
-    such, and never counted as a legal list."""
-    holds: str | None = None
-    """For a file that holds no list to play, what it is instead, as one word of its game
-    (``warbook``): its status in reports, said by the game's message ``status.<word>``."""
-    measure: Localised | None = None
-    """What the legal line shows beside the status of a list that has no points: a lineup's
-    specialty slots used of those allowed («4/4 plazas de especialista»)."""
-    view: Callable[[], dict[str, Any]] | dict[str, Any] | None = field(default=None, repr=False, compare=False)
-    """The resolved roster, or a function that builds it when first asked (see ``details``)."""
-
-    def __post_init__(self) -> None:
-        if type(self.findings) is not FrozenFindings:
-            object.__setattr__(self, "findings", FrozenFindings(self.findings))
-        if type(self.inputs) is not tuple:
-            object.__setattr__(self, "inputs", tuple(self.inputs))
-
-    @cached_property
-    def details(self) -> dict[str, Any] | None:
-        """The resolved roster with every derived value (``inspect``), when it could be built.
-
-        A game may give a function instead of a dict: it runs once, when first needed, so a
-        plain ``check`` of a thousand lists doesn't build views nobody reads.
-        """
-        return self.view() if callable(self.view) else self.view
-
-    @property
-    def legal(self) -> bool:
-        return not self.findings.errors
-
-    @property
-    def status(self) -> str:
-        """One word for reports: ``legal``, ``illegal``, or, for a legal file with no list to
-        play, what it is (``warbook``; ``no-list`` when its game doesn't say)."""
-        if not self.legal:
-            return "illegal"
-        return "legal" if self.roster else self.holds or "no-list"
-
-    def status_text(self, lang: str) -> str:
-        """The status as reports print it (LEGAL, ILEGAL, WARBOOK)."""
-        return text(f"status.{self.status}", lang)
-
-    def with_findings(self, more: Iterable[Finding]) -> "Evaluation":
-        """This evaluation with findings an event adds (after the list's own)."""
-        added = tuple(more)
-        return replace(self, findings=FrozenFindings(self.findings + added)) if added else self
+EDITION_KEY = "edition"
+"""The list's key that names the edition of its game's catalogs it is written for."""
 
 
 @dataclass(frozen=True)
@@ -146,29 +79,51 @@ class System(ABC):
     then that campaign's days (each entered on the desk as one stage of its file) and its standings
     the campaign's own; None: the rounds are games between two teams (the Swiss)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Here, not at the top: edition_check names System, whose module this is.
+        from builder.core.edition_check import RULED, under_rules_given
+
+        for name in RULED:
+            if name in cls.__dict__:
+                setattr(cls, name, under_rules_given(cls.__dict__[name]))
+
     def evaluate(self, doc: Document, pack: Pack | None = None, view: bool = True) -> Evaluation:
         """Model one parsed roster (under an event's pack if given), then check it: the
         evaluation of ``doc``, its findings in reading order; without its resolved view when
         ``view`` is False (an event's lists: nobody reads it, and it would keep every list's
-        records in memory to the end)."""
-        data, place, overridden = self.prepare(doc, pack)
-        # An unknown key stops nothing else: the rules run on what remains (ruling 73).
-        file, findings = validate(self.file_model, data, place, self.rule_fields, past_unknown_keys=True)
-        if file is None:
-            # The file's own name and limit, as far as they can be shown: a name that failed
-            # validation may be of any length.
-            name, limit = data.get(self.name_key), data.get("points_limit")
-            evaluation = Evaluation(self.key, shorten(name, NAME_MOST) if isinstance(name, str) else None, findings,
-                                    points_limit=limit if type(limit) is int and 0 < limit <= 10**9 else None,
-                                    inputs=self.named_files(doc))
-        else:
-            evaluation = self.check(file, doc, place, findings, pack, overridden)
-            if set_aside(evaluation.findings):
-                # Part of the file was not read: no fingerprint can stand for it as written.
-                evaluation = replace(evaluation, fingerprint=None)
-        evaluation = self._placeholders_left(evaluation, doc)
+        records in memory to the end). It is checked under the rules :func:`rules_for` picks."""
+        # Here, not at the top: edition_check names System, whose module this is.
+        from builder.core.edition_check import fingerprint_under, rules_for
+
+        rules, about_edition = rules_for(self, doc, pack)
+        evaluation = self.evaluate_under(rules, doc, pack)
+        evaluation = fingerprint_under(self, evaluation, doc, pack).with_findings(about_edition)
         kept = {} if view else {"view": None}
-        return replace(evaluation, findings=evaluation.findings.in_reading_order(), source=doc, **kept)
+        return replace(evaluation, findings=evaluation.findings.in_reading_order(), **kept)
+
+    def evaluate_under(self, rules: editions.Rules, doc: Document, pack: Pack | None) -> Evaluation:
+        """The roster checked under ``rules``, with its view."""
+        with editions.using(rules):
+            data, place, overridden = self.prepare(doc, pack)
+            # An unknown key stops nothing else: the rules run on what remains (ruling 73).
+            file, findings = validate(self.file_model, data, place, self.rule_fields, past_unknown_keys=True)
+            if file is None:
+                # The file's own name and limit, as far as they can be shown: a name that failed
+                # validation may be of any length.
+                name, limit = data.get(self.name_key), data.get("points_limit")
+                evaluation = Evaluation(self.key, shorten(name, NAME_MOST) if isinstance(name, str) else None,
+                                        findings, points_limit=limit if type(limit) is int and 0 < limit <= 10**9
+                                        else None, inputs=self.named_files(doc))
+            else:
+                evaluation = self.check(file, doc, place, findings, pack, overridden)
+                if set_aside(evaluation.findings):
+                    # Part of the file was not read: no fingerprint can stand for it as written.
+                    evaluation = replace(evaluation, fingerprint=None)
+            evaluation = self._placeholders_left(evaluation, doc)
+            if rules.house is not None:
+                evaluation = rules.house.judged(self, doc, evaluation)
+        return replace(evaluation, source=doc, rules=rules)
 
     def named_files(self, doc: Document) -> tuple[Path, ...]:
         """The files a roster that failed its model names in its file fields (its Warbook), those
@@ -176,7 +131,7 @@ class System(ABC):
         the roster's own problem, not «a file the list doesn't read» (issue 46)."""
         found = []
         for pattern in self.file_fields():
-            for written in _values_at(doc.data, pattern.split("/")):
+            for _, written in matching(doc.data, pattern):
                 if not isinstance(written, str) or not written.strip():
                     continue
                 try:
@@ -227,6 +182,7 @@ class System(ABC):
         """The data to validate (the pack's values over the list's), where findings point, and
         which top-level keys the pack overrode."""
         data = {**doc.data, "system": self.key}
+        data.pop(EDITION_KEY, None)  # which rules check the list (see rules_for), not the list
         if pack is None:
             return data, Place(doc), set()
         overrides = pack.overrides(set(self.file_model.field_keys.values()))
@@ -252,12 +208,40 @@ class System(ABC):
     top-level ``catalogs/<key>/`` and ``templates/<key>/``; a game of a package of its own keeps
     them in its own folder's ``data/`` and ``templates/``."""
 
+    rules_of: str | None = None
+    """The key of the game whose catalogs (and editions) this one reads, when not its own (a
+    Cripmaquión campaign reads Cripmaquión's)."""
+
     @property
-    def catalog_folder(self) -> Path:
-        """The folder of the game's catalogs (the books' tables, as YAML)."""
+    def catalogs_home(self) -> Path:
+        """The folder of the game's catalogs: its newest edition, and its older ones in ``editions/``."""
         if self.builtin:
             return resources.shipped(resources.CATALOGS) / self.key
         return self.folder / "data"
+
+    def owner(self) -> "System":
+        """The game whose catalogs this one reads: itself, or the one ``rules_of`` names."""
+        if self.rules_of is None:
+            return self
+        from builder.core import registry  # here: the registry's module imports this one
+
+        return registry.get(self.rules_of)
+
+    def editions(self) -> tuple[editions.Edition, ...]:
+        """The installed editions of the game's catalogs, newest (the default) first."""
+        owner = self.owner()
+        found = editions.installed(owner.key, owner.catalogs_home)
+        return found or (editions.unnamed(owner.key, owner.catalogs_home),)
+
+    def rules(self) -> editions.Rules:
+        """The rules in force for the game's catalogs: those a check put in force, else its newest edition."""
+        owner = self.owner()
+        return editions.in_force(owner.key) or editions.Rules(self.editions()[0])
+
+    @property
+    def catalog_folder(self) -> Path:
+        """The folder of the catalogs (the books' tables, as YAML) of the edition in force."""
+        return self.rules().edition.folder
 
     @property
     def templates_folder(self) -> Path:
@@ -267,11 +251,14 @@ class System(ABC):
         return self.folder / "templates"
 
     def catalog(self, filename: str) -> Any:
-        """One of the game's catalog files, parsed (once per process)."""
-        return resources.load_catalog(self.catalog_folder, filename)
+        """One of the game's catalog files, parsed (once per process), with the house rules in force over it."""
+        rules = self.rules()
+        data = resources.load_catalog(rules.edition.folder, filename)
+        return rules.house.applied(filename, data) if rules.house is not None else data
 
     def catalogs(self) -> list[Path]:
-        return resources.catalog_files(self.catalog_folder)
+        """The game's own catalog files in the edition in force (none for a game that reads another's)."""
+        return editions.catalog_files(self.catalog_folder) if self.rules_of is None else []
 
     def browse(self) -> dict[str, list[tuple[str, str]]]:
         """What names a roster may use, by topic (``races``, ``competencies``…): (name, detail) pairs."""
@@ -356,16 +343,3 @@ class System(ABC):
         event's order): each finding with the index of the list it is about."""
         return []
 
-
-def _values_at(data: Any, steps: list[str]) -> list[Any]:
-    """The values at a field's path pattern (``machines/*/name``: ``*`` any item or key)."""
-    if not steps:
-        return [data]
-    step, rest = steps[0], steps[1:]
-    if isinstance(data, dict):
-        children = list(data.values()) if step == "*" else [data[step]] if step in data else []
-    elif isinstance(data, list):
-        children = data if step == "*" else [data[int(step)]] if step.isdigit() and int(step) < len(data) else []
-    else:
-        children = []
-    return [value for child in children for value in _values_at(child, rest)]

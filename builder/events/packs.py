@@ -15,6 +15,7 @@ from builder.core.pack import EventSettings, Pack
 from builder.core.pipeline import open_roster, system_of
 from builder.core.reader import Document
 from builder.core.validation import validate
+from builder.events.pack_rules import pack_rules
 from builder.events.round_format import ROUNDS_SCHEMA, rounds_format
 
 RULE_PACK = "Pack del evento"
@@ -34,12 +35,13 @@ def pack_of(doc: Document) -> Pack:
     data = {**doc.data, "system": system.key}
     event, problems = event_settings(data.pop("event", None), Place(doc).at("event"))
     rounds, round_problems = rounds_format(data.pop("rounds", None), Place(doc).at("rounds"))
+    rules, rule_problems = pack_rules(system, data.pop("edition", None), data.pop("house_rules", None), Place(doc))
     values, findings = validate(system.pack_model, data, Place(doc), RULE_PACK)
-    findings = problems + round_problems + list(findings)
+    findings = problems + round_problems + rule_problems + list(findings)
     if values is None or findings:
         raise InputError("invalid-pack", doc.label, findings[0].place.line,
                          problems=Problems(tuple(findings[:5])))
-    return Pack(doc, system.key, values, event, rounds)
+    return Pack(doc, system.key, values, event, rounds, rules)
 
 
 EVENT_KEYS = ("deadline", "token", "publish", "versions_per_team", "bytes_per_team", "max_teams", "public_url")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from builder.core import registry
+from builder.core.editions import per_rules
 from builder.core.names import closest, fold
 
 
@@ -31,7 +31,7 @@ def _catalog(filename: str) -> Any:
     """One of the game's catalog files (``catalogs/confrontation/``), parsed once."""
     return registry.get("confrontation").catalog(filename)
 
-@cache
+@per_rules
 def competencies() -> dict[str, CompetencyInfo]:
     out = {}
     for c in _catalog("competencies.yaml")["competencies"]:
@@ -45,7 +45,7 @@ def competencies() -> dict[str, CompetencyInfo]:
     return out
 
 
-@cache
+@per_rules
 def _index() -> dict[str, str]:
     out: dict[str, str] = {}
     for c in _catalog("competencies.yaml")["competencies"]:

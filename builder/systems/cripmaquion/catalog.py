@@ -4,10 +4,10 @@ as people write them: ignoring case, accents, spaces and hyphens."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from builder.core import registry
+from builder.core.editions import per_rules
 from builder.core.names import closest, fold
 
 
@@ -34,24 +34,24 @@ def _catalog(filename: str) -> Any:
     return registry.get("cripmaquion").catalog(filename)
 
 
-@cache
+@per_rules
 def races() -> dict[str, Race]:
     return {r["key"]: Race(r["key"], r["name"], r["fue"], r["res"], tuple(r["skills"]), r["summary"])
             for r in _catalog("races.yaml")["races"]}
 
 
-@cache
+@per_rules
 def skills() -> dict[str, Skill]:
     return {s["key"]: Skill(s["key"], s["name"], s["use"], s["summary"])
             for s in _catalog("skills.yaml")["skills"]}
 
 
-@cache
+@per_rules
 def specialties() -> dict[str, dict[str, Any]]:
     return {s["key"]: s for s in _catalog("specialties.yaml")["specialties"]}
 
 
-@cache
+@per_rules
 def stars() -> dict[str, tuple[str, ...]]:
     """Star runner -> the two specialties it combines."""
     return {s["key"]: tuple(s["specialties"]) for s in _catalog("specialties.yaml")["stars"]}
@@ -61,7 +61,7 @@ def gregario() -> dict[str, Any]:
     return _catalog("specialties.yaml")["gregario"]
 
 
-@cache
+@per_rules
 def spells() -> list[dict[str, Any]]:
     return _catalog("spells.yaml")["spells"]
 
@@ -70,7 +70,7 @@ def tables() -> dict[str, Any]:
     return _catalog("tables.yaml")
 
 
-@cache
+@per_rules
 def _index(kind: str) -> dict[str, str]:
     """Folded spelling -> key, for races and for specialty words (specialties, stars, gregario)."""
     if kind == "race":
@@ -95,7 +95,7 @@ def suggest(kind: str, written: str) -> str | None:
     return closest(written, sorted(set(_index(kind).values())))
 
 
-@cache
+@per_rules
 def star_names() -> dict[str, str]:
     """Star runner key -> its name as the book prints it."""
     return {s["key"]: s["name"] for s in _catalog("specialties.yaml")["stars"]}

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Callable
 
+from builder.core.editions import per_rules
 from builder.systems.cripmaquion import catalog
 from builder.systems.cripmaquion_campaign.records import CampaignFile, KO, Stage
 from builder.systems.cripmaquion_campaign.teams import Racer
@@ -20,7 +20,7 @@ class Scales:
     """summit category -> points for the first runners over it, as many as score."""
 
 
-@cache
+@per_rules
 def scales() -> Scales:
     t = catalog.tables()["campaign"]
     places = t["honor_places"]

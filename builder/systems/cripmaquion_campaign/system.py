@@ -36,6 +36,7 @@ DAY_NAMES = ("stages/*/finish/*", "stages/*/kos/*/by", "stages/*/kos/*/victim", 
 class CampaignSystem(System):
     key = "cripmaquion-campaign"
     builtin = True
+    rules_of = "cripmaquion"
     title = "Cripmaquión · campaña"
     prefix = "CC"
     messages = MESSAGES

@@ -5,11 +5,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from functools import cache
 from itertools import product
 from typing import Any
 
 from builder.core import registry
+from builder.core.editions import per_rules
 from builder.core.findings import Findings, Place
 from builder.core.names import fold
 from builder.core.messages import either, text
@@ -57,7 +57,7 @@ def _forms(name: str) -> set[str]:
     return {"".join(choice) for choice in product(*(_singulars(w) for w in words))}
 
 
-@cache
+@per_rules
 def _index() -> tuple[dict[str, int], dict[str, int]]:
     """Catalog entries by folded name, and by every plural-insensitive form of it."""
     exact: dict[str, int] = {}
@@ -90,7 +90,7 @@ def weapon(name: str) -> dict[str, Any]:
             "reload": bool(entry.get("reload")), "melee": bool(entry.get("melee")), "ruling": entry.get("ruling")}
 
 
-@cache
+@per_rules
 def names() -> tuple[str, ...]:
     """The known weapons' names, one per weapon and number (a weapon listed as "pistola" and
     "pistolas" is named once), in the catalog's order."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from builder.core import registry
+from builder.core.editions import per_rules
 
 
 class CostTables(NamedTuple):
@@ -29,7 +30,7 @@ class CostTables(NamedTuple):
     minimum_cost: int
 
 
-@cache
+@per_rules
 def tables() -> CostTables:
     """The cost tables of ``catalogs/wartime/costs.yaml``, read once."""
     raw = registry.get("wartime").catalog("costs.yaml")

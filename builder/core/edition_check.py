@@ -1,0 +1,132 @@
+"""Which rules a list is checked under, and what they do to its fingerprint.
+
+The rules are, first to last: the edition (and house rules) of the event's pack; the edition a
+command asked for (``builder check --edition``), or that of a file checking this one (a campaign's
+teams); the edition the list names (``edition:``); the game's newest edition."""
+
+from __future__ import annotations
+
+import functools
+import json
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
+
+from builder.core import editions
+from builder.core.errors import InputError
+from builder.core.evaluation import Evaluation
+from builder.core.findings import Finding, Place
+from builder.core.fingerprint import fingerprint
+from builder.core.names import closest
+from builder.core.pack import Pack
+from builder.core.reader import Document
+
+if TYPE_CHECKING:
+    from builder.core.system import System
+
+RULE_EDITION = "builder · Ediciones de los catálogos"
+RULED = ("choices", "notes", "workbook", "print_spec", "inspect_text", "browse", "event_findings", "starts")
+"""A game's methods that read its catalogs for a list checked already: they run under its rules."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+_ASKED: ContextVar[str | None] = ContextVar("builder_edition_asked", default=None)
+
+
+@contextmanager
+def asking(name: str | None) -> Iterator[None]:
+    """Check every list in the block under the edition called ``name`` of its game (None: as usual)."""
+    reset = _ASKED.set(name)
+    try:
+        yield
+    finally:
+        _ASKED.reset(reset)
+
+
+def asked() -> str | None:
+    """The edition a command asked every list to be checked under, if any."""
+    return _ASKED.get()
+
+
+def rules_for(system: "System", doc: Document, pack: Pack | None) -> tuple[editions.Rules, list[Finding]]:
+    """The rules ``doc`` is checked under, and what to tell its player about the edition it names."""
+    found: list[Finding] = []
+    installed = system.editions()
+    written = doc.data.get("edition")
+    own = None
+    if written is not None:
+        own = editions.named(installed, str(written)) if isinstance(written, (str, int, float)) else None
+        if own is None:
+            known = [e.name for e in installed]
+            found.append(Finding("unknown-edition", "error", Place(doc, ("edition",)), RULE_EDITION,
+                                 {"edition": str(written)[:60], "known": ", ".join(known),
+                                  "hint": closest(str(written), known) or ""}))
+    chosen = _imposed(system, installed, pack)
+    if chosen is None:
+        return editions.Rules(own or installed[0]), found
+    if own is not None and own != chosen.edition:
+        found.append(Finding("edition-of-event", "warning", Place(doc, ("edition",)), RULE_EDITION,
+                             {"edition": own.name, "event": chosen.edition.name}))
+    return chosen, found
+
+
+def _imposed(system: "System", installed: tuple[editions.Edition, ...], pack: Pack | None) -> editions.Rules | None:
+    """The rules an event, a command or a file checking this one imposes, if any."""
+    if pack is not None and pack.rules is not None:
+        return pack.rules
+    name = asked()
+    if name is not None:
+        edition = editions.named(installed, name)
+        if edition is None:
+            raise InputError("unknown-edition-asked", None, edition=name, game=system.owner().key,
+                             known=", ".join(e.name for e in installed))
+        return editions.Rules(edition)
+    return editions.in_force(system.owner().key)
+
+
+def fingerprint_under(system: "System", evaluation: Evaluation, doc: Document, pack: Pack | None) -> Evaluation:
+    """The evaluation with a fingerprint that covers its rules.
+
+    A list that comes out the same under its rules as under the game's first edition as it is
+    (points, findings, every derived value) keeps its fingerprint: the code printed before
+    editions existed still verifies. One that comes out otherwise gets a fingerprint that also
+    covers the rules' content (the edition's hash, the house rules' digest), so a sheet printed
+    under one does not verify under the other."""
+    rules = evaluation.rules
+    if evaluation.fingerprint is None or rules is None:
+        return evaluation
+    first = editions.Rules(system.editions()[-1])
+    if rules.token == first.token:
+        return evaluation
+    plain = system.evaluate_under(first, doc, replace(pack, rules=None) if pack is not None else None)
+    if _outcome(plain) == _outcome(evaluation):
+        return evaluation
+    covered = {"list": evaluation.fingerprint, "edition": rules.edition.hash,
+               "house": rules.house.digest if rules.house else None}
+    return replace(evaluation, fingerprint=fingerprint(system.prefix, covered))
+
+
+def _outcome(evaluation: Evaluation) -> str:
+    """What a list's rules made of it, as one comparable text."""
+    findings = [(f.code, f.severity, list(f.place.path), sorted((k, str(v)) for k, v in f.params.items()))
+                for f in evaluation.findings]
+    return json.dumps([evaluation.points, evaluation.points_limit, evaluation.legal, findings, evaluation.details,
+                       dict(evaluation.extra)], sort_keys=True, ensure_ascii=False, default=str)
+
+
+def under_rules_given(method: F) -> F:
+    """A game's method run under the rules of the evaluation (or the pack) it is given."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        rules = None
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, Evaluation) and value.rules is not None:
+                rules = value.rules
+                break
+            if isinstance(value, Pack) and value.rules is not None:
+                rules = value.rules
+        with editions.using(rules):
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
