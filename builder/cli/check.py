@@ -10,8 +10,11 @@ import click
 from builder.cli.support import echo, echo_json, format_option, lang_option, progress, speaking
 from builder.cli.words import argument, command, option
 from builder.core import messages
+from builder.core.edition_check import asking
+from builder.core.edition_names import known_anywhere
 from builder.core.errors import Crash, InputError
 from builder.core.findings import input_error_dict, input_error_message
+from builder.events.edition_change import Change, changes, report
 from builder.events.packs import load_pack
 from builder.events.tournament import check_event, event_files
 from builder.export.report import INTERNAL_ERROR, as_json, as_text, crash_dict, crash_text, exit_code
@@ -23,9 +26,10 @@ from builder.export.report import INTERNAL_ERROR, as_json, as_text, crash_dict, 
 @option("--pack", type=click.Path(), default=None, help="cli.check.pack")
 @option("--summary", type=click.Path(dir_okay=True), default=None, metavar="cli.value.file", help="cli.check.summary")
 @option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="cli.check.jobs")
+@option("--edition", default=None, metavar="cli.value.edition", help="cli.check.edition")
 @format_option
 @lang_option
-def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: int, fmt: str,
+def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: int, edition: str | None, fmt: str,
           lang: str | None) -> None:
     """Check each list, or an event's lists under its pack (help: the message ``cli.check``)."""
     lang = speaking(lang, fmt)
@@ -36,7 +40,16 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
         from builder.export.outputs import check_output  # tempfile and shutil, only to write a summary
 
         target = check_output(summary, [Path(f) for f in files] + ([Path(pack)] if pack else []))
-    outcomes = check_event(files, event, progress=progress(len(files), lang, "ui.checking", fmt), jobs=jobs)
+    found: list[Change] | None = None
+    if edition is None:
+        outcomes = check_event(files, event, progress=progress(len(files), lang, "ui.checking", fmt), jobs=jobs)
+    else:
+        # Each list as it stands (its own edition, or the pack's), then under the one asked for.
+        before = check_event(files, event, progress=progress(len(files), lang, "ui.checking", fmt), jobs=jobs)
+        known_anywhere(edition, {o.evaluation.system for o in before if o.evaluation is not None})
+        with asking(edition):
+            outcomes = check_event(files, event, progress=progress(len(files), lang, "ui.checking", fmt), jobs=jobs)
+        found = changes(before, outcomes)
     failure: InputError | Crash | None = None
     if target is not None:
         from builder.events.summary import write_summary  # openpyxl, only when a summary is asked for
@@ -54,9 +67,12 @@ def check(paths: tuple[str, ...], pack: str | None, summary: str | None, jobs: i
     if fmt == "json":
         extra = {} if failure is None else \
             {"error": crash_dict(failure, lang) if crashed else input_error_dict(failure, lang)}
-        echo_json(as_json(outcomes, lang, **extra))
+        also = None if found is None else {"edition": edition, "changes": [c.as_dict() for c in found]}
+        echo_json(as_json(outcomes, lang, also, **extra))
     else:
         echo(as_text(outcomes, lang))
+        if found is not None:
+            echo(report(found, len(outcomes), edition, lang))
         if failure is not None:
             echo(crash_text(failure, lang) if crashed else input_error_message(failure, lang), err=True)
         elif target is not None:

@@ -23,6 +23,7 @@ MESSAGES = {
     "cli.value.hours": {"es": "HORAS", "en": "HOURS"},
     "cli.value.seconds": {"es": "SEGUNDOS", "en": "SECONDS"},
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
+    "cli.value.edition": {"es": "EDICIÓN", "en": "EDITION"},
     "cli.value.kind": {"es": "CLASE", "en": "KIND"},
     # The arguments, by their names.
     "cli.arg.paths": {"es": "RUTA", "en": "PATH"},
@@ -61,6 +62,11 @@ MESSAGES = {
                        "en": "The event's pack: its restrictions win."},
     "cli.check.summary": {"es": "Hoja resumen del evento que escribir (.xlsx).",
                           "en": "The event's summary spreadsheet to write (.xlsx)."},
+    "cli.check.edition": {"es": "Comprueba cada lista también con esta edición de los catálogos de su juego y dice "
+                                "qué listas cambian de puntos o de legalidad (builder catalog JUEGO muestra las "
+                                "ediciones instaladas).",
+                          "en": "Also check every list under this edition of its game's catalogs, and say which lists "
+                                "change their points or legality (builder catalog GAME shows the editions installed)."},
     "cli.check.jobs": {"es": "Procesos que comprueban listas a la vez, para muchas listas.",
                        "en": "Processes checking lists at once, for many lists."},
     "cli.export": {
@@ -107,6 +113,10 @@ MESSAGES = {
               "Says whether the list is legal too (under the event's pack, with --pack).\n"
               "Exit: 0 when FINGERPRINT is the file's, 1 when not, 2 when the file can't be read.",
     },
+    "cli.verify.edition": {"es": "Edición de los catálogos con la que comprobar (por defecto, la de la lista o "
+                                 "la más nueva).",
+                           "en": "The edition of the catalogs to check under (by default, the list's own or the "
+                                 "newest)."},
     "cli.verify.pack": {"es": "Pack del evento con el que juzgar la legalidad.",
                         "en": "The event's pack to judge legality by."},
     "cli.host": {

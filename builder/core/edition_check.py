@@ -11,7 +11,7 @@ import json
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from builder.core import editions
 from builder.core.errors import InputError
@@ -21,9 +21,6 @@ from builder.core.fingerprint import fingerprint
 from builder.core.names import closest
 from builder.core.pack import Pack
 from builder.core.reader import Document
-
-if TYPE_CHECKING:
-    from builder.core.system import System
 
 RULE_EDITION = "builder · Ediciones de los catálogos"
 RULED = ("choices", "notes", "workbook", "print_spec", "inspect_text", "browse", "event_findings", "starts")
@@ -48,7 +45,7 @@ def asked() -> str | None:
     return _ASKED.get()
 
 
-def rules_for(system: "System", doc: Document, pack: Pack | None) -> tuple[editions.Rules, list[Finding]]:
+def rules_for(system: Any, doc: Document, pack: Pack | None) -> tuple[editions.Rules, list[Finding]]:
     """The rules ``doc`` is checked under, and what to tell its player about the edition it names."""
     found: list[Finding] = []
     installed = system.editions()
@@ -70,21 +67,21 @@ def rules_for(system: "System", doc: Document, pack: Pack | None) -> tuple[editi
     return chosen, found
 
 
-def _imposed(system: "System", installed: tuple[editions.Edition, ...], pack: Pack | None) -> editions.Rules | None:
+def _imposed(system: Any, installed: tuple[editions.Edition, ...], pack: Pack | None) -> editions.Rules | None:
     """The rules an event, a command or a file checking this one imposes, if any."""
     if pack is not None and pack.rules is not None:
         return pack.rules
     name = asked()
     if name is not None:
+        # A game without that edition checks its lists as they are: the command refuses an
+        # edition no game of its files has.
         edition = editions.named(installed, name)
-        if edition is None:
-            raise InputError("unknown-edition-asked", None, edition=name, game=system.owner().key,
-                             known=", ".join(e.name for e in installed))
-        return editions.Rules(edition)
-    return editions.in_force(system.owner().key)
+        if edition is not None:
+            return editions.Rules(edition)
+    return editions.in_force(system.rules_game)
 
 
-def fingerprint_under(system: "System", evaluation: Evaluation, doc: Document, pack: Pack | None) -> Evaluation:
+def fingerprint_under(system: Any, evaluation: Evaluation, doc: Document, pack: Pack | None) -> Evaluation:
     """The evaluation with a fingerprint that covers its rules.
 
     A list that comes out the same under its rules as under the game's first edition as it is

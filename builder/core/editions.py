@@ -22,15 +22,12 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, Protocol, TypeVar
 
 import yaml
 
 from builder.core.errors import BuilderBug
 from builder.core.names import fold
-
-if TYPE_CHECKING:
-    from builder.core.house_rules import HouseRules
 
 EDITION_FILE = "edition.yaml"
 OLDER = "editions"
@@ -71,12 +68,22 @@ class Edition:
         return {"name": self.name, "date": self.date.isoformat(), "hash": self.hash}
 
 
+class Overlay(Protocol):
+    """An event's house rules over an edition (builder.core.house_rules.HouseRules)."""
+
+    digest: str
+
+    def applied(self, filename: str, data: Any) -> Any: ...
+
+    def judged(self, system: Any, doc: Any, evaluation: Any) -> Any: ...
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rules a list is checked under: an edition, and an event's house rules over it."""
 
     edition: Edition
-    house: "HouseRules | None" = field(default=None)
+    house: Overlay | None = field(default=None)
 
     @property
     def token(self) -> tuple[str, str, str, str | None]:

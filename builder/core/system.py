@@ -210,33 +210,28 @@ class System(ABC):
 
     rules_of: str | None = None
     """The key of the game whose catalogs (and editions) this one reads, when not its own (a
-    Cripmaquión campaign reads Cripmaquión's)."""
+    campaign of another game's races reads that game's)."""
+
+    @property
+    def rules_game(self) -> str:
+        """The key of the game whose catalogs this one reads: its own, or the one ``rules_of`` names."""
+        return self.rules_of or self.key
 
     @property
     def catalogs_home(self) -> Path:
-        """The folder of the game's catalogs: its newest edition, and its older ones in ``editions/``."""
+        """The folder of the catalogs it reads: their newest edition, and the older ones in ``editions/``."""
         if self.builtin:
-            return resources.shipped(resources.CATALOGS) / self.key
+            return resources.shipped(resources.CATALOGS) / self.rules_game
         return self.folder / "data"
 
-    def owner(self) -> "System":
-        """The game whose catalogs this one reads: itself, or the one ``rules_of`` names."""
-        if self.rules_of is None:
-            return self
-        from builder.core import registry  # here: the registry's module imports this one
-
-        return registry.get(self.rules_of)
-
     def editions(self) -> tuple[editions.Edition, ...]:
-        """The installed editions of the game's catalogs, newest (the default) first."""
-        owner = self.owner()
-        found = editions.installed(owner.key, owner.catalogs_home)
-        return found or (editions.unnamed(owner.key, owner.catalogs_home),)
+        """The installed editions of the catalogs it reads, newest (the default) first."""
+        found = editions.installed(self.rules_game, self.catalogs_home)
+        return found or (editions.unnamed(self.rules_game, self.catalogs_home),)
 
     def rules(self) -> editions.Rules:
-        """The rules in force for the game's catalogs: those a check put in force, else its newest edition."""
-        owner = self.owner()
-        return editions.in_force(owner.key) or editions.Rules(self.editions()[0])
+        """The rules in force for its catalogs: those a check put in force, else their newest edition."""
+        return editions.in_force(self.rules_game) or editions.Rules(self.editions()[0])
 
     @property
     def catalog_folder(self) -> Path:

@@ -7,6 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Callable, Iterable
 
+from builder.core.edition_check import asked, asking
 from builder.core.pack import Pack
 from builder.core.pipeline import Outcome, outcome_of
 
@@ -19,7 +20,7 @@ def outcomes_in_parallel(paths: list[str], pack: Pack | None, jobs: int,
                          progress: Callable[[Iterable[str]], Iterable[str]]) -> list[Outcome]:
     """Each file's outcome, in the order given; ``progress`` advances as each arrives."""
     with process_pool(jobs) as pool:
-        found = pool.map(partial(_checked, pack=pack), paths, chunksize=CHUNK)
+        found = pool.map(partial(_checked, pack=pack, edition=asked()), paths, chunksize=CHUNK)
         return [next(found) for _ in progress(paths)]
 
 
@@ -31,7 +32,9 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
                                                                                         else None))
 
 
-def _checked(path: str, pack: Pack | None) -> Outcome:
+def _checked(path: str, pack: Pack | None, edition: str | None) -> Outcome:
     # The same per-file boundary as in one process, and without the resolved view, which is
-    # built on demand by a function: that could not travel between processes anyway.
-    return outcome_of(path, pack)
+    # built on demand by a function: that could not travel between processes anyway. The
+    # edition asked for is given, as a context variable is not sure to reach another process.
+    with asking(edition):
+        return outcome_of(path, pack)

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from builder.core.errors import Crash
+from builder.core.edition_names import as_usual
 from builder.core.findings import Finding, input_error_dict, input_error_message
 from builder.core.messages import text
 from builder.core.pipeline import Outcome
@@ -30,7 +31,7 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
         # The same keys as any result, null where nothing could be read.
         return {"file": outcome.file, "system": None, "name": None, "legal": False, "readable": False,
                 "status": "internal-error" if outcome.crash else "unreadable",
-                "points": None, "points_limit": None, "fingerprint": None, "player": None,
+                "points": None, "points_limit": None, "fingerprint": None, "player": None, "edition": None,
                 "errors": [problem], "warnings": []}
     return {
         "file": outcome.file,
@@ -43,15 +44,17 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
         "points_limit": ev.points_limit,
         "fingerprint": ev.fingerprint,
         "player": ev.player,
+        "edition": ev.rules.edition.described() if ev.rules is not None else None,
         "errors": [f.as_dict(lang) for f in ev.findings.errors],
         "warnings": [f.as_dict(lang) for f in ev.findings.warnings],
         **ev.extra,
     }
 
 
-def as_json(outcomes: list[Outcome], lang: str, **extra: Any) -> str:
+def as_json(outcomes: list[Outcome], lang: str, also: dict[str, Any] | None = None, **extra: Any) -> str:
+    """The JSON of ``check``: ``extra`` is a problem besides the lists (not legal then), ``also`` more facts."""
     results = [result_dict(o, lang) for o in outcomes]
-    payload = {"legal": all(r["legal"] for r in results) and not extra, "results": results, **extra}
+    payload = {"legal": all(r["legal"] for r in results) and not extra, "results": results, **(also or {}), **extra}
     return json.dumps(payload, ensure_ascii=False, indent=2)
 
 
@@ -91,6 +94,9 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
         facts.append(ev.measure.render(lang))
     if ev.fingerprint:
         facts.append(text("ui.fingerprint", lang, fingerprint=ev.fingerprint))
+    if ev.rules is not None and not as_usual(ev):
+        facts.append(text("ui.edition-of", lang, edition=ev.rules.edition.name)
+                     + (text("ui.house-rules", lang) if ev.rules.house is not None else ""))
     # ✓ a legal list, ✗ an illegal file, ○ a legal file that holds no list (a Warbook).
     mark = "✗" if not ev.legal else "✓" if ev.roster else "○"
     lines = [f"{mark} {status}  {outcome.file} — {' · '.join(facts)}"]

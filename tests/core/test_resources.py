@@ -21,8 +21,8 @@ def test_the_top_level_folders_are_found_from_the_checkout():
 @pytest.mark.parametrize("key", GAMES)
 def test_each_game_of_builder_s_own_has_its_folders_at_the_top(key):
     game = registry.get(key)
-    assert game.catalogs_home == ROOT / "catalogs" / key
-    assert game.catalog_folder == ROOT / "catalogs" / (game.rules_of or key)  # its newest edition
+    assert game.catalogs_home == ROOT / "catalogs" / (game.rules_of or key)  # a campaign reads its races' game's
+    assert game.catalog_folder == game.catalogs_home  # the newest edition
     assert game.templates_folder == ROOT / "templates" / key
     assert (game.templates_folder / "new-roster.es.yaml").is_file()
     assert (game.templates_folder / "new-roster.en.yaml").is_file()
