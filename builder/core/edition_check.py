@@ -61,7 +61,7 @@ def rules_for(system: Any, doc: Document, pack: Pack | None) -> tuple[editions.R
     chosen = _imposed(system, installed, pack)
     if chosen is None:
         return editions.Rules(own or installed[0]), found
-    if own is not None and own != chosen.edition:
+    if own is not None and own != chosen.edition and pack is not None and pack.rules is chosen:
         found.append(Finding("edition-of-event", "warning", Place(doc, ("edition",)), RULE_EDITION,
                              {"edition": own.name, "event": chosen.edition.name}))
     return chosen, found

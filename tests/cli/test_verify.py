@@ -120,3 +120,21 @@ def test_verify_same_roster_reformatted_matches_and_a_changed_count_does_not(wt)
     result = run("verify", wt / "otra.yaml", fp)
     assert result.exit_code == 1
     assert fp in result.output
+
+
+def test_verify_says_the_edition_it_checked_under_and_the_one_a_paper_was_printed_under(tmp_path, monkeypatch):
+    from builder.core import editions, registry
+    from tests.core.test_edition_check import MADE_UP, VETERANS
+
+    (tmp_path / "lista.yaml").write_text(VETERANS.format(edition=""), encoding="utf-8")
+    printed = _fingerprint(tmp_path / "lista.yaml")  # under the book's edition, the only one installed
+    book = registry.get("wartime").editions()[0]
+    monkeypatch.setenv(editions.ENVIRONMENT, str(MADE_UP))
+    result = run("verify", tmp_path / "lista.yaml", printed)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0].startswith("comprobado con la edición 2027-prueba (2027-06-01, sha256 ")
+    assert "el papel sí es este archivo con la edición 2026" in result.stdout
+    result = run("verify", "--edition", "2026", "--lang", "en", tmp_path / "lista.yaml", printed)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == f"checked under edition 2026 (2026-11-26, sha256 {book.short_hash})"
+    assert run("verify", "--edition", "1999", tmp_path / "lista.yaml", printed).exit_code == 2

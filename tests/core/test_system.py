@@ -1,18 +1,17 @@
-"""The interface every game implements, and the Evaluation a check gives: built once, frozen."""
+"""The interface every game implements."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 from builder.core import registry
 from builder.core.display import shorten
-from builder.core.findings import Finding, Findings, FrozenFindings, Place
+from builder.core.findings import Finding, FrozenFindings, Place
 from builder.core.pipeline import evaluate
 from builder.core.reader import read_document
-from builder.core.system import Evaluation, System
+from builder.core.system import System
 from builder.core.validators import NAME_MOST
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,40 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def a_finding(code: str = "x") -> Finding:
     return Finding(code, "error", Place(None), "rule")
-
-
-def test_an_evaluation_is_frozen():
-    ev = Evaluation("porcrom", "Lobos", Findings([a_finding()]), inputs=[Path("a.yaml")])
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        ev.name = "Otro"  # type: ignore[misc]
-    assert isinstance(ev.findings, FrozenFindings) and isinstance(ev.findings, tuple)
-    assert ev.inputs == (Path("a.yaml"),)
-    assert not hasattr(ev.findings, "append")
-
-
-def test_an_event_adds_findings_to_a_new_value():
-    own, added = a_finding("own"), a_finding("added")
-    ev = Evaluation("porcrom", "Lobos", [own])
-    more = ev.with_findings([added])
-    assert [f.code for f in more.findings] == ["own", "added"]    # after the list's own
-    assert [f.code for f in ev.findings] == ["own"]               # the first is as it was
-    assert ev.with_findings([]) is ev
-    assert not more.legal and Evaluation("porcrom", "Lobos", []).legal
-
-
-def test_the_resolved_view_is_built_once_and_only_when_asked():
-    built = []
-
-    def view():
-        built.append(1)
-        return {"name": "Lobos"}
-
-    ev = Evaluation("porcrom", "Lobos", [], view=view)
-    assert built == []
-    assert ev.details == {"name": "Lobos"} and ev.details == {"name": "Lobos"}
-    assert built == [1]
-    assert Evaluation("porcrom", "Lobos", [], view={"a": 1}).details == {"a": 1}
-    assert Evaluation("porcrom", "Lobos", []).details is None
 
 
 def test_findings_come_in_reading_order(tmp_path):
