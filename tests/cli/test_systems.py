@@ -20,6 +20,8 @@ def test_systems_json_lists_wartime():
     assert "wartime" in [row["key"] for row in rows]
     (wartime,) = [row for row in rows if row["key"] == "wartime"]
     assert wartime["fingerprint_prefix"] == "WT"
+    assert wartime["edition"]["name"] == "2026" and wartime["editions"] == ["2026"]
+    assert len(wartime["edition"]["hash"]) == 64
 
 
 # --- by the book ----------------------------------------------------------------------------------
