@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from builder.core import editions, resources
 from builder.core.display import shorten
+from builder.core.edition_check import RULED, fingerprint_under, rules_for, under_rules_given
 from builder.core.errors import InputError
 from builder.core.findings import Finding, Findings, Place
 from builder.core.fingerprint import as_written, fingerprint
@@ -81,9 +82,6 @@ class System(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        # Here, not at the top: edition_check names System, whose module this is.
-        from builder.core.edition_check import RULED, under_rules_given
-
         for name in RULED:
             if name in cls.__dict__:
                 setattr(cls, name, under_rules_given(cls.__dict__[name]))
@@ -93,9 +91,6 @@ class System(ABC):
         evaluation of ``doc``, its findings in reading order; without its resolved view when
         ``view`` is False (an event's lists: nobody reads it, and it would keep every list's
         records in memory to the end). It is checked under the rules :func:`rules_for` picks."""
-        # Here, not at the top: edition_check names System, whose module this is.
-        from builder.core.edition_check import fingerprint_under, rules_for
-
         rules, about_edition = rules_for(self, doc, pack)
         evaluation = self.evaluate_under(rules, doc, pack)
         evaluation = fingerprint_under(self, evaluation, doc, pack).with_findings(about_edition)
@@ -338,3 +333,7 @@ class System(ABC):
         event's order): each finding with the index of the list it is about."""
         return []
 
+
+for _name in RULED:
+    # What a game inherits reads its catalogs under the list's rules too (print_spec, workbook…).
+    setattr(System, _name, under_rules_given(getattr(System, _name)))
