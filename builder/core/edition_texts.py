@@ -10,7 +10,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the list is written for edition “{edition}”, but the event plays “{event}”: it is checked under the event's",
     },
     "unknown-edition-asked": {
-        "es": "{game} no tiene ninguna edición «{edition}»; las instaladas: {known}",
-        "en": "{game} has no edition “{edition}”; those installed: {known}",
+        # The editions installed follow, from the `known` parameter (messages.text adds them).
+        "es": "{game} no tiene ninguna edición «{edition}»",
+        "en": "{game} has no edition “{edition}”",
     },
 }
