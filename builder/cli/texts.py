@@ -25,6 +25,7 @@ MESSAGES = {
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
     "cli.value.edition": {"es": "EDICIÓN", "en": "EDITION"},
     "cli.value.kind": {"es": "CLASE", "en": "KIND"},
+    "cli.value.edition": {"es": "EDICIÓN", "en": "EDITION"},
     # The arguments, by their names.
     "cli.arg.paths": {"es": "RUTA", "en": "PATH"},
     "cli.arg.file": {"es": "ARCHIVO", "en": "FILE"},
@@ -37,6 +38,9 @@ MESSAGES = {
     "cli.arg.fingerprint": {"es": "HUELLA", "en": "FINGERPRINT"},
     "cli.arg.system": {"es": "SISTEMA", "en": "SYSTEM"},
     "cli.arg.topic": {"es": "TEMA", "en": "TOPIC"},
+    "cli.arg.game": {"es": "JUEGO", "en": "GAME"},
+    "cli.arg.start": {"es": "DESDE", "en": "FROM"},
+    "cli.arg.end": {"es": "HASTA", "en": "TO"},
     # Options several commands share.
     "cli.lang": {
         "es": "Idioma de los mensajes. Si no se da, el de BUILDER_LANG; si no, el del sistema (LC_ALL, LC_MESSAGES "
@@ -48,8 +52,26 @@ MESSAGES = {
     # The commands.
     "cli.builder": {"es": "builder: listas y plantillas para wargames españoles.",
                     "en": "builder: list builder for Spanish wargames."},
-    "cli.catalog": {"es": "Los nombres que puede usar una lista de SISTEMA (razas, competencias…), por TEMA.",
-                    "en": "The names a roster of SYSTEM may use (races, competencies…), by TOPIC."},
+    "cli.catalog": {
+        "es": "Los nombres que puede usar una lista de SISTEMA (razas, competencias…), por TEMA.\n\n"
+              "Primero dice la edición de sus catálogos con la que se muestran (nombre, fecha y huella de su "
+              "contenido) y las demás instaladas; --edition muestra otra.\n\n"
+              "diff JUEGO DESDE HASTA: lo que cambió de una edición a otra.",
+        "en": "The names a roster of SYSTEM may use (races, competencies…), by TOPIC.\n\n"
+              "First it names the edition of its catalogs they are shown from (name, date and content hash) "
+              "and the others installed; --edition shows another.\n\n"
+              "diff GAME FROM TO: what changed from one edition to another.",
+    },
+    "cli.catalog.edition": {"es": "La edición de los catálogos que mostrar (si no se da, la más reciente).",
+                            "en": "The catalogs' edition to show (if not given, the newest)."},
+    "cli.catalog.diff": {
+        "es": "Lo que cambió de la edición DESDE a la HASTA de los catálogos de JUEGO.\n\n"
+              "Archivos, entradas añadidas y quitadas (razas, competencias…), costes y límites, una línea por "
+              "cambio; los comentarios no cuentan.",
+        "en": "What changed from edition FROM to edition TO of GAME's catalogs.\n\n"
+              "Files, entries added and removed (races, competencies…), costs and limits, one line per change; "
+              "comments do not count.",
+    },
     "cli.check": {
         "es": "Comprueba la legalidad de cada lista.\n\n"
               "Una RUTA puede ser una carpeta: se comprueba cada *.yaml y *.yml que contenga, en orden.\n"
@@ -272,6 +294,25 @@ MESSAGES = {
                                  "en": "Backup of {db} (schema {version}) written to {file}"},
     "cli.event.restored": {"es": "Copia {file} (esquema {version}) restaurada en {db}",
                            "en": "Backup {file} (schema {version}) restored into {db}"},
+    # `builder catalog`'s output: the editions, and a change from one to another in words.
+    "catalog.edition": {"es": "Edición {edition} ({date}) · sha256 {hash}",
+                        "en": "Edition {edition} ({date}) · sha256 {hash}"},
+    "catalog.other-editions": {"es": "Otras ediciones instaladas: {editions}",
+                               "en": "Other editions installed: {editions}"},
+    "catalog.edition-named": {"es": "{edition} ({date})", "en": "{edition} ({date})"},
+    "catalog.edition-default": {"es": "{edition} ({date}, la de por defecto)",
+                                "en": "{edition} ({date}, the default)"},
+    "catalog.diff.heading": {"es": "{game}: de la edición {start} a la {end}",
+                             "en": "{game}: from edition {start} to {end}"},
+    "catalog.diff.same": {"es": "{game}: las ediciones {start} y {end} tienen los mismos datos",
+                          "en": "{game}: editions {start} and {end} hold the same data"},
+    "catalog.diff.file-added": {"es": "se añade el archivo {file}", "en": "file {file} added"},
+    "catalog.diff.file-removed": {"es": "se quita el archivo {file}", "en": "file {file} removed"},
+    "catalog.diff.added": {"es": "se añade {what}", "en": "{what} added"},
+    "catalog.diff.removed": {"es": "se quita {what}", "en": "{what} removed"},
+    "catalog.diff.order": {"es": "el orden pasa de {before} a {after}", "en": "the order goes from {before} to {after}"},
+    "catalog.diff.value": {"es": "valor {number}", "en": "value {number}"},
+    "catalog.diff.item": {"es": "n.º {number}", "en": "no. {number}"},
 }
 
 messages.register(MESSAGES)

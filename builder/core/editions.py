@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterator, Protocol, TypeVar
 
 import yaml
 
+from builder.core import resources
 from builder.core.errors import BuilderBug
 from builder.core.names import fold
 
@@ -62,6 +63,10 @@ class Edition:
     def short_hash(self) -> str:
         """The hash's first 12 digits, as people read it on a receipt or a sheet."""
         return self.hash[:12]
+
+    def catalog(self, filename: str) -> Any:
+        """One of this edition's catalog files, parsed (once per process), as the book has it."""
+        return resources.load_catalog(self.folder, filename)
 
     def described(self) -> dict[str, str]:
         """The edition as JSON outputs give it."""
