@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.core import editions, resources
+from builder.core import editions
 from builder.core.catalog_shapes import (
     Address, Unknown, entry_at, follow, keyed, keys_of, names_in, position, read_path, references, shown, unlike,
 )
@@ -197,7 +197,8 @@ def read_house_rules(system: "System", edition: editions.Edition, block: Any,
         _wrong(found, place, "block")
         return None, found
     names = {p.stem: p.name for p in editions.catalog_files(edition.folder)}
-    files = {stem: copy.deepcopy(resources.load_catalog(edition.folder, name)) for stem, name in names.items()}
+    with editions.using(editions.Rules(edition)):
+        files = {stem: copy.deepcopy(system.catalog(name)) for stem, name in names.items()}
     refs = references(files)
     read: list[tuple[Change, Place]] = []
     for i, rule in enumerate(block):
