@@ -232,3 +232,14 @@ def test_every_variant_the_modules_say_has_its_message_in_both_languages_and_a_c
     written = {key.split(".", 1)[1] for key in table if key.startswith("invalid-house-rule.")}
     assert said == written
     assert {variant for _, variant, _ in PROBLEMS} | {"block", "unknown", "unusable"} == said
+
+
+def test_the_example_packs_of_the_documentation_are_read_and_followed(tmp_path):
+    page = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    packs = [block for block in re.findall(r"```yaml\n(.*?)```", page, re.S) if block.startswith("system:")]
+    assert [p.splitlines()[0] for p in packs] == ["system: cripmaquion", "system: wartime"]
+    race = pack_at(tmp_path, packs[0])
+    # El Grupetto verde lines up 8 runners with 5 specialty slots: the book's 5 for 8, the event's 4.
+    ev = evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=race)
+    assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 9")]
+    assert evaluate(fenix(tmp_path), pack=pack_at(tmp_path, packs[1])).points == 286  # as worked out above
