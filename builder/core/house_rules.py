@@ -101,7 +101,7 @@ class HouseRules:
     """An event's changes over one edition of its game's catalogs; ``digest`` stands for them."""
 
     digest: str
-    edition: editions.Edition | None = field(default=None, compare=False)
+    edition: editions.Edition = field(compare=False)
     changes: tuple[Change, ...] = field(default=(), compare=False)
     _applied: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -132,7 +132,6 @@ class HouseRules:
 
     def _banned_uses(self, system: "System", doc: "Document", evaluation: "Evaluation",
                      bans: list[Change]) -> "Evaluation":
-        assert self.edition is not None
         # The fields that name a catalog's entries are those the game offers its entries for.
         before = _offered(system, doc, editions.Rules(self.edition))
         after = _offered(system, doc, editions.Rules(self.edition, self))
@@ -159,7 +158,8 @@ class HouseRules:
 
     def _recited(self, system: "System", doc: "Document", evaluation: "Evaluation", pack: "Pack | None",
                  sets: list[Change]) -> "Evaluation":
-        assert self.edition is not None
+        if not evaluation.findings:
+            return evaluation
         others = tuple(c for c in self.changes if c.verb != "set")
         rules = editions.Rules(self.edition, _house(self.edition, others) if others else None)
         unchanged = system.evaluate_under(rules, doc, pack)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from builder.cli.main import cli
 from builder.core.errors import InputError
 from builder.core.pipeline import evaluate
-from builder.events.packs import load_pack
+from builder.events.packs import load_pack, pack_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = "Pack del evento · reglas de la casa"
@@ -133,3 +133,12 @@ def test_house_rules_that_are_no_list_are_refused_at_their_key(tmp_path):
 
 def test_a_pack_without_house_rules_or_edition_leaves_each_list_to_its_own():
     assert load_pack(ROOT / "examples/tournament/pack/torneo-otono.yaml").rules is None
+
+
+def test_the_packs_schema_describes_the_house_rules_for_editors():
+    for variant in pack_schema()["oneOf"]:
+        rules = variant["properties"]["house_rules"]
+        verbs = [(sorted(form["properties"]), form["required"]) for form in rules["items"]["oneOf"]]
+        assert verbs == [(["set", "to", "why"], ["set", "to"]), (["ban", "why"], ["ban"]),
+                         (["add", "entry", "why"], ["add", "entry"])]
+        assert all(form["additionalProperties"] is False for form in rules["items"]["oneOf"])
