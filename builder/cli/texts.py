@@ -105,6 +105,8 @@ MESSAGES = {
                         "en": "The list as plain text, for forums and chats."},
     "cli.export.draft": {"es": "Exportar aunque no sea legal, marcada como borrador.",
                          "en": "Export an illegal roster too, marked as a draft."},
+    "cli.export.pack": {"es": "Pack del evento: la lista se comprueba e imprime con sus reglas.",
+                        "en": "The event's pack: the roster is checked and printed under its rules."},
     "cli.inspect": {"es": "Muestra la lista resuelta, con cada valor derivado.",
                     "en": "Show the resolved roster, with every derived value."},
     "cli.new": {"es": "Una lista comentada de SISTEMA para empezar (u otra clase de archivo, con --kind).",

@@ -29,4 +29,110 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "en": "checked under edition {edition} ({date}, sha256 {hash})"},
     "ui.verify-other-edition": {"es": "el papel sí es este archivo con la edición {edition}: se imprimió con ella",
                                 "en": "the paper is this file under edition {edition}: it was printed under it"},
+    # House rules: a pack's problems in its house_rules: block (each at its line).
+    "invalid-house-rule.block": {
+        "es": "«house_rules» debe ser una lista de reglas, cada una con set, ban o add",
+        "en": "“house_rules” must be a list of rules, each with set, ban or add",
+    },
+    "invalid-house-rule.rule": {
+        "es": "cada regla de la casa es un bloque de claves con set, ban o add",
+        "en": "each house rule is a block of keys with set, ban or add",
+    },
+    "invalid-house-rule.key": {
+        "es": "una regla de la casa no lleva la clave «{key}»",
+        "en": "a house rule has no key “{key}”",
+    },
+    "invalid-house-rule.verb": {
+        "es": "la regla no dice qué hace: le falta set, ban o add",
+        "en": "the rule doesn't say what it does: it needs set, ban or add",
+    },
+    "invalid-house-rule.verbs": {
+        "es": "una regla hace una sola cosa: set, ban o add, no varias",
+        "en": "a rule does one thing: set, ban or add, not several",
+    },
+    "invalid-house-rule.why": {
+        "es": "«why» debe ser un texto de hasta {most} caracteres",
+        "en": "“why” must be a text of up to {most} characters",
+    },
+    "invalid-house-rule.target": {
+        "es": "la ruta debe ser un texto: el catálogo y sus claves, separados por /",
+        "en": "the path must be a text: the catalog and its keys, joined by /",
+    },
+    "invalid-house-rule.file": {
+        "es": "no hay ningún catálogo «{file}»",
+        "en": "there is no catalog “{file}”",
+    },
+    "invalid-house-rule.step": {
+        "es": "«{step}» no está en {within}",
+        "en": "“{step}” is not in {within}",
+    },
+    "invalid-house-rule.not-entry": {
+        "es": "«{target}» no es una entrada de una lista con claves: solo se prohíben entradas",
+        "en": "“{target}” is no entry of a list with keys: only entries can be banned",
+    },
+    "invalid-house-rule.not-keyed": {
+        "es": "«{target}» no es una lista de entradas con clave: solo a esas se les añade una",
+        "en": "“{target}” is not a list of entries with keys: only those take a new one",
+    },
+    "invalid-house-rule.to": {
+        "es": "falta «to», el valor nuevo",
+        "en": "“to”, the new value, is missing",
+    },
+    "invalid-house-rule.entry-key": {
+        "es": "la clave de una entrada no se cambia: prohíbe la entrada y añade otra",
+        "en": "an entry's key doesn't change: ban the entry and add another",
+    },
+    "invalid-house-rule.type": {
+        "es": "aquí va {expected}, como en el catálogo",
+        "en": "this must be {expected}, as in the catalog",
+    },
+    "invalid-house-rule.missing": {
+        "es": "falta «{key}», que tienen todas las demás",
+        "en": "“{key}” is missing, which all the others have",
+    },
+    "invalid-house-rule.unknown": {
+        "es": "ninguna del catálogo tiene aquí «{key}»",
+        "en": "none in the catalog has “{key}” here",
+    },
+    "invalid-house-rule.length": {
+        "es": "debe ser una lista de {count} valores, como la tabla que sustituye",
+        "en": "must be a list of {count} values, as the table it replaces",
+    },
+    "invalid-house-rule.entry": {
+        "es": "«entry» debe ser un bloque de claves: la entrada que se añade",
+        "en": "“entry” must be a block of keys: the entry added",
+    },
+    "invalid-house-rule.duplicate": {
+        "es": "ya hay una entrada «{name}» en {target}",
+        "en": "there is already an entry “{name}” in {target}",
+    },
+    "invalid-house-rule.reference": {
+        "es": "«{name}» no es ninguna clave de {lists}",
+        "en": "“{name}” is no key of {lists}",
+    },
+    "invalid-house-rule.named": {
+        "es": "«{name}» no se puede prohibir: lo nombran entradas de {target} ({by})",
+        "en": "“{name}” can't be banned: entries of {target} name it ({by})",
+    },
+    "invalid-house-rule.unusable": {
+        "es": "con estas reglas de la casa el juego no puede leer sus catálogos (¿un valor que no tiene sentido?)",
+        "en": "under these house rules the game can't read its catalogs (a value that makes no sense?)",
+    },
+    "house-rule-banned": {
+        "es": "«{name}» está prohibido en este evento por sus reglas de la casa",
+        "en": "“{name}” is banned at this event by its house rules",
+    },
+    "house-rule-banned.why": {
+        "es": "«{name}» está prohibido en este evento por sus reglas de la casa: {why}",
+        "en": "“{name}” is banned at this event by its house rules: {why}",
+    },
+    # The kinds of a catalog's values, as a house rule's problem names them.
+    "word.value-int": {"es": "un número entero", "en": "a whole number"},
+    "word.value-number": {"es": "un número", "en": "a number"},
+    "word.value-text": {"es": "un texto", "en": "a text"},
+    "word.value-bool": {"es": "true o false", "en": "true or false"},
+    "word.value-list": {"es": "una lista", "en": "a list"},
+    "word.value-mapping": {"es": "un bloque de claves", "en": "a block of keys"},
+    "word.value-null": {"es": "nada (null)", "en": "nothing (null)"},
+    "word.value-other": {"es": "un valor de otra clase", "en": "a value of another kind"},
 }

@@ -117,7 +117,7 @@ class System(ABC):
                     evaluation = replace(evaluation, fingerprint=None)
             evaluation = self._placeholders_left(evaluation, doc)
             if rules.house is not None:
-                evaluation = rules.house.judged(self, doc, evaluation)
+                evaluation = rules.house.judged(self, doc, evaluation, pack)
         return replace(evaluation, source=doc, rules=rules)
 
     def named_files(self, doc: Document) -> tuple[Path, ...]:

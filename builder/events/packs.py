@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.findings import Findings, Place, Problems
+from builder.core.house_rules import SCHEMA as HOUSE_RULES_SCHEMA
 from builder.core.names import closest
 from builder.core.pack import EventSettings, Pack
 from builder.core.pipeline import open_roster, system_of
@@ -163,5 +164,6 @@ def pack_schema() -> dict[str, Any]:
         schema["properties"]["system"] = {"const": system.key}
         schema["properties"]["event"] = EVENT_SCHEMA
         schema["properties"]["rounds"] = ROUNDS_SCHEMA
+        schema["properties"]["house_rules"] = HOUSE_RULES_SCHEMA
         variants.append(schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "builder · pack", "oneOf": variants}

@@ -8,6 +8,7 @@ from typing import Callable
 
 from builder.core import registry
 from builder.core.errors import InputError
+from builder.core.pack import Pack
 from builder.export.outputs import check_output, write_all_atomically
 from builder.core.pipeline import evaluate
 from builder.core.printout import PrintSpec
@@ -43,16 +44,18 @@ WRITERS = {"xlsx": _spreadsheet, "pdf": _printout}
 
 
 def export(file: str, xlsx: str | None = None, pdf: str | None = None, lang: str = "es", draft: bool = False,
-           paper: str = "a4", accept: Callable[[Evaluation], None] | None = None) -> Export:
-    """Check ``file`` and write each requested output; raise InputError for unreadable input or bad paths.
+           paper: str = "a4", accept: Callable[[Evaluation], None] | None = None, pack: Pack | None = None) -> Export:
+    """Check ``file`` (under an event's ``pack``, its house rules too, if given) and write each
+    requested output; raise InputError for unreadable input or bad paths.
 
     ``accept`` may refuse the checked file (by raising InputError) before anything is written:
     a command that exports one kind of file only."""
     source = Path(file)
-    targets = {kind: check_output(path, [source]) for kind, path in (("xlsx", xlsx), ("pdf", pdf)) if path}
+    read = [source] + ([pack.doc.path] if pack is not None else [])
+    targets = {kind: check_output(path, read) for kind, path in (("xlsx", xlsx), ("pdf", pdf)) if path}
     if xlsx and pdf and targets["xlsx"].resolve() == targets["pdf"].resolve():
         raise InputError("output-twice", str(targets["pdf"]))
-    evaluation = evaluate(file, file)
+    evaluation = evaluate(file, file, pack)
     if accept is not None:
         accept(evaluation)
     for path in targets.values():

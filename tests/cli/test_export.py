@@ -1,8 +1,12 @@
 """``builder export``: the plain text for a forum, something to export asked for, and nothing written when a
 bug is met."""
 
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from builder.cli.main import cli
@@ -67,3 +71,23 @@ def test_a_bug_while_writing_the_pdf_leaves_no_spreadsheet_behind(folder, monkey
     assert result.exit_code == 3
     assert (folder / "hoja.xlsx").read_bytes() == b"an older sheet"
     assert sorted(p.name for p in folder.iterdir()) == ["hoja.xlsx", "lobos.yaml"]
+
+
+def test_export_under_a_pack_prints_the_events_house_rules(folder):
+    """Issue 49: a team of a race the event's house rules add prints with its FUE and RES."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    (folder / "pack.yaml").write_text(
+        "system: cripmaquion\nname: Casa\nhouse_rules:\n  - add: races/races\n"
+        "    entry: {key: trasgo, name: Trasgo, fue: 2, res: 4, skills: [ligero], section: Casa, summary: Pequeño.}\n",
+        encoding="utf-8")
+    (folder / "equipo.yaml").write_text("system: cripmaquion\nteam: Los Trasgos\nrunners:\n"
+                                        "  - {name: Pinche, race: trasgo}\n  - {name: Rancio, race: orco}\n"
+                                        "  - {name: Mugre, race: goblin}\n", encoding="utf-8")
+    assert export("equipo.yaml", "--pdf", "sin.pdf").exit_code == 1  # nobody knows a trasgo but the event
+    result = export("equipo.yaml", "--pdf", "equipo.pdf", "--pack", "pack.yaml")
+    assert result.exit_code == 0, result.output
+    text = subprocess.run(["pdftotext", "-layout", "equipo.pdf", "-"], capture_output=True, text=True, check=True).stdout
+    # The sheet's row and the card: the race the pack adds, at its FUE 2 and RES 4.
+    assert re.search(r"Pinche\s+Trasgo\s+2/4", text) and "Trasgo · FUE 2 / RES 4" in text
+    assert export("equipo.yaml", "--pdf", "pack.yaml", "--pack", "pack.yaml").exit_code == 2  # never over the pack

@@ -80,3 +80,26 @@ def test_the_choices_kept_are_bounded_the_longest_unused_going_first():
     assert tried.get(keys[0]) == 0  # used: kept over the other
     tried.put(keys[2], 2)
     assert (tried.get(keys[0]), tried.get(keys[1]), tried.get(keys[2]), len(tried)) == (0, None, 2, 2)
+
+
+HOUSE_PACK = """\
+system: cripmaquion
+name: Carrera de la casa
+house_rules:
+  - ban: races/races/elfo
+  - add: races/races
+    entry: {key: trasgo, name: Trasgo, fue: 2, res: 2, skills: [ligero], section: Casa, summary: Pequeño.}
+"""
+
+
+def test_the_races_a_runner_is_offered_follow_the_events_house_rules(tmp_path):
+    """Issue 49: the desk's builder offers what the event's catalogs hold: no banned race, the added one."""
+    (tmp_path / "pack.yaml").write_text(HOUSE_PACK, encoding="utf-8")
+    pack = load_pack(tmp_path / "pack.yaml")
+    files = {"equipo.yaml": "system: cripmaquion\nteam: Casa\nrunners:\n  - {name: Uno, race: orco}\n"}
+    html = building.drawn(pack, files, "equipo.yaml", '["runners", 0]', "es")
+    select = re.search(r'<select[^>]*>(?:(?!</select>).)*value="orco"(?:(?!</select>).)*</select>', html, re.S).group(0)
+    offered = re.findall(r'<option[^>]*value="([^"]*)"', select)
+    assert "trasgo" in offered and "elfo" not in offered and "enano" in offered
+    book = building.drawn(PACK_, files, "equipo.yaml", '["runners", 0]', "es")  # a pack of another game
+    assert 'value="elfo"' in book and 'value="trasgo"' not in book
