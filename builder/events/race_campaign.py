@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from builder.core import registry
+from builder.core import editions, registry
 from builder.core.errors import InputError
 from builder.core.findings import Finding
 from builder.core.pack import Pack
@@ -80,12 +80,13 @@ def rosters_in(folder: Path, latest: Iterable[Submission]) -> list[str]:
 
 
 def evaluated(campaign: System, name: str, latest: Iterable[Submission], days: list[RaceDay],
-              folder: Path) -> Evaluation:
+              folder: Path, rules: editions.Rules | None = None) -> Evaluation:
     """The campaign of the event's teams and its stored ``days``, written out in ``folder`` and
-    checked by the campaign's own code."""
+    checked by the campaign's own code, under the event's ``rules`` (its teams too)."""
     rosters = rosters_in(folder, latest)
     parsed = [stage_of(day.text, f"{CAMPAIGN_FILE}:stages/{n}") for n, day in enumerate(days)]
-    return evaluate(campaign_document(folder, campaign, name, rosters, parsed))
+    with editions.using(rules):
+        return evaluate(campaign_document(folder, campaign, name, rosters, parsed))
 
 
 def classifications(campaign: System, evaluation: Evaluation, lang: str) -> dict[str, Any]:
@@ -94,14 +95,14 @@ def classifications(campaign: System, evaluation: Evaluation, lang: str) -> dict
 
 
 def standings_of_days(campaign: System, name: str, latest: Iterable[Submission], days: list[RaceDay],
-                      lang: str) -> dict[str, Any]:
+                      lang: str, rules: editions.Rules | None = None) -> dict[str, Any]:
     """The campaign's classifications from the stored days (:func:`classifications`)."""
     with tempfile.TemporaryDirectory(prefix="builder-race-") as tmp:
-        return classifications(campaign, evaluated(campaign, name, latest, days, Path(tmp).resolve()), lang)
+        return classifications(campaign, evaluated(campaign, name, latest, days, Path(tmp).resolve(), rules), lang)
 
 
 def day_findings(campaign: System, name: str, latest: Iterable[Submission], days: list[RaceDay], text: str,
-                 number: int) -> list[Finding]:
+                 number: int, rules: editions.Rules | None = None) -> list[Finding]:
     """The errors and warnings of a day entered as ``text`` for round ``number``, checked after the
     stored days before it: only those of the day itself, each at the day's own line. InputError
     when the text is no YAML mapping."""
@@ -111,7 +112,8 @@ def day_findings(campaign: System, name: str, latest: Iterable[Submission], days
         folder = Path(tmp).resolve()
         earlier = [stage_of(day.text, f"{CAMPAIGN_FILE}:stages/{n}") for n, day in enumerate(before)]
         doc = campaign_document(folder, campaign, name, rosters_in(folder, latest), earlier + [parsed])
-        found = evaluate(doc, view=False).findings
+        with editions.using(rules):
+            found = evaluate(doc, view=False).findings
     at = ("stages", len(before))
     return [f for f in found if tuple(f.place.path[:2]) == at]
 

@@ -86,3 +86,18 @@ def test_a_day_that_is_no_mapping_is_unreadable():
     for text in ("- a\n- b\n", "just words", "{a: [", ""):
         with pytest.raises(InputError):
             day_findings(CAMPAIGN, "Amauta", TEAMS, [], text, 1)
+
+
+def test_race_days_run_under_the_event_s_house_rules(tmp_path):
+    from builder.events.packs import load_pack
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("system: cripmaquion\nname: Carrera de la casa\nhouse_rules:\n  - add: races/races\n"
+                    "    entry: {key: trasgo, name: Trasgo, fue: 2, res: 2, skills: [ligero], section: Casa,\n"
+                    "            summary: Un corredor de la casa}\n", encoding="utf-8")
+    rules = load_pack(pack).rules
+    text = (EXAMPLE / "grupetto-verde.yaml").read_text(encoding="utf-8").replace("race: ogro", "race: trasgo")
+    teams = [TEAMS[0], dataclasses.replace(TEAMS[1], files={"equipo.yaml": text})]
+    days = [RaceDay(1, "name: 1ª jornada\nfinish: [Arcada, Gengis]\n")]
+    assert standings_of_days(CAMPAIGN, "Casa", teams, days, "es", rules)["errors"] == []
+    assert standings_of_days(CAMPAIGN, "Casa", teams, days, "es")["errors"] != []  # the book has no trasgo
