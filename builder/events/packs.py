@@ -165,5 +165,8 @@ def pack_schema() -> dict[str, Any]:
         schema["properties"]["event"] = EVENT_SCHEMA
         schema["properties"]["rounds"] = ROUNDS_SCHEMA
         schema["properties"]["house_rules"] = HOUSE_RULES_SCHEMA
+        schema["properties"]["edition"] = {
+            "type": ["string", "number"], "description": "The edition of the game's catalogs the event is checked "
+                                                         "under (builder catalog GAME lists them); the newest if left out."}
         variants.append(schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "builder · pack", "oneOf": variants}

@@ -270,6 +270,14 @@ def test_schema_pack_describes_the_event_block():
         assert event["additionalProperties"] is False
 
 
+def test_schema_pack_describes_the_edition_and_the_house_rules():
+    from builder.events.packs import pack_schema
+
+    for variant in pack_schema()["oneOf"]:
+        assert variant["properties"]["edition"]["type"] == ["string", "number"]
+        assert "house_rules" in variant["properties"]
+
+
 def test_the_event_block_bounds_what_a_team_may_keep(tmp_path):
     from builder.events.packs import load_pack
 
