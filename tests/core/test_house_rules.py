@@ -243,3 +243,14 @@ def test_the_example_packs_of_the_documentation_are_read_and_followed(tmp_path):
     ev = evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=race)
     assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 9")]
     assert evaluate(fenix(tmp_path), pack=pack_at(tmp_path, packs[1])).points == 286  # as worked out above
+
+
+@pytest.mark.parametrize("guide", ["organisers.md", "organizadores.md"])
+def test_the_organisers_guides_example_pack_is_read_and_followed(tmp_path, guide):
+    page = (ROOT / "docs" / guide).read_text(encoding="utf-8")
+    (pack,) = [block for block in re.findall(r"```yaml\n(.*?)```", page, re.S) if "house_rules:" in block]
+    race = pack_at(tmp_path, pack)
+    assert race.rules.edition.name == "2026"
+    # The same rules as house-rules.md's, one line lower for the pinned edition.
+    ev = evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=race)
+    assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 10")]
