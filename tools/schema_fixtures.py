@@ -30,6 +30,7 @@ RELEASES = {
     2: "224fab3",  # Merge i39-fairness: events.changes and submissions.bytes
     3: "2eab5b5",  # Merge i39-deploy: rate_hits
     4: "ac9e370",  # Merge i40-desk40: events.publish and code_changes
+    9: "c0cb6d9",  # Merge h48-day: with h48-show's race_days, schema 9 whole (the last before editions)
 }
 
 ALFA = """# Patrulla Alfa, de la Compañía Fénix

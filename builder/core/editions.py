@@ -137,6 +137,14 @@ def _read(game: str, folder: Path) -> Edition | None:
     return Edition(game, data["name"].strip(), data["date"], folder)
 
 
+def oldest_shipped(found: tuple[Edition, ...], home: Path) -> Edition:
+    """The oldest of ``found`` that builder ships (in ``home``, the game's catalogs, or its
+    ``editions/``), not one installed from BUILDER_EDITIONS: the edition a list stored before builder
+    kept which was checked under (the game's one edition then)."""
+    shipped = [e for e in found if e.folder == home or e.folder.parent == home / OLDER]
+    return (shipped or list(found))[-1]
+
+
 def unnamed(game: str, home: Path) -> Edition:
     """A game's catalogs as one edition when they name none."""
     return Edition(game, "-", dt.date.min, home)

@@ -30,7 +30,8 @@ def add_version(conn: sa.Connection, team_id: int, version: int, files: Mapping[
         team_id=team_id, version=version, system=checked.system, points=checked.points,
         points_limit=checked.points_limit, legal=checked.legal, findings=checked.findings,
         fingerprint=checked.fingerprint, draft=not checked.legal, language=checked.language,
-        submitted_at=now, bytes=size, found=as_text(checked.found))).inserted_primary_key[0]
+        submitted_at=now, bytes=size, found=as_text(checked.found), edition=checked.edition,
+        edition_hash=checked.edition_hash)).inserted_primary_key[0]
     conn.execute(submission_files.insert(), [
         {"submission_id": submission_id, "position": n, "name": name, "text": text}
         for n, (name, text) in enumerate(files.items())])
@@ -52,5 +53,5 @@ def submissions_where(conn: sa.Connection, which: Any, files: bool = True, newes
             texts[f.submission_id][f.name] = f.text
     return [Submission(r.id, r.team_id, r.team, r.version,
                        Checked(r.system, r.points, r.points_limit, r.legal, r.findings, r.fingerprint,
-                               r.language, from_text(r.found) if found else None),
+                               r.language, from_text(r.found) if found else None, r.edition, r.edition_hash),
                        r.draft, aware(r.submitted_at), texts[r.id]) for r in rows]

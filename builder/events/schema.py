@@ -16,9 +16,11 @@ The tables, one database per event desk (several events may share it: every row 
     append-only: each version of a team's list is a new row (version 1, 2, …, unique per team),
     never changed once written, with what the check found: system, points, limit, legality, number
     of findings, fingerprint, language, ``draft`` for a list stored although illegal, ``bytes``:
-    its files' size in UTF-8, and ``found``: its player and findings as pages show them
+    its files' size in UTF-8, ``found``: its player and findings as pages show them
     (:mod:`builder.events.found`; migration 6: NULL for a version stored before, filled once
-    when it is first checked again).
+    when it is first checked again), and ``edition``, ``edition_hash``: the edition of its game's
+    catalogs it was checked under, by name and content hash (migration 10: a version stored before
+    is marked with its game's oldest edition shipped with builder, the one edition there was then).
 ``submission_files``
     the files of one submission (a roster and, say, the Warbook it names), their text as sent.
 ``reviews``
@@ -59,6 +61,8 @@ from typing import Callable
 
 import sqlalchemy as sa
 
+from builder.core import registry
+from builder.core.editions import oldest_shipped
 from builder.events.values import Checked, Event, Receipt, Review, Submission  # noqa: F401 - read from here too
 
 
@@ -118,6 +122,9 @@ submissions = sa.Table(
     # Migration 6: what the check found (builder.events.found, as JSON), shown without checking again;
     # NULL for a version stored before, checked again once when shown.
     sa.Column("found", sa.Text, nullable=True),
+    # Migration 10: the edition of its game's catalogs the version was checked under, and that edition's hash.
+    sa.Column("edition", sa.String(200), nullable=True),
+    sa.Column("edition_hash", sa.String(64), nullable=True),
     sa.UniqueConstraint("team_id", "version", name="one_row_per_version"),
 )
 
@@ -300,9 +307,24 @@ def _race_days(conn: sa.Connection) -> None:
     race_days.create(conn, checkfirst=True)
 
 
+def _editions(conn: sa.Connection) -> None:
+    """``submissions.edition`` and ``edition_hash``. A version stored before was checked under the one
+    edition its game had then: the oldest builder ships now (Wartime's «2026»). A version of a game
+    not installed here, or of none, stays NULL: nothing here knows its catalogs."""
+    for column, size in (("edition", 200), ("edition_hash", 64)):
+        if column not in _columns(conn, submissions):
+            conn.exec_driver_sql(f"ALTER TABLE submissions ADD COLUMN {column} VARCHAR({size})")
+    for key in conn.execute(sa.select(submissions.c.system).distinct()).scalars():
+        game = registry.find(key) if key else None
+        if game is not None:
+            first = oldest_shipped(game.editions(), game.owner().catalogs_home)
+            conn.execute(submissions.update().where(submissions.c.system == key, submissions.c.edition.is_(None))
+                         .values(edition=first.name, edition_hash=first.hash))
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes,
                                                            _organiser_sessions, _findings_kept, _removals, _the_day,
-                                                           _race_days)
+                                                           _race_days, _editions)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)

@@ -25,11 +25,22 @@ class Checked:
     found: dict[str, Any] | None = field(default=None, compare=False)
     """Its player and findings as pages show them (:mod:`builder.events.found`); None when not kept
     (a version stored before migration 6), or not read (only a page of one version reads it)."""
+    edition: str | None = None
+    """The name of the edition of its game's catalogs the list was checked under (None: not known)."""
+    edition_hash: str | None = None
+    """That edition's content hash (:attr:`builder.core.editions.Edition.hash`)."""
 
     @classmethod
     def of(cls, evaluation: Evaluation, language: str = "es") -> "Checked":
+        edition = evaluation.rules.edition if evaluation.rules is not None else None
         return cls(evaluation.system, evaluation.points, evaluation.points_limit, evaluation.legal,
-                   len(evaluation.findings), evaluation.fingerprint, language, found_in(evaluation))
+                   len(evaluation.findings), evaluation.fingerprint, language, found_in(evaluation),
+                   edition.name if edition else None, edition.hash if edition else None)
+
+    @property
+    def short_hash(self) -> str | None:
+        """The edition's hash as people read it (its first 12 digits, as :attr:`Edition.short_hash`)."""
+        return self.edition_hash[:12] if self.edition_hash else None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from builder.core.edition_check import asking
 from builder.core.pipeline import evaluate
 from builder.events import schema
 from builder.events.found import found_in, shown
@@ -338,6 +339,58 @@ def test_a_checked_list_is_kept_with_what_its_evaluation_found(store, event):
         evaluation.system, evaluation.points, evaluation.fingerprint, "en")
     receipt = store.register(event, "Alfa", ROSTER, found, now=T0)
     assert store.versions(receipt.team_id)[0].checked == found
+
+
+def test_each_version_keeps_the_edition_and_hash_it_was_checked_under(store, event, monkeypatch):
+    # The made-up 2027-prueba installed beside builder's 2026 is the newest: a list is checked under
+    # it unless 2026 is asked for. Under 2026, Sargento 58 + 3 × Fusilero 40 = 178; under 2027-prueba
+    # (attribute 5 costs 5, 6 costs 8, grade 2 costs 12) the Veterano's body is 5+8+3+5+5 = 26 (was
+    # 21), the Fusil 20+6-12 = 14 (16), the Cuchillo 12-5 = 7 (5), the Chaleco 15-12 = 3 (5): a
+    # Sargento 26+14+3+1+15 = 59, a Fusilero 13+14+7+3+1 = 38, and 59 + 3 × 38 = 173.
+    monkeypatch.setenv("BUILDER_EDITIONS", str(ROOT / "tests" / "core" / "data" / "editions"))
+    alfa = ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml"
+    with asking("2026"):
+        old = Checked.of(evaluate(alfa), "es")
+    new = Checked.of(evaluate(alfa), "es")
+    assert (old.points, old.edition, new.points, new.edition) == (178, "2026", 173, "2027-prueba")
+    assert len(old.edition_hash) == len(new.edition_hash) == 64 and old.edition_hash != new.edition_hash
+    first = store.register(event, "Alfa", ROSTER, old, now=T0)
+    second = store.submit(first.team_id, first.edit_code, ROSTER, new, now=T0 + timedelta(minutes=1))
+    kept = store.versions(first.team_id)
+    assert [(v.checked.edition, v.checked.edition_hash) for v in kept] == \
+        [("2026", old.edition_hash), ("2027-prueba", new.edition_hash)]
+    assert store.submission(second.submission_id).checked.short_hash == new.edition_hash[:12]
+    assert store.latest(event)[0].checked.edition == store.newest(first.team_id).checked.edition == "2027-prueba"
+    assert store.history(first.team_id)[0][1].checked.edition == "2026"
+    # A version checked by no edition known (a store's caller that says none) keeps none.
+    third = store.submit(first.team_id, first.edit_code, ROSTER, LEGAL, now=T0 + timedelta(minutes=2))
+    assert (store.submission(third.submission_id).checked.edition, LEGAL.short_hash) == (None, None)
+
+
+def test_an_upgrade_marks_each_version_stored_before_with_its_games_first_edition(url, monkeypatch):
+    monkeypatch.setenv("BUILDER_EDITIONS", str(ROOT / "tests" / "core" / "data" / "editions"))
+    store = Store.open(url)
+    event = store.create_event("Torneo", "wartime")
+    wartime = store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
+    cripmaquion = store.register(event, "Los de Siempre", ROSTER, Checked("cripmaquion", None, None, True, 0, None), now=T0)
+    elsewhere = store.register(event, "Otro", ROSTER, Checked("un-juego-de-fuera", 10, 20, True, 0, None), now=T0)
+    with store.engine.begin() as conn:  # back to schema 9: no edition kept with any version
+        conn.exec_driver_sql("ALTER TABLE submissions DROP COLUMN edition")
+        conn.exec_driver_sql("ALTER TABLE submissions DROP COLUMN edition_hash")
+        conn.execute(schema.schema_version.delete().where(schema.schema_version.c.version >= 10))
+    store.close()
+    again = Store.open(url)
+    try:
+        assert again.schema_version() == schema.LATEST
+        # 2026, builder's own, though 2027-prueba is installed and newer; each game its own; a game
+        # not installed here, none (nothing here knows its catalogs).
+        assert [again.submission(r.submission_id).checked.edition for r in (wartime, cripmaquion, elsewhere)] == \
+            ["2026", "2026", None]
+        hashes = {again.submission(r.submission_id).checked.edition_hash for r in (wartime, cripmaquion)}
+        assert len(hashes) == 2 and all(len(h) == 64 for h in hashes)
+        assert again.submit(wartime.team_id, wartime.edit_code, ROSTER, LEGAL, now=T0).version == 2
+    finally:
+        again.close()
 
 
 # SQLite alone
