@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import textwrap
 from pathlib import Path
 
@@ -22,6 +23,21 @@ class Checker:
     def __call__(self, text: str, name: str = "lista.yaml") -> Evaluation:
         path = self.write(name, text)
         return evaluate(path, name)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = ROOT / "tests" / "core" / "data" / "editions"
+"""Editions installed for tests (BUILDER_EDITIONS): Wartime's made-up 2027-prueba, newer than 2026."""
+
+
+def catalogs_hash(folder: Path) -> str:
+    """The hash of the edition whose catalogs are in ``folder``, worked out here as an edition's is
+    said to be (builder/core/editions.py): sha256 over each catalog file (its YAML files but
+    edition.yaml, by name), its name, a NUL, its bytes, a NUL."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.glob("*.yaml") if p.name != "edition.yaml"):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def codes(evaluation: Evaluation, severity: str = "error") -> list[str]:

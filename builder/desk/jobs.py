@@ -20,7 +20,7 @@ import signal
 import time
 from typing import Any, Mapping
 
-from builder.core import registry
+from builder.core import editions, registry
 from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.events.bounds import StoreRefused
@@ -41,11 +41,16 @@ class TooLong(BaseException):  # not an Exception: no boundary inside the check 
     pass
 
 
-def start(pack: Pack | Mapping[str, Pack], memory: int) -> None:
-    """A worker made ready: its pack (or a pack for each game, by key: see :func:`_packed`), its
-    priority, its bounds, its death with its server."""
+def start(pack: Pack | Mapping[str, Pack], memory: int, installed: str | None = None) -> None:
+    """A worker made ready: its pack (or a pack for each game, by key: see :func:`_packed`), the
+    editions installed beside builder's own as its server found them (``installed``, the value of
+    BUILDER_EDITIONS; None: as the worker finds them), its priority, its bounds, its death with its server."""
     global _PACK
     _PACK = pack
+    if installed is not None:
+        # The fork server is started once a process, with the environment of then: a list that names
+        # no edition is checked under the newest the server sees, not one the fork server saw.
+        os.environ[editions.ENVIRONMENT] = installed
     os.nice(10)
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm", encoding="ascii") as statm:  # its size now, in pages

@@ -21,7 +21,7 @@ from builder.desk.receipts import (RECEIPT_COOKIE, RECEIPT_MINUTES, REFUSED_COOK
                                    keep, kept, new_receipt_id)
 from builder.desk.state import Desk, desk_of
 from builder.events.codes import matches_no_team
-from builder.events.schema import Checked
+from builder.events.schema import Checked, Submission
 from builder.events.bounds import StoreRefused, team_key, team_name
 from builder.events.submitted import Checking
 from builder.web.intake import Form
@@ -140,20 +140,22 @@ async def receipt(request: Request, form: Form, lang: str) -> Response:
         request, page, request, "receipt.html", lang, s=s, code=given.get("code"), player=player,
         system=game.title if game is not None else "—", findings=findings, when=when,
         measure=measure,
-        mail=mail_link(lang, desk_of(request).pack.name, s.team, s.version, s.checked.fingerprint, when, given.get("code")),
+        mail=mail_link(lang, desk_of(request).pack.name, s, when, given.get("code")),
         minutes=RECEIPT_MINUTES)
 
 
-def mail_link(lang: str, event: str, team: str, version: int, fingerprint: str | None, when: str, code: str | None) -> str:
-    """A ``mailto:`` with no address, the receipt in its subject and body, for the player to send to
-    themself (no script: the browser's mail program fills in the rest)."""
+def mail_link(lang: str, event: str, s: Submission, when: str, code: str | None) -> str:
+    """A ``mailto:`` with no address, the receipt of the version ``s`` in its subject and body, for
+    the player to send to themself (no script: the browser's mail program fills in the rest)."""
     t = lambda key, **p: messages.text(key, lang, **p)  # noqa: E731
+    edition = " · ".join(filter(None, (s.checked.edition, s.checked.short_hash))) or "—"
     lines = [t("desk.receipt-mail-intro", event=event), "",
-             f"{t('desk.team')}: {team}", f"{t('desk.version')}: {version}",
-             f"{t('desk.fingerprint')}: {fingerprint or '—'}", f"{t('desk.time')}: {when}"]
+             f"{t('desk.team')}: {s.team}", f"{t('desk.version')}: {s.version}",
+             f"{t('desk.fingerprint')}: {s.checked.fingerprint or '—'}", f"{t('desk.edition')}: {edition}",
+             f"{t('desk.time')}: {when}"]
     if code:
         lines.append(f"{t('desk.edit-code')}: {code}")
-    subject = t("desk.receipt-mail-subject", team=team, version=version)
+    subject = t("desk.receipt-mail-subject", team=s.team, version=s.version)
     return "mailto:?" + urlencode({"subject": subject, "body": "\r\n".join(lines)}, quote_via=quote)
 
 

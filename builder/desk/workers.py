@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Mapping
 
+from builder.core import editions
 from builder.core.pack import Pack
 from builder.desk import jobs
 from builder.events.bounds import StoreRefused
@@ -61,6 +62,8 @@ class Workers:
 
     def __init__(self, pack: Pack | Mapping[str, Pack], count: int = CHECKERS, memory: int = MEMORY):
         self.pack, self.count, self.memory = pack, count, memory
+        self.installed = os.environ.get(editions.ENVIRONMENT, "")
+        """The editions installed beside builder's own when the desk started: its workers' too."""
         self.pool: ProcessPoolExecutor | None = None
         self.waiting: dict[str, deque[_Job]] = {}
         self.used: dict[str, tuple[float, float, float]] = {}
@@ -223,7 +226,7 @@ class Workers:
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(max_workers=self.count + SPARE, mp_context=_context(),
-                                            initializer=jobs.start, initargs=(self.pack, self.memory))
+                                            initializer=jobs.start, initargs=(self.pack, self.memory, self.installed))
         return self.pool
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:

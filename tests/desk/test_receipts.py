@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.testclient import TestClient
 
 from tests.desk.support import BASE, csrf, edit_code, stored, submit
+from tests.support import ROOT, catalogs_hash
 
 
 def receipt_of(client, team: str = "Patrulla Alfa", **given):
@@ -56,7 +57,9 @@ def test_the_receipt_can_be_printed_and_mailed_to_oneself_in_the_pages_language(
     fields = parse_qs(mail.query)
     body = fields["body"][0]
     assert fields["subject"] == ["Receipt of “Patrulla Alfa”, version 1"]
-    assert "Team name: Patrulla Alfa\r\nVersion: 1\r\nFingerprint: WT-068D-E2A7\r\nTime: " in body
+    # The edition it was checked under, builder's own 2026 (the newest here), and its hash's first 12 digits.
+    edition = f"2026 · {catalogs_hash(ROOT / 'catalogs' / 'wartime')[:12]}"
+    assert f"Team name: Patrulla Alfa\r\nVersion: 1\r\nFingerprint: WT-068D-E2A7\r\nEdition: {edition}\r\nTime: " in body
     assert f"Edit code: {edit_code(page)}" in body and "Código" not in body
     assert " " not in href and "+" not in href  # spaces as %20, as mail programs read them
 

@@ -9,6 +9,7 @@ from builder.desk.workers import CLIENT, Workers
 from builder.events.packs import load_pack
 from builder.events.bounds import StoreRefused
 from tests.desk.support import ALFA, PACK, WARBOOK
+from tests.support import EDITIONS
 
 
 def test_a_players_one_list_is_checked_before_what_a_greedy_client_keeps_waiting():
@@ -145,3 +146,24 @@ def test_a_players_light_list_is_checked_beside_a_heavy_one_not_behind_it():
         workers.close()
     assert ended == ["127.0.0.3", "127.0.0.2"]
     assert workers.running == workers.heavy == 0 and not workers.waiting
+
+
+def test_a_desks_workers_see_the_editions_installed_when_it_started_whatever_their_fork_server_saw(monkeypatch):
+    # The fork server is started once a process: here first by a desk with no edition installed
+    # beside builder's own, then a desk starts with Wartime's made-up 2027-prueba installed (newer).
+    def checked_under() -> tuple[str, int]:
+        workers = Workers(load_pack(PACK), count=1)
+        try:
+            found = asyncio.run(workers.run("check", ({"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK},), 11))
+        finally:
+            workers.close()
+        return found.evaluation.rules.edition.name, found.evaluation.points
+
+    monkeypatch.delenv("BUILDER_EDITIONS", raising=False)
+    # Under 2026: Sargento 58 + 3 × Fusilero 40 = 178.
+    assert checked_under() == ("2026", 178)
+    monkeypatch.setenv("BUILDER_EDITIONS", str(EDITIONS))
+    # Under 2027-prueba (tests/events/test_store.py works it out): Sargento 59 + 3 × Fusilero 38 = 173.
+    assert checked_under() == ("2027-prueba", 173)
+    monkeypatch.delenv("BUILDER_EDITIONS")
+    assert checked_under() == ("2026", 178)

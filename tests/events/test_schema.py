@@ -10,8 +10,8 @@ every team's edit code still works. A schema released later adds its own pair of
 
 from __future__ import annotations
 
-import hashlib
 import json
+import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -20,8 +20,8 @@ import pytest
 
 from builder.events import schema
 from builder.events.store import Checked, Store, StoreRefused
+from tests.support import EDITIONS, ROOT, catalogs_hash
 
-ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RELEASED = sorted(int(path.stem.split("-")[1]) for path in FIXTURES.glob("schema-*.sql"))
 LATER = datetime(2026, 11, 21, 9, 0, tzinfo=timezone.utc)  # before the fixtures' deadline
@@ -110,31 +110,41 @@ def test_an_upgraded_database_takes_new_versions_reviews_and_codes(number, tmp_p
         again.close()
 
 
-def catalogs_hash(game: str) -> str:
-    """The hash of the catalogs builder ships for ``game``, worked out here as an edition's is said to
-    be (builder/core/editions.py): sha256 over each catalog file (its YAML files but edition.yaml, by
-    name), its name, a NUL, its bytes, a NUL."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in (ROOT / "catalogs" / game).glob("*.yaml") if p.name != "edition.yaml"):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
 @pytest.mark.parametrize("number", RELEASED)
 def test_an_upgraded_databases_versions_say_they_were_checked_under_the_2026_edition(number, tmp_path, monkeypatch):
     # A newer edition of Wartime installed beside builder's own: the versions stored before were
     # checked under the one edition there was then, 2026, never under the newest.
-    monkeypatch.setenv("BUILDER_EDITIONS", str(ROOT / "tests" / "core" / "data" / "editions"))
+    monkeypatch.setenv("BUILDER_EDITIONS", str(EDITIONS))
     store, stored = opened_fixture(number, tmp_path)
     try:
         for event in stored["events"]:
             event_id = store.find_event(event["name"], event["system"])
+            shipped = catalogs_hash(ROOT / "catalogs" / event["system"])
             for team_id in store.teams(event_id):
                 for kept in store.versions(team_id):
-                    assert (kept.checked.edition, kept.checked.edition_hash) == ("2026", catalogs_hash(event["system"]))
-                    assert kept.checked.short_hash == catalogs_hash(event["system"])[:12]
+                    assert (kept.checked.edition, kept.checked.edition_hash) == ("2026", shipped)
+                    assert kept.checked.short_hash == shipped[:12]
                     assert store.submission(kept.id).checked.edition == "2026"
             for latest in store.latest(event_id):
                 assert latest.checked.edition == "2026"
+    finally:
+        store.close()
+
+
+def test_an_older_edition_installed_from_elsewhere_is_not_taken_for_the_one_versions_were_checked_under(
+        tmp_path, monkeypatch):
+    # Wartime's catalogs as a made-up «2025-vieja», installed from a folder of BUILDER_EDITIONS: older
+    # than 2026, but no builder ever checked a list under it; what was stored was checked under 2026.
+    older = tmp_path / "editions" / "wartime" / "2025-vieja"
+    older.mkdir(parents=True)
+    (older / "edition.yaml").write_text('name: "2025-vieja"\ndate: 2025-01-10\n', encoding="utf-8")
+    (older / "costs.yaml").write_bytes((ROOT / "catalogs" / "wartime" / "costs.yaml").read_bytes() + b"# vieja\n")
+    monkeypatch.setenv("BUILDER_EDITIONS", f"{EDITIONS}{os.pathsep}{tmp_path / 'editions'}")
+    store, stored = opened_fixture(max(RELEASED), tmp_path)
+    try:
+        event = stored["events"][0]
+        event_id = store.find_event(event["name"], event["system"])
+        assert {(s.checked.edition, s.checked.edition_hash) for s in store.latest(event_id)} == \
+            {("2026", catalogs_hash(ROOT / "catalogs" / "wartime"))}
     finally:
         store.close()

@@ -25,6 +25,7 @@ from builder.events.codes import code_matches
 from builder.events.bounds import Limits, plain_file_name
 from builder.events.store import Checked, Store, StoreRefused
 from tests.databases import KINDS, POSTGRES, database
+from tests.support import EDITIONS, catalogs_hash
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2026, 5, 1, 10, 0, tzinfo=timezone.utc)
@@ -347,13 +348,14 @@ def test_each_version_keeps_the_edition_and_hash_it_was_checked_under(store, eve
     # (attribute 5 costs 5, 6 costs 8, grade 2 costs 12) the Veterano's body is 5+8+3+5+5 = 26 (was
     # 21), the Fusil 20+6-12 = 14 (16), the Cuchillo 12-5 = 7 (5), the Chaleco 15-12 = 3 (5): a
     # Sargento 26+14+3+1+15 = 59, a Fusilero 13+14+7+3+1 = 38, and 59 + 3 × 38 = 173.
-    monkeypatch.setenv("BUILDER_EDITIONS", str(ROOT / "tests" / "core" / "data" / "editions"))
+    monkeypatch.setenv("BUILDER_EDITIONS", str(EDITIONS))
     alfa = ROOT / "examples" / "tournament" / "lists" / "01-patrulla-alfa.yaml"
     with asking("2026"):
         old = Checked.of(evaluate(alfa), "es")
     new = Checked.of(evaluate(alfa), "es")
     assert (old.points, old.edition, new.points, new.edition) == (178, "2026", 173, "2027-prueba")
-    assert len(old.edition_hash) == len(new.edition_hash) == 64 and old.edition_hash != new.edition_hash
+    assert (old.edition_hash, new.edition_hash) == (catalogs_hash(ROOT / "catalogs" / "wartime"),
+                                                    catalogs_hash(EDITIONS / "wartime" / "2027-prueba"))
     first = store.register(event, "Alfa", ROSTER, old, now=T0)
     second = store.submit(first.team_id, first.edit_code, ROSTER, new, now=T0 + timedelta(minutes=1))
     kept = store.versions(first.team_id)
@@ -368,7 +370,7 @@ def test_each_version_keeps_the_edition_and_hash_it_was_checked_under(store, eve
 
 
 def test_an_upgrade_marks_each_version_stored_before_with_its_games_first_edition(url, monkeypatch):
-    monkeypatch.setenv("BUILDER_EDITIONS", str(ROOT / "tests" / "core" / "data" / "editions"))
+    monkeypatch.setenv("BUILDER_EDITIONS", str(EDITIONS))
     store = Store.open(url)
     event = store.create_event("Torneo", "wartime")
     wartime = store.register(event, "Alfa", ROSTER, LEGAL, now=T0)
@@ -386,8 +388,8 @@ def test_an_upgrade_marks_each_version_stored_before_with_its_games_first_editio
         # not installed here, none (nothing here knows its catalogs).
         assert [again.submission(r.submission_id).checked.edition for r in (wartime, cripmaquion, elsewhere)] == \
             ["2026", "2026", None]
-        hashes = {again.submission(r.submission_id).checked.edition_hash for r in (wartime, cripmaquion)}
-        assert len(hashes) == 2 and all(len(h) == 64 for h in hashes)
+        assert [again.submission(r.submission_id).checked.edition_hash for r in (wartime, cripmaquion)] == \
+            [catalogs_hash(ROOT / "catalogs" / "wartime"), catalogs_hash(ROOT / "catalogs" / "cripmaquion")]
         assert again.submit(wartime.team_id, wartime.edit_code, ROSTER, LEGAL, now=T0).version == 2
     finally:
         again.close()
