@@ -96,10 +96,12 @@ class Lane:
         if not self.clients[client]:
             del self.clients[client]
 
-    async def check(self, files: Mapping[str, bytes]) -> Checking:
+    async def check(self, files: Mapping[str, bytes], kept: tuple[str | None, str | None] | None = None) -> Checking:
         """:func:`check_submission` of ``files`` in a worker: its Checking, or its StoreRefused or
-        InputError raised here; StoreRefused ``check-too-heavy`` past a bound."""
-        return await self.run("check", dict(files))
+        InputError raised here; StoreRefused ``check-too-heavy`` past a bound. ``kept``: a stored
+        version's game and edition, checked again under that edition
+        (:func:`builder.events.submitted.kept_under`)."""
+        return await self.run("check", dict(files), *([kept] if kept else []))
 
     async def run(self, job: str, *args: Any) -> Any:
         """``JOBS[job](pack, *args)`` in a worker, within this lane's CPU time (:meth:`Workers.run`)."""

@@ -24,7 +24,7 @@ from builder.core import editions, registry
 from builder.core.errors import InputError
 from builder.core.pack import Pack
 from builder.events.bounds import StoreRefused
-from builder.events.submitted import LARGE, check_submission
+from builder.events.submitted import LARGE, check_submission, kept_under
 from builder.desk import building
 from builder.web.keeping import Refused
 
@@ -95,7 +95,7 @@ def _on_texts(work: Any) -> Any:
 
 
 JOBS = {
-    "check": lambda pack, files: check_submission(files, pack),
+    "check": lambda pack, files, kept=None: check_submission(files, kept_under(pack, *kept) if kept else pack),
     "view": _on_texts(building.drawn),
     "edit": _on_texts(building.clicked),
     "choices": _on_texts(building.refusals),
@@ -103,7 +103,8 @@ JOBS = {
     "preview": _on_texts(building.previewed),
     "reading": _on_texts(building.read_out),
 }
-"""What a lane's workers do, by name: a submission's check, and a builder's clicks."""
+"""What a lane's workers do, by name: a submission's check (a stored one's again: under the edition its
+game and edition name, ``kept``), and a builder's clicks."""
 
 
 SLOW_SECONDS = 0.25

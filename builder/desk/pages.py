@@ -125,7 +125,7 @@ async def kept_findings(request: Request, submission: Any,
         except Busy as exc:
             return findings_of_check(StoreRefused(exc.code), lang), None, None
         try:
-            checking = await desk.checks.check(files)
+            checking = await desk.checks.check(files, (submission.checked.system, submission.checked.edition))
         except InputError as exc:
             found = found_unreadable(exc)
         except StoreRefused as exc:

@@ -42,7 +42,7 @@ MESSAGES = {
     "desk.points": {"es": "Puntos", "en": "Points"},
     "desk.legal": {"es": "Legalidad", "en": "Legality"},
     "desk.fingerprint": {"es": "Huella", "en": "Fingerprint"},
-    "desk.edition": {"es": "Edición", "en": "Edition"},
+    "desk.edition": {"es": "Edición de los catálogos", "en": "Catalogs' edition"},
     "desk.time": {"es": "Hora", "en": "Time"},
     "desk.player": {"es": "Jugador", "en": "Player"},
     "desk.edit-code": {"es": "Código de edición", "en": "Edit code"},

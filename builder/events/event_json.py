@@ -69,6 +69,14 @@ class EventPart(Model):
     """The pack's rounds: block, or null for an event that only takes lists."""
 
 
+class EditionPart(Model):
+    """The edition of its game's catalogs a list was checked under."""
+
+    name: str
+    hash: str
+    """Its content hash (sha256 of its catalog files, in hex): what tells two editions of one name apart."""
+
+
 class ListPart(Model):
     version: int
     submitted_at: str
@@ -77,6 +85,8 @@ class ListPart(Model):
     points_limit: int | None
     legal: bool
     fingerprint: str | None
+    edition: EditionPart | None
+    """The edition it was checked under when stored; null when the desk that stored it could not say."""
     files: dict[str, str]
 
 
@@ -204,7 +214,9 @@ def team_part(s: Submission, entrant: Entrant | None) -> dict[str, Any]:
             "fixed_table": entrant.fixed_table if entrant else None,
             "list": {"version": s.version, "submitted_at": moment(s.submitted_at), "system": c.system,
                      "points": c.points, "points_limit": c.points_limit, "legal": c.legal,
-                     "fingerprint": c.fingerprint, "files": dict(s.files)}}
+                     "fingerprint": c.fingerprint,
+                     "edition": {"name": c.edition, "hash": c.edition_hash} if c.edition and c.edition_hash else None,
+                     "files": dict(s.files)}}
 
 
 def rounds_part(day: Day) -> list[dict[str, Any]]:

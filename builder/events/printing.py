@@ -1,6 +1,7 @@
 """The event's print: one PDF with every team's sheet and cards, for the organiser's table.
 
-Each team's latest list is checked again from its stored files and printed by the same code as
+Each team's latest list is checked again from its stored files, under the edition it was checked
+under when stored (:func:`builder.events.submitted.kept_under`), and printed by the same code as
 ``builder export --pdf`` (an illegal list as a marked draft), each page footed with the list's
 fingerprint so ``builder verify`` matches paper to submission. The teams are rendered in worker
 processes, several at once, and their PDFs joined behind a cover page that lists them all.
@@ -33,7 +34,7 @@ from builder.core.printout import PrintSpec
 from builder.core.reader import read_document
 from builder.events.bounds import check_stop
 from builder.events.schema import Submission
-from builder.events.submitted import written_out
+from builder.events.submitted import kept_under, written_out
 
 JOBS_MOST = 8
 STOP_EVERY = 0.25
@@ -60,6 +61,8 @@ class Printed:
     legal: bool | None
     fingerprint: str | None
     pdf: str | None
+    edition: str | None = None
+    """The edition it was printed under, as people read it: its name and its hash's first 12 digits."""
 
 
 def default_jobs() -> int:
@@ -84,8 +87,10 @@ def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, l
         for submission in latest:
             check_stop(stop)
             teams.append((submission.team.casefold(), submission.team_id, submission.team,
-                          str(written_out(submission, Path(tmp)))))
-        work = [(team, roster, str(Path(tmp) / f"{n}.pdf")) for n, (_, _, team, roster) in enumerate(sorted(teams))]
+                          str(written_out(submission, Path(tmp))),
+                          kept_under(pack, submission.checked.system, submission.checked.edition)))
+        work = [(team, roster, str(Path(tmp) / f"{n}.pdf"), its)
+                for n, (_, _, team, roster, its) in enumerate(sorted(teams, key=lambda t: t[:2]))]
         cover = Path(tmp) / "cover.pdf"
         printed = _render_all(work, pack, lang, paper, jobs, progress, stop,
                               (str(cover), today or dt.date.today()), apart)
@@ -104,11 +109,11 @@ def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, l
     return printed
 
 
-def _render_all(work: list[tuple[str, str, str]], pack: Pack | None, lang: str, paper: str, jobs: int,
+def _render_all(work: list[tuple[str, str, str, Pack | None]], pack: Pack | None, lang: str, paper: str, jobs: int,
                 progress: Callable[[Iterable[int]], Iterable[int]], stop: Callable[[], bool],
                 cover: tuple[str, dt.date], apart: bool) -> list[Printed]:
-    """Each team's part, then the cover (at ``cover[0]``, dated ``cover[1]``)."""
-    args = [(team, roster, out, pack, lang, paper) for team, roster, out in work]
+    """Each team's part (each under its own pack), then the cover (at ``cover[0]``, dated ``cover[1]``)."""
+    args = [(team, roster, out, its, lang, paper) for team, roster, out, its in work]
     printed: list[Printed] = []
     if not apart and (jobs <= 1 or len(work) <= 1):
         for n in progress(range(len(args))):
@@ -162,7 +167,9 @@ def _render_team(args: tuple[str, str, str, Pack | None, str, str]) -> Printed:
     points = "—" if evaluation.points is None else str(evaluation.points)
     if evaluation.points_limit is not None:
         points += f" / {evaluation.points_limit}"
-    return Printed(team, system.title, points, evaluation.legal, evaluation.fingerprint, out)
+    edition = evaluation.rules.edition if evaluation.rules is not None else None
+    return Printed(team, system.title, points, evaluation.legal, evaluation.fingerprint, out,
+                   f"{edition.name} · {edition.short_hash}" if edition is not None else None)
 
 
 def _write_cover(printed: list[Printed], pack: Pack | None, target: Path, lang: str, paper: str,
@@ -172,8 +179,9 @@ def _write_cover(printed: list[Printed], pack: Pack | None, target: Path, lang: 
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     rows = [(p.team, p.system, p.points,
              t("ui.legal") if p.legal else t("ui.illegal") if p.legal is False else t("print.no-sheet"),
-             p.fingerprint or "—") for p in printed]
+             p.edition or "—", p.fingerprint or "—") for p in printed]
     cover_pdf(title=pack.name if pack else t("print.title"),
               subtitle=t("print.subtitle", date=today.isoformat(), count=len(printed)),
-              head=(t("print.team"), t("xl.system"), t("print.points"), t("print.state"), t("xl.fingerprint")),
+              head=(t("print.team"), t("xl.system"), t("print.points"), t("print.state"), t("xl.edition"),
+                    t("xl.fingerprint")),
               rows=rows, target=target, lang=lang, paper=paper)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from builder.core import editions, registry
 from builder.core.errors import Crash, InputError
 from builder.core.pack import Pack
 from builder.core.pipeline import Outcome, evaluate
@@ -147,10 +148,25 @@ def version_label(submission: Submission, slugs: Counter) -> str:
            f"{next(iter(submission.files), '')}"
 
 
+def kept_under(pack: Pack | None, system: str | None, edition: str | None) -> Pack | None:
+    """The pack a stored version of ``system``'s, checked under ``edition``, is checked again under:
+    the event's; when it pins no edition, with the version's own pinned, if still installed. A list
+    stored under 2026 is shown and printed under 2026 once a newer edition is installed, as its
+    receipt says (a list checked under its own edition or the newest is checked under that again:
+    no warning that the event plays another)."""
+    if pack is None or pack.rules is not None or not edition or system != pack.system:
+        return pack
+    game = registry.find(system)
+    kept = editions.named(game.editions(), edition) if game is not None else None
+    return replace(pack, rules=editions.Rules(kept)) if kept is not None else pack
+
+
 def stored_outcome(submission: Submission, label: str, folder: Path, pack: Pack | None) -> Outcome:
     """A stored version checked again from its files (its roster first), written out under
-    ``folder`` (:func:`written_out`), inside its own boundary: an unreadable roster or a bug is its
-    outcome. Checked alone: the event's rules across lists are the caller's."""
+    ``folder`` (:func:`written_out`), under the edition it was checked under (:func:`kept_under`),
+    inside its own boundary: an unreadable roster or a bug is its outcome. Checked alone: the
+    event's rules across lists are the caller's."""
+    pack = kept_under(pack, submission.checked.system, submission.checked.edition)
     try:
         roster = written_out(submission, folder)
         return Outcome(label, evaluation=evaluate(read_document(roster, label, root=roster.parent), pack=pack,

@@ -29,7 +29,7 @@ def test_a_stored_list_whose_check_again_is_refused_shows_the_refusal_never_a_50
     client.post("/status", data={"csrf": csrf(client), "team": "Patrulla Alfa", "code": code})
     kept_unchecked(db)  # as a builder before migration 6 kept it: its findings checked again when shown
 
-    async def refused(files):
+    async def refused(files, kept=None):
         raise StoreRefused("check-too-heavy", "")
 
     monkeypatch.setattr(client.app.state.desk.checks, "check", refused)
@@ -47,7 +47,7 @@ def test_a_stored_lists_problems_are_shown_as_kept_with_it_never_checked_again(c
     client.post("/status", data={"csrf": csrf(client), "team": "Patrulla Alfa", "code": edit_code(receipt)})
     before = receipt.text.split('id="keep-receipt"')[1]
 
-    async def never(files):
+    async def never(files, kept=None):
         raise AssertionError("a stored list checked again")
 
     monkeypatch.setattr(client.app.state.desk.checks, "check", never)
@@ -68,18 +68,20 @@ def test_a_list_stored_before_its_findings_were_kept_is_checked_again_once_as_it
     client.post("/status", data={"csrf": csrf(client), "team": "Patrulla Alfa", "code": edit_code(receipt)})
     kept_unchecked(db)
     lane = client.app.state.desk.checks
-    checked, clients = [], []
+    checked, clients, under = [], [], []
     check = lane.check
 
-    async def counted(files):
+    async def counted(files, kept=None):
         checked.append(CLIENT.get())
         clients.append(dict(lane.clients))
-        return await check(files)
+        under.append(kept)
+        return await check(files, kept)
 
     monkeypatch.setattr(lane, "check", counted)
     first = client.get("/status")
     assert first.status_code == 200 and "Patrulla Alfa" in first.text and 'data-code="' not in first.text
     assert checked == ["testclient"] and clients == [{"testclient": 1}]  # admitted as this client's, in its lane
+    assert under == [("wartime", "2026")]  # checked again under the edition it was checked under
     assert not lane.clients and lane.in_flight == 0
     assert client.get("/status").status_code == 200 and client.get(str(receipt.url.path)).status_code == 200
     assert len(checked) == 1  # what it found now kept with it

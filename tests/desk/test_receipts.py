@@ -59,7 +59,7 @@ def test_the_receipt_can_be_printed_and_mailed_to_oneself_in_the_pages_language(
     assert fields["subject"] == ["Receipt of “Patrulla Alfa”, version 1"]
     # The edition it was checked under, builder's own 2026 (the newest here), and its hash's first 12 digits.
     edition = f"2026 · {catalogs_hash(ROOT / 'catalogs' / 'wartime')[:12]}"
-    assert f"Team name: Patrulla Alfa\r\nVersion: 1\r\nFingerprint: WT-068D-E2A7\r\nEdition: {edition}\r\nTime: " in body
+    assert f"Team name: Patrulla Alfa\r\nVersion: 1\r\nFingerprint: WT-068D-E2A7\r\nCatalogs' edition: {edition}\r\nTime: " in body
     assert f"Edit code: {edit_code(page)}" in body and "Código" not in body
     assert " " not in href and "+" not in href  # spaces as %20, as mail programs read them
 

@@ -24,8 +24,9 @@ class Pack:
     rounds = RoundsFormat(count=2, score="PV")
 
 
-def submission(team_id: int, name: str) -> Submission:
-    return Submission(team_id * 10, team_id, name, 2, Checked("wartime", 120, 250, True, 0, f"WT-{team_id}"), False,
+def submission(team_id: int, name: str, edition: str | None = None) -> Submission:
+    checked = Checked("wartime", 120, 250, True, 0, f"WT-{team_id}", "es", None, edition, "ab" * 32 if edition else None)
+    return Submission(team_id * 10, team_id, name, 2, checked, False,
                       datetime(2026, 11, 1, 9, 30), {"lista.yaml": f"system: wartime\nname: {name}\n"})
 
 
@@ -39,9 +40,12 @@ def test_the_file_holds_the_teams_lists_rounds_and_standings(tmp_path):
               (Round(1, "7", True, (Table(1, 1, 2),)),), (Game(1, Table(1, 1, 2), Result("b", 2, 5)),))
     event = Event(3, "Liga", "wartime", None, False, publish=True)
     target = tmp_path / "evento.json"
-    write_event_json(target, event, Pack(), iter([submission(1, "Uno"), submission(2, "Dos")]), day, now=NOW)
+    write_event_json(target, event, Pack(), iter([submission(1, "Uno", "2026"), submission(2, "Dos")]), day, now=NOW)
     found = EventExport.model_validate_json(target.read_bytes())
     assert found.format == "builder-event" and found.format_version == 1
+    # The edition each list was checked under, as the store kept it; none for one it kept none for.
+    assert found.teams[0].list.edition.model_dump() == {"name": "2026", "hash": "ab" * 32}
+    assert found.teams[1].list.edition is None
     assert found.event.exported_at == "2026-11-28T18:00:00+00:00" and found.event.rounds.points.win == 3
     assert [t.name for t in found.teams] == ["Uno", "Dos"] and found.teams[1].dropped_after == 1
     assert found.teams[0].list.files == {"lista.yaml": "system: wartime\nname: Uno\n"}

@@ -19,6 +19,7 @@ from builder.core import registry
 from builder.core.pipeline import evaluate
 from builder.core.printout import pack
 from tests.book_cases import all_cells, fingerprint_of, fold, pdf_text_pages, run
+from tests.support import EDITIONS, catalogs_hash
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -79,6 +80,24 @@ def test_letter_paper_and_english(tmp_path):
     assert all((round(float(p.mediabox.width)), round(float(p.mediabox.height))) == (612, 792) for p in reader.pages)
     assert "Checked points" in pdf_text(out)[0]
     assert reader.trailer["/Root"]["/Lang"] == "en"
+
+
+def test_the_sheet_says_which_edition_of_the_catalogs_it_was_checked_under(tmp_path, monkeypatch):
+    out = tmp_path / "fenix.pdf"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", out).exit_code == 0
+    first = pdf_text(out)[0]
+    # Sargento 58 + 3 × Fusilero 40 + Granadero 42 + Fusilero 40 + Explorador 23 = 283, under 2026.
+    assert "Puntos comprobados 283 / 300" in first
+    assert f"Edición de los catálogos 2026 · {catalogs_hash(ROOT / 'catalogs' / 'wartime')[:12]}" in first
+    # The made-up 2027-prueba installed, the newest: a Sargento 59, a Fusilero 38 (worked out in
+    # tests/events/test_store.py), a Granadero 13 + 24 + Chaleco 3 = 40, an Explorador 13 + Moto
+    # (12 - 5 = 7) + Cuchillo 7 = 27: 59 + 3 × 38 + 40 + 38 + 27 = 278.
+    monkeypatch.setenv("BUILDER_EDITIONS", str(EDITIONS))
+    newer = tmp_path / "fenix-2027.pdf"
+    assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", newer, "--lang", "en").exit_code == 0
+    first = pdf_text(newer)[0]
+    assert "Checked points 278 / 300" in first
+    assert f"Catalogs' edition 2027-prueba · {catalogs_hash(EDITIONS / 'wartime' / '2027-prueba')[:12]}" in first
 
 
 def test_an_illegal_roster_is_not_printed(tmp_path):
