@@ -33,6 +33,8 @@ CROSS_CUTTING = {
     "serve/test_browser.py": "the served page driven in Chromium, end to end: its script and templates, not a module",
     "desk/test_browser.py": "the event desk in Chromium, end to end: a player's submission, the organiser's dashboard",
     "desk/test_server.py": "`builder event serve` in its own process, killed with SIGKILL and started again",
+    "desk/test_editions.py": "the edition of the catalogs a list is checked under, across the desk: the pack's pin, "
+                             "the newest installed, the list's receipt, the dashboard, the stored version, the print",
     "desk/test_load.py": "attacks replayed on `builder event serve` in its own process: pages, checks and memory under load",
     "desk/test_flood.py": "registration spam and a print left behind, replayed on `builder event serve` in its own "
                           "process: the event's bound, the dashboard, the summary, the removal, the print's workers",

@@ -309,7 +309,7 @@ def _race_days(conn: sa.Connection) -> None:
 
 def _editions(conn: sa.Connection) -> None:
     """``submissions.edition`` and ``edition_hash``. A version stored before was checked under the one
-    edition its game had then: the oldest builder ships now (Wartime's «2026»). A version of a game
+    edition its game had then: the oldest builder ships now («2026»). A version of a game
     not installed here, or of none, stays NULL: nothing here knows its catalogs."""
     for column, size in (("edition", 200), ("edition_hash", 64)):
         if column not in _columns(conn, submissions):
