@@ -137,7 +137,7 @@ def _read(game: str, folder: Path) -> Edition | None:
     return Edition(game, data["name"].strip(), data["date"], folder)
 
 
-def oldest_shipped(found: tuple[Edition, ...], home: Path) -> Edition:
+def oldest_own(found: tuple[Edition, ...], home: Path) -> Edition:
     """The oldest of ``found`` that builder ships (in ``home``, the game's catalogs, or its
     ``editions/``), not one installed from BUILDER_EDITIONS: the edition a list stored before builder
     kept which was checked under (the game's one edition then)."""

@@ -62,7 +62,7 @@ from typing import Callable
 import sqlalchemy as sa
 
 from builder.core import registry
-from builder.core.editions import oldest_shipped
+from builder.core.editions import oldest_own
 from builder.events.values import Checked, Event, Receipt, Review, Submission  # noqa: F401 - read from here too
 
 
@@ -317,7 +317,7 @@ def _editions(conn: sa.Connection) -> None:
     for key in conn.execute(sa.select(submissions.c.system).distinct()).scalars():
         game = registry.find(key) if key else None
         if game is not None:
-            first = oldest_shipped(game.editions(), game.catalogs_home)
+            first = oldest_own(game.editions(), game.catalogs_home)
             conn.execute(submissions.update().where(submissions.c.system == key, submissions.c.edition.is_(None))
                          .values(edition=first.name, edition_hash=first.hash))
 

@@ -68,7 +68,7 @@ def test_older_editions_stand_under_editions_and_two_of_one_name_are_a_bug(tmp_p
         editions.installed("juego", home)
 
 
-def test_the_oldest_shipped_edition_is_one_builder_ships_however_old_those_installed_beside_it(tmp_path, monkeypatch):
+def test_the_oldest_own_edition_is_one_builder_ships_however_old_those_installed_beside_it(tmp_path, monkeypatch):
     home, elsewhere = tmp_path / "juego-viejo", tmp_path / "instaladas" / "juego-viejo"
     for folder, name, date in ((home, "3", "2026-01-01"), (home / "editions" / "dos", "2", "2025-01-01"),
                                (elsewhere / "uno", "1", "2024-01-01"), (elsewhere / "cuatro", "4", "2027-01-01")):
@@ -77,8 +77,8 @@ def test_the_oldest_shipped_edition_is_one_builder_ships_however_old_those_insta
     monkeypatch.setenv(editions.ENVIRONMENT, str(tmp_path / "instaladas"))
     found = editions.installed("juego-viejo", home)
     assert [e.name for e in found] == ["4", "3", "2", "1"]
-    assert editions.oldest_shipped(found, home).name == "2"  # «1» is older, but installed from elsewhere
-    assert editions.oldest_shipped(found[:1], home).name == "4"  # none shipped: the oldest there is
+    assert editions.oldest_own(found, home).name == "2"  # «1» is older, but installed from elsewhere
+    assert editions.oldest_own(found[:1], home).name == "4"  # none shipped: the oldest there is
 
 
 def test_an_edition_file_without_its_name_or_date_is_a_bug(tmp_path):
