@@ -12,22 +12,12 @@ from builder.cli.main import cli
 from builder.core.errors import InputError
 from builder.core.pipeline import evaluate
 from builder.events.packs import load_pack, pack_schema
+from tests.core.test_house_rules import CRIPMAQUION
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = "Pack del evento · reglas de la casa"
 
-PACK = """\
-system: cripmaquion
-name: Carrera de la casa
-house_rules:
-  - ban: races/races/elfo
-    why: los elfos no corren este año
-  - add: races/races
-    entry: {key: trasgo, name: Trasgo, fue: 2, res: 2, skills: [ligero, zancadilla], section: Casa,
-            summary: Pequeño y malicioso.}
-  - set: tables/restrictions/specialty_limit/3
-    to: 1
-"""
+PACK = CRIPMAQUION  # the house rules of tests/core/test_house_rules.py: elves banned, a trasgo added, 1 slot for 3
 # The book's §9.2 gives a lineup of 3 runners 2 specialty slots (catalogs/cripmaquion/tables.yaml);
 # the event gives it 1 (the pack's line 9).
 
