@@ -96,3 +96,31 @@ def test_a_list_stored_under_2026_is_shown_and_printed_under_it_once_a_newer_edi
     assert re.search(rf"Beta .*173 / 250 .*{NEW[0]} · {NEW[1][:12]}", cover)
     assert re.search(rf"Patrulla Alfa .*178 / 250 .*{OLD[0]} · {OLD[1][:12]}", cover)
     assert sorted(s.split("\n")[0].strip() for s in sheets) == ["173 / 250", "178 / 250"]
+
+
+HOUSE_TEAMS = {
+    "Casa": "system: cripmaquion\nteam: Casa\nrunners:\n  - {name: Uno, race: trasgo, specialties: []}\n"
+            "  - {name: Dos, race: orco, specialties: []}\n  - {name: Tres, race: goblin, specialties: []}\n",
+    "Elfos": "system: cripmaquion\nteam: Elfos\nrunners:\n  - {name: Uno, race: elfo, specialties: []}\n"
+             "  - {name: Dos, race: orco, specialties: []}\n  - {name: Tres, race: goblin, specialties: []}\n",
+}
+
+
+def test_an_event_with_house_rules_checks_and_stores_its_lists_under_them(db, tmp_path):
+    """Issue 49: the pack of tests/core/test_house_rules.py (elves banned, a trasgo added) on the desk:
+    a team with the trasgo is stored legal; one with an elf is stored illegal, the error citing the
+    pack's line 4, where the ban is."""
+    from tests.core.test_house_rules import CRIPMAQUION
+
+    (tmp_path / "casa.yaml").write_text(CRIPMAQUION, encoding="utf-8")
+    with desk(tmp_path / "casa.yaml", db) as client:
+        client.get("/")
+        receipts = {team: submit(client, team, files=(("equipo.yaml", text.encode()),))
+                    for team, text in HOUSE_TEAMS.items()}
+        assert all(r.status_code == 200 for r in receipts.values())
+        assert "los elfos no corren este año" in receipts["Elfos"].text and "línea 4" in receipts["Elfos"].text
+        store = Store.open(db)
+        kept = {s.team: s.checked for s in store.latest(1)}
+        store.close()
+    assert kept["Casa"].legal and not kept["Elfos"].legal
+    assert (kept["Casa"].edition, kept["Casa"].edition_hash) == ("2026", catalogs_hash(ROOT / "catalogs" / "cripmaquion"))
