@@ -136,4 +136,5 @@ MESSAGES: dict[str, dict[str, str]] = {
     "word.value-null": {"es": "nada (null)", "en": "nothing (null)"},
     "word.value-other": {"es": "un valor de otra clase", "en": "a value of another kind"},
     "xl.edition": {"es": "Edición de los catálogos", "en": "Catalogs' edition"},
+    "xl.edition-of": {"es": "catálogos {edition}", "en": "catalogs {edition}"},
 }

@@ -185,6 +185,7 @@ def render_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, 
         today=(today or dt.date.today()).isoformat(),
         has_system_css=has_style(system.key),
         page_fingerprint=_css_safe_fingerprint(evaluation.fingerprint),
+        page_edition=_css_safe_edition(evaluation, lang),
         charts=[{"svg": markupsafe.Markup(svg(chart, str(i))), "note": chart.note,
                  "legend": [(s.name, markupsafe.Markup(swatch(chart, j))) for j, s in enumerate(chart.series)]}
                 for i, chart in enumerate(spec.charts)],
@@ -198,6 +199,15 @@ def _css_safe_fingerprint(code: str | None) -> str | None:
     """The fingerprint for the sheet pages' footer, which is written into CSS: only a code of
     the fingerprint's own shape goes there."""
     return code if code is not None and _FINGERPRINT.fullmatch(code) else None
+
+
+def _css_safe_edition(evaluation: Evaluation, lang: str) -> str | None:
+    """The edition the list was checked under and its hash's first digits, for the sheet pages'
+    footer, which is written into CSS: letters, digits, spaces, dots, dashes and «·» alone."""
+    if evaluation.rules is None:
+        return None
+    said = f"{text('xl.edition-of', lang, edition=evaluation.rules.edition.name)} · {evaluation.rules.edition.short_hash}"
+    return "".join(ch for ch in said if ch.isalnum() or ch in " ·-._")
 
 
 def printed_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,

@@ -88,7 +88,7 @@ def test_the_sheet_says_which_edition_of_the_catalogs_it_was_checked_under(tmp_p
     first = pdf_text(out)[0]
     # Sargento 58 + 3 × Fusilero 40 + Granadero 42 + Fusilero 40 + Explorador 23 = 283, under 2026.
     assert "Puntos comprobados 283 / 300" in first
-    assert f"Edición de los catálogos 2026 · {catalogs_hash(ROOT / 'catalogs' / 'wartime')[:12]}" in first
+    assert f"catálogos 2026 · {catalogs_hash(ROOT / 'catalogs' / 'wartime')[:12]}" in first  # in its foot
     # The made-up 2027-prueba installed, the newest: a Sargento 59, a Fusilero 38 (worked out in
     # tests/events/test_store.py), a Granadero 13 + 24 + Chaleco 3 = 40, an Explorador 13 + Moto
     # (12 - 5 = 7) + Cuchillo 7 = 27: 59 + 3 × 38 + 40 + 38 + 27 = 278.
@@ -97,7 +97,7 @@ def test_the_sheet_says_which_edition_of_the_catalogs_it_was_checked_under(tmp_p
     assert export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--pdf", newer, "--lang", "en").exit_code == 0
     first = pdf_text(newer)[0]
     assert "Checked points 278 / 300" in first
-    assert f"Catalogs' edition 2027-prueba · {catalogs_hash(EDITIONS / 'wartime' / '2027-prueba')[:12]}" in first
+    assert f"catalogs 2027-prueba · {catalogs_hash(EDITIONS / 'wartime' / '2027-prueba')[:12]}" in first
 
 
 def test_an_illegal_roster_is_not_printed(tmp_path):
