@@ -43,6 +43,7 @@ MESSAGES = {
     "desk.legal": {"es": "Legalidad", "en": "Legality"},
     "desk.fingerprint": {"es": "Huella", "en": "Fingerprint"},
     "desk.edition": {"es": "Edición de los catálogos", "en": "Catalogs' edition"},
+    "desk.fingerprint-edition": {"es": "Huella y edición", "en": "Fingerprint and edition"},
     "desk.time": {"es": "Hora", "en": "Time"},
     "desk.player": {"es": "Jugador", "en": "Player"},
     "desk.edit-code": {"es": "Código de edición", "en": "Edit code"},
