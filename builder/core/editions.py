@@ -90,7 +90,7 @@ class Rules:
     edition: Edition
     house: Overlay | None = field(default=None)
 
-    @property
+    @cached_property
     def token(self) -> tuple[str, str, str, str | None]:
         """What tells two rules apart, for caches and fingerprints."""
         return (self.edition.game, self.edition.name, self.edition.hash, self.house.digest if self.house else None)
@@ -157,6 +157,9 @@ def named(editions: tuple[Edition, ...], name: str) -> Edition | None:
 
 
 _IN_FORCE: ContextVar[tuple[Rules, ...]] = ContextVar("builder_rules_in_force", default=())
+_TOKEN: ContextVar[tuple[Any, ...]] = ContextVar("builder_rules_token", default=())
+"""The token of the rules in force, made once as they are put in force: the catalogs' caches ask it
+at every call (a list's check asks Wartime's cost tables some forty times)."""
 
 
 def in_force(game: str) -> Rules | None:
@@ -172,15 +175,17 @@ def using(rules: Rules | None) -> Iterator[None]:
         return
     others = tuple(r for r in _IN_FORCE.get() if r.edition.game != rules.edition.game)
     reset = _IN_FORCE.set((*others, rules))
+    reset_token = _TOKEN.set(tuple(sorted(r.token for r in (*others, rules))))
     try:
         yield
     finally:
+        _TOKEN.reset(reset_token)
         _IN_FORCE.reset(reset)
 
 
 def token() -> tuple[Any, ...]:
     """Every rules in force, as one hashable value."""
-    return tuple(sorted(r.token for r in _IN_FORCE.get()))
+    return _TOKEN.get()
 
 
 def per_rules(function: F) -> F:
@@ -190,7 +195,7 @@ def per_rules(function: F) -> F:
 
     @functools.wraps(function)
     def wrapper(*args: Any) -> Any:
-        return cached(token(), *args)
+        return cached(_TOKEN.get(), *args)
 
     wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]

@@ -7,6 +7,7 @@ import json
 import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -212,9 +213,10 @@ class System(ABC):
         """The key of the game whose catalogs this one reads: its own, or the one ``rules_of`` names."""
         return self.rules_of or self.key
 
-    @property
+    @cached_property
     def catalogs_home(self) -> Path:
-        """The folder of the catalogs it reads: their newest edition, and the older ones in ``editions/``."""
+        """The folder of the catalogs it reads: their newest edition, and the older ones in ``editions/``
+        (found once: every catalog a check reads asks it)."""
         if self.builtin:
             return resources.shipped(resources.CATALOGS) / self.rules_game
         return self.folder / "data"
