@@ -197,6 +197,10 @@ class System(ABC):
         schema = self.file_model.pydantic().model_json_schema(by_alias=True)
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["title"] = f"builder · {self.title}"
+        schema.setdefault("properties", {})[EDITION_KEY] = {
+            "type": ["string", "number"],
+            "description": "The edition of the game's catalogs the list is written for (builder catalog GAME lists "
+                           "them); the newest if left out."}
         return schema
 
     builtin = False

@@ -47,3 +47,10 @@ def test_schema_unknown_system():
     r = run("schema", "warhammer")
     no_crash(r)
     assert r.exit_code == 2
+
+
+def test_a_list_s_schema_lets_it_name_its_edition():
+    from builder.core import registry
+
+    for system in registry.all_systems():
+        assert system.schema()["properties"]["edition"]["type"] == ["string", "number"]
