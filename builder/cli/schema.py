@@ -26,4 +26,4 @@ def schema(system: str, lang: str | None) -> None:
     if found is None:
         echo(messages.text("ui.unknown-schema", lang, name=system, known=", ".join(registry.keys())), err=True)
         sys.exit(2)
-    click.echo(json.dumps(found.schema(), ensure_ascii=False, indent=2))
+    click.echo(json.dumps(found.file_schema(), ensure_ascii=False, indent=2))

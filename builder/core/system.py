@@ -197,6 +197,12 @@ class System(ABC):
         schema = self.file_model.pydantic().model_json_schema(by_alias=True)
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["title"] = f"builder · {self.title}"
+        return schema
+
+    def file_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the game's files for editors (``builder schema``): the model's, and the
+        ``edition:`` a list may name, which chooses its rules and is no part of the list (nor of the page's form)."""
+        schema = self.schema()
         schema.setdefault("properties", {})[EDITION_KEY] = {
             "type": ["string", "number"],
             "description": "The edition of the game's catalogs the list is written for (builder catalog GAME lists "

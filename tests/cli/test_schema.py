@@ -53,4 +53,5 @@ def test_a_list_s_schema_lets_it_name_its_edition():
     from builder.core import registry
 
     for system in registry.all_systems():
-        assert system.schema()["properties"]["edition"]["type"] == ["string", "number"]
+        assert system.file_schema()["properties"]["edition"]["type"] == ["string", "number"]
+        assert "edition" not in system.schema()["properties"]  # the page's form has no such field
