@@ -16,7 +16,8 @@ from typing import Any, Callable, Iterator, TypeVar
 from builder.core import editions
 from builder.core.errors import InputError
 from builder.core.evaluation import Evaluation
-from builder.core.findings import Finding, Place
+from builder.core.findings import Finding, Place, Problems
+from builder.core.house_rules import read_house_rules
 from builder.core.fingerprint import fingerprint
 from builder.core.names import closest
 from builder.core.pack import Pack
@@ -60,25 +61,51 @@ def rules_for(system: Any, doc: Document, pack: Pack | None) -> tuple[editions.R
                                   "hint": closest(str(written), known) or ""}))
     chosen = _imposed(system, installed, pack)
     if chosen is None:
+        if own is None and found:
+            return editions.Rules(installed[0]), found
         return editions.Rules(own or installed[0]), found
-    if own is not None and own != chosen.edition and pack is not None and pack.rules is chosen:
-        found.append(Finding("edition-of-event", "warning", Place(doc, ("edition",)), RULE_EDITION,
-                             {"edition": own.name, "event": chosen.edition.name}))
+    if written is not None and own != chosen.edition and pack is not None and pack.rules is not None:
+        # The event's edition is the list's whatever it names, a typo too: told, never an error.
+        found = [Finding("edition-of-event", "warning", Place(doc, ("edition",)), RULE_EDITION,
+                         {"edition": own.name if own else str(written)[:60], "event": chosen.edition.name})]
+    elif written is not None and own is None:
+        found = [replace(found[0], severity="warning")] if found else found
     return chosen, found
 
 
 def _imposed(system: Any, installed: tuple[editions.Edition, ...], pack: Pack | None) -> editions.Rules | None:
-    """The rules an event, a command or a file checking this one imposes, if any."""
-    if pack is not None and pack.rules is not None:
-        return pack.rules
+    """The rules a command, an event or a file checking this one imposes, if any. A command's
+    edition comes first, so an organiser sees what an update does to an event that pins one: the
+    event's house rules are then read over it."""
     name = asked()
-    if name is not None:
-        # A game without that edition checks its lists as they are: the command refuses an
-        # edition no game of its files has.
-        edition = editions.named(installed, name)
-        if edition is not None:
-            return editions.Rules(edition)
+    # A game without that edition checks its lists as they are: the command refuses an edition no
+    # game of its files has.
+    edition = editions.named(installed, name) if name is not None else None
+    if pack is not None and pack.rules is not None:
+        if edition is None or edition == pack.rules.edition:
+            return pack.rules
+        return house_over(system, pack, edition) if pack.rules.house is not None else editions.Rules(edition)
+    if edition is not None:
+        return editions.Rules(edition)
     return editions.in_force(system.rules_game)
+
+
+_OVER: dict[tuple[str, str, str, str], editions.Rules] = {}
+"""House rules read over another edition, by what they say, their pack's file and that edition."""
+
+
+def house_over(system: Any, pack: Pack, edition: editions.Edition) -> editions.Rules:
+    """The pack's house rules read over another ``edition`` than the one it pins; InputError
+    ``invalid-pack`` (exit 2) when they don't apply to it, each problem at the pack's line."""
+    key = (pack.rules.house.digest, pack.doc.label, edition.name, edition.hash)  # type: ignore[union-attr]
+    if key not in _OVER:
+        rules, problems = read_house_rules(system, edition, pack.doc.data.get("house_rules"),
+                                           Place(pack.doc).at("house_rules"))
+        if rules is None:
+            raise InputError("invalid-pack", pack.doc.label, problems[0].place.line if problems else None,
+                             problems=Problems(tuple(problems[:5])))
+        _OVER[key] = rules
+    return _OVER[key]
 
 
 def fingerprint_under(system: Any, evaluation: Evaluation, doc: Document, pack: Pack | None) -> Evaluation:

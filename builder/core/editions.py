@@ -159,7 +159,7 @@ def named(editions: tuple[Edition, ...], name: str) -> Edition | None:
 _IN_FORCE: ContextVar[tuple[Rules, ...]] = ContextVar("builder_rules_in_force", default=())
 _TOKEN: ContextVar[tuple[Any, ...]] = ContextVar("builder_rules_token", default=())
 """The token of the rules in force, made once as they are put in force: the catalogs' caches ask it
-at every call (a list's check asks Wartime's cost tables some forty times)."""
+at every call (one list's check may ask a game's tables some forty times)."""
 
 
 def in_force(game: str) -> Rules | None:

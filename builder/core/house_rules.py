@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from builder.core.evaluation import Evaluation
     from builder.core.pack import Pack
     from builder.core.reader import Document
-    from builder.core.system import System
 
 RULE_PACK = "Pack del evento"
 RULE_HOUSE = "Pack del evento · reglas de la casa"
@@ -117,7 +116,7 @@ class HouseRules:
             self._applied[filename] = changed
         return self._applied[filename]
 
-    def judged(self, system: "System", doc: "Document", evaluation: "Evaluation",
+    def judged(self, system: Any, doc: "Document", evaluation: "Evaluation",
                pack: "Pack | None" = None) -> "Evaluation":
         """The list's evaluation with the findings the house rules make, citing the pack's lines: a
         banned entry the list names is that, not a name the game doesn't know; a finding that only
@@ -130,7 +129,7 @@ class HouseRules:
             evaluation = self._recited(system, doc, evaluation, pack, sets)
         return evaluation
 
-    def _banned_uses(self, system: "System", doc: "Document", evaluation: "Evaluation",
+    def _banned_uses(self, system: Any, doc: "Document", evaluation: "Evaluation",
                      bans: list[Change]) -> "Evaluation":
         # The fields that name a catalog's entries are those the game offers its entries for.
         before = _offered(system, doc, editions.Rules(self.edition))
@@ -156,7 +155,7 @@ class HouseRules:
                          variant="why" if ban.why else None) for path, (value, ban) in uses.items()]
         return replace(evaluation, findings=FrozenFindings(kept + found))
 
-    def _recited(self, system: "System", doc: "Document", evaluation: "Evaluation", pack: "Pack | None",
+    def _recited(self, system: Any, doc: "Document", evaluation: "Evaluation", pack: "Pack | None",
                  sets: list[Change]) -> "Evaluation":
         if not evaluation.findings:
             return evaluation
@@ -174,7 +173,7 @@ def _where(finding: Finding) -> tuple[Any, ...]:
     return finding.code, finding.variant, finding.place.file, tuple(finding.place.path)
 
 
-def _offered(system: "System", doc: "Document", rules: editions.Rules) -> dict[str, set[Any]]:
+def _offered(system: Any, doc: "Document", rules: editions.Rules) -> dict[str, set[Any]]:
     """The values the game's page offers at each path pattern of ``doc``, under ``rules``."""
     with editions.using(rules):
         try:
@@ -189,7 +188,7 @@ def _house(edition: editions.Edition, changes: tuple[Change, ...]) -> HouseRules
     return HouseRules(digest, edition, changes)
 
 
-def read_house_rules(system: "System", edition: editions.Edition, block: Any,
+def read_house_rules(system: Any, edition: editions.Edition, block: Any,
                      place: Place) -> tuple[editions.Rules | None, list[Finding]]:
     """The pack's ``house_rules:`` over ``edition``, and every problem in it at its line."""
     found = Findings()
@@ -218,7 +217,7 @@ def read_house_rules(system: "System", edition: editions.Edition, block: Any,
     return rules, found
 
 
-def _usable(system: "System", rules: editions.Rules) -> bool:
+def _usable(system: Any, rules: editions.Rules) -> bool:
     """Whether the game still reads its catalogs under ``rules``: its starting lists checked,
     shown and offered their choices without a fault (a value of the right kind may still be
     one the game can't use: a rate written as text that is no fraction)."""

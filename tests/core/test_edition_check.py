@@ -98,14 +98,33 @@ def test_an_event_pins_an_edition_the_game_has_or_its_pack_is_refused(tmp_path, 
     assert refused.value.code == "invalid-pack" and refused.value.line == 3
 
 
-def test_a_command_s_edition_comes_before_the_list_s_and_the_event_s_before_both(tmp_path, made_up):
+def test_a_command_s_edition_comes_before_the_event_s_and_the_event_s_before_the_list_s(tmp_path, made_up):
     written = write(tmp_path, 'edition: "2027-prueba"\n')
     with asking("2026"):
         assert evaluate(written).points == BOOK_POINTS
         assert not evaluate(written).findings.warnings  # the command asked: nothing to tell
     event = load_pack(pack(tmp_path, 'edition: "2027-prueba"\n'))
+    assert evaluate(write(tmp_path, 'edition: "2026"\n'), pack=event).points == MADE_UP_POINTS
+    with asking("2026"):  # what an update would do to an event that pins an edition
+        assert evaluate(written, pack=event).points == BOOK_POINTS
+
+
+def test_a_command_s_edition_reads_the_event_s_house_rules_over_it(tmp_path, made_up):
+    # The pack pins 2027-prueba and makes an attribute of 4 cost 4 instead of 3.
+    event = load_pack(pack(tmp_path, 'edition: "2027-prueba"\nhouse_rules:\n'
+                                     '  - set: costs/tables/attribute/costs/4\n    to: 4\n'))
+    # INT 4 is the one attribute of 4 of the sergeant's body: one point more under either edition.
+    assert evaluate(write(tmp_path), pack=event).points == MADE_UP_POINTS + 1
     with asking("2026"):
-        assert evaluate(written, pack=event).points == MADE_UP_POINTS
+        checked = evaluate(write(tmp_path), pack=event)
+    assert checked.points == BOOK_POINTS + 1 and checked.rules.house is not None
+
+
+def test_a_list_s_unknown_edition_under_an_event_s_is_only_told(tmp_path, made_up):
+    event = load_pack(pack(tmp_path, 'edition: "2026"\n'))
+    checked = evaluate(write(tmp_path, 'edition: "2062"\n'), pack=event)
+    assert checked.legal and [f.code for f in checked.findings.warnings] == ["edition-of-event"]
+    assert "2062" in checked.findings.warnings[0].message("es")
 
 
 def test_a_fingerprint_changes_only_with_what_the_rules_make_of_the_list(tmp_path, made_up):
