@@ -18,12 +18,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ui.edition-points-change": {"es": "{before} → {after} puntos", "en": "{before} → {after} points"},
     "ui.edition-editions-change": {"es": "edición {before} → {after}", "en": "edition {before} → {after}"},
     "ui.edition-no-change": {
-        "es": "Con la edición «{edition}» no cambian los puntos ni la legalidad de ninguna de las {total} listas.",
-        "en": "Under edition “{edition}” no list of the {total} changes its points or legality.",
+        "es": "Con la edición «{edition}» ninguno de los archivos comprobados ({total}) cambia de puntos ni de "
+              "legalidad.",
+        "en": "Under edition “{edition}” none of the files checked ({total}) changes its points or legality.",
     },
     "ui.edition-changed": {
-        "es": "Con la edición «{edition}» cambian {count} de las {total} listas:",
-        "en": "Under edition “{edition}”, {count} of the {total} lists change:",
+        "es": "Con la edición «{edition}» {count|cambia|cambian} {count} de los {total} archivos comprobados:",
+        "en": "Under edition “{edition}”, {count} of the {total} files checked {count|changes|change}:",
     },
     "ui.verify-edition": {"es": "comprobado con la edición {edition} ({date}, sha256 {hash})",
                           "en": "checked under edition {edition} ({date}, sha256 {hash})"},
@@ -137,4 +138,5 @@ MESSAGES: dict[str, dict[str, str]] = {
     "word.value-other": {"es": "un valor de otra clase", "en": "a value of another kind"},
     "xl.edition": {"es": "Edición de los catálogos", "en": "Catalogs' edition"},
     "xl.edition-of": {"es": "catálogos {edition}", "en": "catalogs {edition}"},
+    "xl.house-rules": {"es": "reglas de la casa", "en": "house rules"},
 }

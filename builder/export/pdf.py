@@ -207,6 +207,8 @@ def _css_safe_edition(evaluation: Evaluation, lang: str) -> str | None:
     if evaluation.rules is None:
         return None
     said = f"{text('xl.edition-of', lang, edition=evaluation.rules.edition.name)} · {evaluation.rules.edition.short_hash}"
+    if evaluation.rules.house is not None:
+        said += f" · {text('xl.house-rules', lang)}"
     return "".join(ch for ch in said if ch.isalnum() or ch in " ·-._")
 
 

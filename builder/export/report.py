@@ -44,7 +44,8 @@ def result_dict(outcome: Outcome, lang: str) -> dict[str, Any]:
         "points_limit": ev.points_limit,
         "fingerprint": ev.fingerprint,
         "player": ev.player,
-        "edition": ev.rules.edition.described() if ev.rules is not None else None,
+        "edition": {**ev.rules.edition.described(), "house_rules": ev.rules.house is not None}
+        if ev.rules is not None else None,
         "errors": [f.as_dict(lang) for f in ev.findings.errors],
         "warnings": [f.as_dict(lang) for f in ev.findings.warnings],
         **ev.extra,

@@ -90,4 +90,5 @@ def test_export_under_a_pack_prints_the_events_house_rules(folder):
     text = subprocess.run(["pdftotext", "-layout", "equipo.pdf", "-"], capture_output=True, text=True, check=True).stdout
     # The sheet's row and the card: the race the pack adds, at its FUE 2 and RES 4.
     assert re.search(r"Pinche\s+Trasgo\s+2/4", text) and "Trasgo · FUE 2 / RES 4" in text
+    assert "catálogos 2026 · " in text and " · reglas de la casa" in text  # the foot says the rules
     assert export("equipo.yaml", "--pdf", "pack.yaml", "--pack", "pack.yaml").exit_code == 2  # never over the pack

@@ -155,3 +155,12 @@ def test_what_a_game_shows_of_a_checked_list_follows_the_rules_it_was_checked_un
     assert f"coste {BOOK_POINTS}" in wartime.inspect_text(book, "es")
     # The resolved view, built when first asked (here, outside the check), is the book's too.
     assert f'"cost": {BOOK_POINTS}' in json.dumps(book.details) and f'"cost": {MADE_UP_POINTS}' not in json.dumps(book.details)
+
+
+def test_a_limit_an_edition_changes_is_said_with_that_edition_s_figure(tmp_path, made_up):
+    # A knife of damage 2 reaching 9 K: the book lets it reach 5 × 2 = 10 K, the made-up edition 4 × 2 = 8 K.
+    far = VETERANS.replace("{{name: Cuchillo, energy: 1, damage: 2}}", "{{name: Cuchillo, energy: 1, damage: 2, range: 9}}")
+    assert not [f for f in evaluate(write(tmp_path, 'edition: "2026"\n', "lejos.yaml", far)).findings
+                if f.code == "range-too-long"]
+    (finding,) = [f for f in evaluate(write(tmp_path, "", "lejos.yaml", far)).findings if f.code == "range-too-long"]
+    assert "el máximo es 8 K (4 × daño)" in finding.message("es")

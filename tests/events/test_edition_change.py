@@ -35,7 +35,7 @@ def test_check_edition_reports_exactly_the_lists_that_change(event):
     result = run("check", "--edition", "2026", event)
     assert result.exit_code == 0  # under 2026 every list is legal
     lines = result.stdout.splitlines()
-    head = lines.index("Con la edición «2026» cambian 2 de las 3 listas:")
+    head = lines.index("Con la edición «2026» cambian 2 de los 3 archivos comprobados:")
     assert lines[head + 1:] == [
         f"  {event / 'justos.yaml'} — Justos: {MADE_UP_POINTS} → {BOOK_POINTS} puntos; ILEGAL → LEGAL "
         "(edición 2027-prueba → 2026)",
@@ -53,9 +53,9 @@ def test_check_edition_in_json_and_in_english(event):
         ("Veteranos", {"edition": "2027-prueba", "points": MADE_UP_POINTS, "status": "legal"},
          {"edition": "2026", "points": BOOK_POINTS, "status": "legal"}),
     ]
-    assert {r["edition"]["name"] for r in report_["results"]} == {"2026"}
+    assert {(r["edition"]["name"], r["edition"]["house_rules"]) for r in report_["results"]} == {("2026", False)}
     english = run("check", "--edition", "2027-prueba", "--lang", "en", event).stdout
-    assert "Under edition “2027-prueba” no list of the 3 changes its points or legality." in english
+    assert "Under edition “2027-prueba” none of the files checked (3) changes its points or legality." in english
 
 
 def test_check_edition_in_several_processes_gives_the_same(event):
@@ -87,4 +87,6 @@ def test_an_unreadable_list_is_a_change_too():
     assert changes([ok], [ok]) == []
     line = Change("x.yaml", None, Standing("2026", 10, "legal"), Standing(None, None, "unreadable")).line("en")
     assert line == "  x.yaml — —: 10 → — points; LEGAL → UNREADABLE (edition 2026 → —)"
-    assert report([], 0, "2026", "en").startswith("Under edition “2026” no list")
+    assert report([], 0, "2026", "en").startswith("Under edition “2026” none of the files")
+    one = Change("x.yaml", "X", Standing("2026", 10, "legal"), Standing("2027", 12, "legal"))
+    assert report([one], 4, "2027", "es").startswith("Con la edición «2027» cambia 1 de los 4 archivos comprobados:")

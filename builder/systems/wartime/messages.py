@@ -14,8 +14,8 @@ FINDINGS = {
         "en": "there is already a squad called “{name}” ({first}); each squad needs a name of its own",
     },
     "range-too-long": {
-        "es": "«{name}» tiene alcance {range} K; con daño {damage} el máximo es {max} K (5 × daño)",
-        "en": "“{name}” has range {range} K; with damage {damage} the most is {max} K (5 × damage)",
+        "es": "«{name}» tiene alcance {range} K; con daño {damage} el máximo es {max} K ({times} × daño)",
+        "en": "“{name}” has range {range} K; with damage {damage} the most is {max} K ({times} × damage)",
     },
     "composite-area-rounding": {
         "es": "el área compuesta de «{name}» mide {area} K²: sus partes se suman y se redondea una vez; redondeando "

@@ -88,7 +88,7 @@ def _check_range(entry: Entry, weapon: Weapon, findings: Findings) -> None:
     most = costs.max_range(weapon.damage)
     if weapon.range > most:
         findings.error("range-too-long", entry.place.at("range"), RULE_RANGE, name=weapon.name,
-                       range=weapon.range, damage=weapon.damage, max=most)
+                       range=weapon.range, damage=weapon.damage, max=most, times=costs.tables().max_range_per_damage)
 
 
 def _check_composite_area(entry: Entry, parts: list, findings: Findings) -> None:
