@@ -15,6 +15,7 @@ from builder.cli.support import echo, echo_json, format_option, lang_option, spe
 from builder.cli.words import Command, Group, argument, command, option
 from builder.core import editions, messages
 from builder.core.catalog_diff import ENTRY, FIELD, ITEM, MEMBER, VALUE, Change, Step, compare
+from builder.core.edition_check import usable_edition
 from builder.core.editions import Edition
 from builder.core.errors import InputError
 from builder.core.names import closest
@@ -82,6 +83,7 @@ def browse(system: str, topic: str | None, edition: str | None, fmt: str, lang: 
     found = system_named(system)
     installed = found.editions()
     shown = installed[0] if edition is None else _edition(found, installed, edition)
+    usable_edition(found, shown)
     with editions.using(editions.Rules(shown)):
         topics = found.browse()
     if topic is not None:

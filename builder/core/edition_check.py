@@ -17,7 +17,7 @@ from builder.core import editions
 from builder.core.errors import InputError
 from builder.core.evaluation import Evaluation
 from builder.core.findings import Finding, Place, Problems
-from builder.core.house_rules import read_house_rules
+from builder.core.house_rules import read_house_rules, usable
 from builder.core.fingerprint import fingerprint
 from builder.core.names import closest
 from builder.core.pack import Pack
@@ -48,6 +48,33 @@ def asked() -> str | None:
 
 def rules_for(system: Any, doc: Document, pack: Pack | None) -> tuple[editions.Rules, list[Finding]]:
     """The rules ``doc`` is checked under, and what to tell its player about the edition it names."""
+    rules, found = _chosen(system, doc, pack)
+    usable_edition(system, rules.edition)
+    return rules, found
+
+
+_USABLE: set[tuple[str, str, str]] = set()
+
+
+def usable_edition(system: Any, edition: editions.Edition) -> None:
+    """Refuse (InputError ``edition-unusable``, exit 2) an edition installed beside builder's own
+    whose catalogs the game can't use (a key missing, a value of another kind): tried once, on the
+    game's starting lists. builder's own editions are tried by its tests."""
+    key = (edition.game, edition.name, edition.hash)
+    if key in _USABLE or own_edition(system, edition):
+        return
+    if not usable(system, editions.Rules(edition)):
+        raise InputError("edition-unusable", None, game=edition.game, edition=edition.name, folder=str(edition.folder))
+    _USABLE.add(key)
+
+
+def own_edition(system: Any, edition: editions.Edition) -> bool:
+    """Whether ``edition`` is one builder (or the game's own package) ships: in its catalogs' folder."""
+    home = system.catalogs_home
+    return edition.folder == home or edition.folder.parent == home / editions.OLDER
+
+
+def _chosen(system: Any, doc: Document, pack: Pack | None) -> tuple[editions.Rules, list[Finding]]:
     found: list[Finding] = []
     installed = system.editions()
     written = doc.data.get("edition")

@@ -13,6 +13,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "no hay ninguna edición «{edition}» de {game}",
         "en": "there is no edition “{edition}” of {game}",
     },
+    "edition-twice": {
+        "es": "dos ediciones instaladas de {game} se llaman «{edition}» (la otra está en {other}): cambia el nombre "
+              "de una en su edition.yaml",
+        "en": "two installed editions of {game} are called “{edition}” (the other is in {other}): rename one in its "
+              "edition.yaml",
+    },
+    "invalid-edition-file": {
+        "es": "este edition.yaml de {game} no da el nombre de la edición (texto) y su fecha (AAAA-MM-DD)",
+        "en": "this edition.yaml of {game} doesn't give the edition's name (text) and its date (YYYY-MM-DD)",
+    },
+    "edition-unusable": {
+        "es": "{game} no puede usar los catálogos de la edición «{edition}» ({folder}): a alguno le falta una clave "
+              "o tiene un valor de otra clase que los de builder; compáralos con «builder catalog diff»",
+        "en": "{game} can't use the catalogs of edition “{edition}” ({folder}): one lacks a key or holds a value of "
+              "another kind than builder's own; compare them with “builder catalog diff”",
+    },
     "ui.edition-of": {"es": "edición {edition}", "en": "edition {edition}"},
     "ui.house-rules": {"es": " con reglas de la casa", "en": " with house rules"},
     "ui.edition-points-change": {"es": "{before} → {after} puntos", "en": "{before} → {after} points"},

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator, Protocol, TypeVar
 import yaml
 
 from builder.core import resources
-from builder.core.errors import BuilderBug
+from builder.core.errors import InputError
 from builder.core.names import fold
 
 EDITION_FILE = "edition.yaml"
@@ -118,8 +118,8 @@ def _installed(game: str, home: Path, extra: str) -> tuple[Edition, ...]:
         edition = _read(game, folder)
         if edition is not None:
             if fold(edition.name) in found:
-                raise BuilderBug(f"two editions of {game} are called {edition.name!r}: "
-                                 f"{found[fold(edition.name)].folder} and {folder}")
+                raise InputError("edition-twice", str(folder / EDITION_FILE), 1, game=game, edition=edition.name,
+                                 other=str(found[fold(edition.name)].folder))
             found[fold(edition.name)] = edition
     return tuple(sorted(found.values(), key=lambda e: (e.date, e.name), reverse=True))
 
@@ -130,10 +130,14 @@ def _read(game: str, folder: Path) -> Edition | None:
     path = folder / EDITION_FILE
     if not path.is_file():
         return None
-    with open(path, encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
-    if not (isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("date"), dt.date)):
-        raise BuilderBug(f"{path} must give the edition's name (text) and date (YYYY-MM-DD)")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.safe_load(handle)
+    except (OSError, UnicodeError, yaml.YAMLError):
+        data = None
+    if not (isinstance(data, dict) and isinstance(data.get("name"), str) and data["name"].strip()
+            and isinstance(data.get("date"), dt.date)):
+        raise InputError("invalid-edition-file", str(path), None, game=game)
     return Edition(game, data["name"].strip(), data["date"], folder)
 
 

@@ -211,13 +211,13 @@ def read_house_rules(system: Any, edition: editions.Edition, block: Any,
     if found:
         return None, found
     rules = editions.Rules(edition, _house(edition, tuple(c for c, _ in read)))
-    if not _usable(system, rules):
+    if not usable(system, rules):
         _wrong(found, place, "unusable")
         return None, found
     return rules, found
 
 
-def _usable(system: Any, rules: editions.Rules) -> bool:
+def usable(system: Any, rules: editions.Rules) -> bool:
     """Whether the game still reads its catalogs under ``rules``: its starting lists checked,
     shown and offered their choices without a fault (a value of the right kind may still be
     one the game can't use: a rate written as text that is no fraction)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core import editions
+from builder.core.edition_check import usable_edition
 from builder.core.findings import Findings, Place
 from builder.core.house_rules import read_house_rules
 from builder.core.names import closest
@@ -28,6 +29,7 @@ def pack_rules(system: System, edition: Any, house: Any, place: Place) -> tuple[
             problems.error("unknown-edition", place.at("edition"), RULE_PACK, edition=str(edition)[:60],
                            known=", ".join(known), hint=closest(str(edition), known) or "")
             return None, problems
+    usable_edition(system, pinned or installed[0])  # a desk refuses at its start an edition its game can't use
     if house is None:
         return (editions.Rules(pinned) if pinned else None), problems
     base = pinned or installed[0]

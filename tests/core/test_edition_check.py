@@ -164,3 +164,17 @@ def test_a_limit_an_edition_changes_is_said_with_that_edition_s_figure(tmp_path,
                 if f.code == "range-too-long"]
     (finding,) = [f for f in evaluate(write(tmp_path, "", "lejos.yaml", far)).findings if f.code == "range-too-long"]
     assert "el máximo es 8 K (4 × daño)" in finding.message("es")
+
+
+def test_an_installed_edition_the_game_can_t_use_is_refused_not_a_bug(tmp_path, monkeypatch):
+    broken = tmp_path / "wartime" / "rota"
+    broken.mkdir(parents=True)
+    (broken / "edition.yaml").write_text('name: rota\ndate: 2030-01-01\n', encoding="utf-8")
+    # The book's costs without their rates: a key every Wartime price needs.
+    costs = (ROOT / "catalogs" / "wartime" / "costs.yaml").read_text(encoding="utf-8")
+    (broken / "costs.yaml").write_text(costs.split("rates:")[0] + "minimum_cost: 1\n", encoding="utf-8")
+    monkeypatch.setenv(editions.ENVIRONMENT, str(tmp_path))
+    with pytest.raises(InputError) as refused:
+        evaluate(write(tmp_path))
+    assert refused.value.code == "edition-unusable" and refused.value.params["edition"] == "rota"
+    assert evaluate(write(tmp_path, 'edition: "2026"\n')).points == BOOK_POINTS  # builder's own still serves

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from builder.core import editions, registry
-from builder.core.errors import BuilderBug
+from builder.core.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 MADE_UP = ROOT / "tests" / "core" / "data" / "editions"
@@ -64,8 +64,9 @@ def test_older_editions_stand_under_editions_and_two_of_one_name_are_a_bug(tmp_p
     (home / "editions" / "otra").mkdir()
     (home / "editions" / "otra" / "edition.yaml").write_text('name: "2"\ndate: 2024-01-01\n', encoding="utf-8")
     editions._installed.cache_clear()  # a process sees the editions installed when it first looked
-    with pytest.raises(BuilderBug):
+    with pytest.raises(InputError) as refused:
         editions.installed("juego", home)
+    assert refused.value.code == "edition-twice" and refused.value.file == str(home / "editions" / "otra" / "edition.yaml")
 
 
 def test_the_oldest_own_edition_is_one_builder_ships_however_old_those_installed_beside_it(tmp_path, monkeypatch):
@@ -81,10 +82,13 @@ def test_the_oldest_own_edition_is_one_builder_ships_however_old_those_installed
     assert editions.oldest_own(found[:1], home).name == "4"  # none shipped: the oldest there is
 
 
-def test_an_edition_file_without_its_name_or_date_is_a_bug(tmp_path):
-    (tmp_path / "edition.yaml").write_text("name: sin fecha\n", encoding="utf-8")
-    with pytest.raises(BuilderBug):
-        editions.installed("juego-sin-fecha", tmp_path)
+@pytest.mark.parametrize("text", ["name: sin fecha\n", "date: 2030-01-01\n", "name: '  '\ndate: 2030-01-01\n",
+                                  "name: x\ndate: mañana\n", "{[\n", "- una lista\n"])
+def test_an_edition_file_without_its_name_or_date_is_refused(tmp_path, text):
+    (tmp_path / "edition.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        editions.installed(f"juego-{abs(hash(text))}", tmp_path)
+    assert refused.value.code == "invalid-edition-file"
 
 
 def test_the_rules_in_force_are_one_per_game_and_end_with_their_block(made_up):
