@@ -81,6 +81,11 @@ class Change:
         """The rule a finding it makes cites: the pack's line, instead of the book."""
         return f"{RULE_HOUSE}, línea {self.line}" if self.line else RULE_HOUSE
 
+    @property
+    def cited_why(self) -> str:
+        """:attr:`cited`, and why the rule is there when it says so (a ban's finding says it itself)."""
+        return f"{self.cited}: {self.why}" if self.why else self.cited
+
 
 def apply(data: Any, change: Change) -> None:
     """Make ``change`` in ``data``, the parsed catalog file it is about."""
@@ -164,7 +169,7 @@ class HouseRules:
         unchanged = system.evaluate_under(rules, doc, pack)
         there = {_where(f) for f in unchanged.findings}
         lines = [str(c.line) for c in sets if c.line]
-        cited = sets[0].cited if len(sets) == 1 else f"{RULE_HOUSE}, líneas {', '.join(lines)}"
+        cited = sets[0].cited_why if len(sets) == 1 else f"{RULE_HOUSE}, líneas {', '.join(lines)}"
         findings = [f if _where(f) in there else replace(f, rule=cited) for f in evaluation.findings]
         return replace(evaluation, findings=FrozenFindings(findings))
 

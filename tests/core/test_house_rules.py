@@ -83,7 +83,7 @@ def test_a_finding_only_a_changed_value_brings_cites_the_packs_line(tmp_path):
     pack = pack_at(tmp_path, WARTIME.replace("house_rules:", "points_limit: 285\nhouse_rules:"))
     ev = evaluate(fenix(tmp_path), pack=pack)
     [over] = [f for f in ev.findings if f.code == "over-points-limit"]
-    assert over.rule == f"{HOUSE}, línea 5" and ev.points == 286  # `set:` is the pack's line 5
+    assert over.rule == f"{HOUSE}, línea 5: el nivel 5 cuesta un punto más" and ev.points == 286  # `set:` at line 5, and its why
 
 
 def test_a_banned_entry_a_list_names_cites_the_pack_and_an_added_one_is_the_books_own(tmp_path):
@@ -241,7 +241,7 @@ def test_the_example_packs_of_the_documentation_are_read_and_followed(tmp_path):
     race = pack_at(tmp_path, packs[0])
     # El Grupetto verde lines up 8 runners with 5 specialty slots: the book's 5 for 8, the event's 4.
     ev = evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=race)
-    assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 9")]
+    assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 9: más gregarios en el pelotón")]
     assert evaluate(fenix(tmp_path), pack=pack_at(tmp_path, packs[1])).points == 286  # as worked out above
 
 
@@ -253,4 +253,4 @@ def test_the_organisers_guides_example_pack_is_read_and_followed(tmp_path, guide
     assert race.rules.edition.name == "2026"
     # The same rules as house-rules.md's, one line lower for the pinned edition.
     ev = evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=race)
-    assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 10")]
+    assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 10: más gregarios en el pelotón")]
