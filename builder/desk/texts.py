@@ -42,8 +42,9 @@ MESSAGES = {
     "desk.points": {"es": "Puntos", "en": "Points"},
     "desk.legal": {"es": "Legalidad", "en": "Legality"},
     "desk.fingerprint": {"es": "Huella", "en": "Fingerprint"},
-    "desk.edition": {"es": "Edición de los catálogos", "en": "Catalogs' edition"},
-    "desk.fingerprint-edition": {"es": "Huella y edición", "en": "Fingerprint and edition"},
+    # «Reglamento», not «Edición»: on the same receipt «Código de edición» is the code to send another version.
+    "desk.edition": {"es": "Reglamento (catálogos)", "en": "Catalogs' edition"},
+    "desk.fingerprint-edition": {"es": "Huella y reglamento", "en": "Fingerprint and edition"},
     "desk.time": {"es": "Hora", "en": "Time"},
     "desk.player": {"es": "Jugador", "en": "Player"},
     "desk.edit-code": {"es": "Código de edición", "en": "Edit code"},
