@@ -34,6 +34,7 @@ from builder.core.system import Evaluation
 from builder.events.bounds import plain_file_name
 from builder.events.submitted import FILES_MOST, LARGE
 from builder.web.building import Builder, path_of
+from builder.web.starts import under_house_rules
 from builder.web.downloads import download
 from builder.web.edits import Edit, apply
 from builder.web.keeping import Refused
@@ -244,7 +245,7 @@ def starting(pack: Pack, lang: str) -> dict[str, str]:
     if "player" in (yaml.safe_load(roster) or {}):
         # The starting roster's placeholder («Tu nombre») would be submitted as if it were the player.
         roster = apply(roster, Edit("remove", ("player",)))
-    out = {"roster": roster}
+    out = {"roster": under_house_rules(system, pack, roster)}
     for kind in system.new_kinds():
         out[kind] = system.starting_roster(lang, kind)
     return out

@@ -4,13 +4,17 @@ on to the first choices the rules allow where it goes."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from builder.core.errors import InputError
+from builder.core.names import fold
 from builder.core.pack import Pack
 from builder.core.pipeline import evaluate
+from builder.core.reader import document_from_bytes
+from builder.core.references import fits
 from builder.core.system import Evaluation, System
-from builder.web.edits import Edit, change
+from builder.web.edits import Edit, apply, change
 from builder.web.forms import Forms
 
 STARTS_TRIED = 24
@@ -73,3 +77,27 @@ def allowed_start(pack: Pack | None, forms: Forms, data: Any, ev: Evaluation, pa
             if not breaks(candidate):
                 return candidate
     return item
+
+
+def under_house_rules(system: System, pack: Pack | None, text: str) -> str:
+    """A starting list's ``text`` as an event with house rules takes it: each entry its rules ban
+    (the book's starting team has an elf; the event bans elves) replaced by the first the page
+    offers in its place. The text as it is for an event without house rules."""
+    if pack is None or pack.rules is None or pack.rules.house is None:
+        return text
+    try:
+        doc = document_from_bytes(text.encode("utf-8"), Path("new-roster.yaml").resolve(), "new-roster.yaml")
+        checked = evaluate(doc, pack=pack)
+    except InputError:
+        return text
+    for finding in checked.findings:
+        if finding.code != "house-rule-banned":
+            continue
+        banned = fold(str(finding.params.get("name")))
+        for pattern, pairs in system.choices(doc.data, checked, "es").items():
+            if fits(tuple(finding.place.path), pattern):
+                allowed = [value for value, _ in pairs if fold(str(value)) != banned]
+                if allowed:
+                    text = apply(text, Edit("set", tuple(finding.place.path), allowed[0]))
+                break
+    return text

@@ -94,3 +94,20 @@ def test_a_new_squad_starts_with_the_member_it_needs_and_the_list_keeps_its_tota
     # character, Fusilero (40), so the list is still counted: 283 + 40 = 323 points.
     assert view.evaluation.points == 283 + 40
     assert "members: [{character: Fusilero}]" in text
+
+
+def test_an_event_s_starting_list_names_nothing_its_house_rules_ban(tmp_path):
+    from builder.core import registry
+    from builder.events.packs import load_pack
+    from builder.web.starts import under_house_rules
+    from tests.core.test_house_rules import CRIPMAQUION
+
+    (tmp_path / "casa.yaml").write_text(CRIPMAQUION, encoding="utf-8")
+    pack = load_pack(tmp_path / "casa.yaml")
+    game = registry.get("cripmaquion")
+    book = game.starting_roster("es")
+    assert "race: elfo" in book  # the book's starting team has an elf; the event bans elves
+    started = under_house_rules(game, pack, book)
+    assert "race: elfo" not in started and "race: enano" in started  # the first race the page offers instead
+    assert started.replace("race: enano, specialties: [cazavictorias]", "race: elfo, specialties: [cazavictorias]") == book
+    assert under_house_rules(game, None, book) == book
