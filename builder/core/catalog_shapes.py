@@ -82,7 +82,7 @@ def step_into(data: Any, written: str) -> Step | list[str]:
         found = entry_at(data, written)
         return ("entry", data[found]["key"]) if found is not None else [e["key"] for e in data]
     if isinstance(data, list):
-        if written.isdigit() and 1 <= int(written) <= len(data):
+        if written.isascii() and written.isdigit() and len(written) <= 6 and 1 <= int(written) <= len(data):
             return ("at", int(written) - 1)
         return [f"1–{len(data)}"] if data else []
     return []

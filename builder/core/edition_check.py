@@ -146,7 +146,7 @@ def fingerprint_under(system: Any, evaluation: Evaluation, doc: Document, pack: 
     rules = evaluation.rules
     if evaluation.fingerprint is None or rules is None:
         return evaluation
-    first = editions.Rules(system.editions()[-1])
+    first = editions.Rules(editions.oldest_own(system.editions(), system.catalogs_home))
     if rules.token == first.token:
         return evaluation
     plain = system.evaluate_under(first, doc, replace(pack, rules=None) if pack is not None else None)
@@ -177,7 +177,7 @@ def under_rules_given(method: F) -> F:
                 break
             if isinstance(value, Pack) and value.rules is not None:
                 rules = value.rules
-        with editions.using(rules):
+        with editions.using(rules), editions.house_rules_blamed(rules):
             return method(self, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]

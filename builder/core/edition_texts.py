@@ -29,6 +29,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{game} can't use the catalogs of edition “{edition}” ({folder}): one lacks a key or holds a value of "
               "another kind than builder's own; compare them with “builder catalog diff”",
     },
+    "house-rules-unusable": {
+        "es": "con las reglas de la casa del evento el juego no puede con esta lista ({problem}): algún valor que "
+              "cambian no tiene sentido para ella; revisa las reglas que cambian valores (en el pack, línea: {lines})",
+        "en": "under the event's house rules the game can't deal with this list ({problem}): some value they change "
+              "makes no sense for it; see the rules that change values (in the pack, line: {lines})",
+    },
     "ui.edition-of": {"es": "edición {edition}", "en": "edition {edition}"},
     "ui.house-rules": {"es": " con reglas de la casa", "en": " with house rules"},
     "ui.edition-points-change": {"es": "{before} → {after} puntos", "en": "{before} → {after} points"},
@@ -47,6 +53,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ui.verify-other-edition": {"es": "el papel sí es este archivo con la edición {edition}: se imprimió con ella",
                                 "en": "the paper is this file under edition {edition}: it was printed under it"},
     # House rules: a pack's problems in its house_rules: block (each at its line).
+    "invalid-house-rule.too-big": {
+        "es": "demasiado grande para una regla de la casa: textos de hasta {text} caracteres, listas de hasta {items} "
+              "elementos y números entre −{number} y {number}",
+        "en": "too large for a house rule: texts of up to {text} characters, lists of up to {items} items and "
+              "numbers between −{number} and {number}",
+    },
+    "invalid-house-rule.too-many": {
+        "es": "un pack puede tener hasta {most} reglas de la casa",
+        "en": "a pack may have up to {most} house rules",
+    },
+    "invalid-house-rule.whole-file": {
+        "es": "una regla cambia un valor de un catálogo, no el archivo entero: añade la clave tras su nombre",
+        "en": "a rule changes one value of a catalog, not the whole file: add the key after its name",
+    },
+    "invalid-house-rule.fraction": {
+        "es": "aquí va una fracción sencilla como la del libro («{example}»): cifras, y una barra si hace falta",
+        "en": "this takes a plain fraction like the book's (“{example}”): digits, and a slash if need be",
+    },
     "invalid-house-rule.block": {
         "es": "«house_rules» debe ser una lista de reglas, cada una con set, ban o add",
         "en": "“house_rules” must be a list of rules, each with set, ban or add",

@@ -203,3 +203,21 @@ def per_rules(function: F) -> F:
 
     wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
+
+
+@contextmanager
+def house_rules_blamed(rules: Rules | None) -> Iterator[None]:
+    """A fault the game meets under an event's house rules is the rules': a value of the right kind
+    the game can't use with this list (a strength of 0, a die written «1d6»), which the pack's own
+    check, on the game's starting lists, didn't meet. InputError ``house-rules-unusable`` (exit 2),
+    naming the lines of the rules that change values, never a bug report."""
+    try:
+        yield
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the boundary of what an event's house rules make the game meet
+        if rules is None or rules.house is None:
+            raise
+        lines = [str(c.line) for c in getattr(rules.house, "changes", ()) if c.verb != "ban" and c.line]
+        raise InputError("house-rules-unusable", None, lines=", ".join(lines) or "—",
+                         problem=type(exc).__name__) from exc

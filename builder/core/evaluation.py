@@ -64,7 +64,7 @@ class Evaluation:
         """
         if not callable(self.view):
             return self.view
-        with editions.using(self.rules):
+        with editions.using(self.rules), editions.house_rules_blamed(self.rules):
             return self.view()
 
     @property

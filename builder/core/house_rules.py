@@ -15,6 +15,7 @@ written, each to the catalogs as the rules before it left them."""
 from __future__ import annotations
 
 import copy
+import re
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
@@ -43,25 +44,6 @@ INVALID = "invalid-house-rule"
 VERBS = {"set": ("set", "to", "why"), "ban": ("ban", "why"), "add": ("add", "entry", "why")}
 KEYS = ("set", "ban", "add", "to", "entry", "why")
 References = dict[tuple[Address, str], tuple[Address, ...]]
-_WHY = {"type": "string", "minLength": 1, "maxLength": TEXT_MOST, "description": "Why: shown with what it decides."}
-_PATH = {"type": "string", "minLength": 1, "description": "A catalog's stem, then its keys, entries or positions, "
-                                                          "joined by / (costs/tables/attribute/costs/5)."}
-SCHEMA = {
-    "type": "array", "minItems": 1,
-    "description": "The event's house rules: changes to the game's catalogs, applied in order.",
-    "items": {"oneOf": [
-        {"type": "object", "additionalProperties": False, "required": ["set", "to"],
-         "properties": {"set": _PATH, "to": {"description": "The new value, of the kind of the one it replaces."},
-                        "why": _WHY}},
-        {"type": "object", "additionalProperties": False, "required": ["ban"],
-         "properties": {"ban": _PATH, "why": _WHY}},
-        {"type": "object", "additionalProperties": False, "required": ["add", "entry"],
-         "properties": {"add": _PATH, "entry": {"type": "object", "required": ["key"],
-                                                "description": "The entry, with the keys every entry there has."},
-                        "why": _WHY}},
-    ]},
-}
-"""The JSON Schema of a pack's ``house_rules:`` (for editors: the catalogs' own shapes are checked on reading)."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +182,9 @@ def read_house_rules(system: Any, edition: editions.Edition, block: Any,
     if not isinstance(block, list) or not block:
         _wrong(found, place, "block")
         return None, found
+    if len(block) > RULES_MOST:
+        _wrong(found, place, "too-many", most=RULES_MOST)
+        return None, found
     names = {p.stem: p.name for p in editions.catalog_files(edition.folder)}
     with editions.using(editions.Rules(edition)):
         files = {stem: copy.deepcopy(system.catalog(name)) for stem, name in names.items()}
@@ -237,7 +222,9 @@ def usable(system: Any, rules: editions.Rules) -> bool:
             with editions.using(rules):
                 evaluation.details  # noqa: B018 - built here, where a fault in it is the rules'
                 system.choices(doc.data, evaluation, "es")
-        except InputError:
+        except InputError as exc:
+            if exc.code == "house-rules-unusable":
+                return False  # the game's fault under these rules, said as the rules' (editions.house_rules_blamed)
             continue  # a file the starting list names and this one doesn't have: nothing about the rules
         except Exception:  # noqa: BLE001 - whatever the game's code meets in catalogs it never shipped
             return False
@@ -285,12 +272,39 @@ def _read_rule(rule: Any, at: Place, files: dict[str, Any], refs: References, fo
     return replace(change, line=at.at(verb).line, why=why)
 
 
+TEXT_IN_RULE, ITEMS_IN_RULE, NUMBER_IN_RULE, RULES_MOST = 500, 100, 10**6, 300
+"""The most a house rule may write: a text's characters, a list's items, a number's size, and the
+rules of one pack. The catalogs' own are far inside them; past them a pack costs the desk seconds
+and memory at every list (a skill named ten thousand times, a name of ten thousand letters)."""
+FRACTION = re.compile(r"-?[0-9]{1,6}(/[0-9]{1,6})?")
+
+
+def _bounded(value: Any, at: Place, found: Findings) -> bool:
+    """Whether ``value`` stays within what a rule may write; else a problem at its place."""
+    if isinstance(value, str) and len(value) > TEXT_IN_RULE or isinstance(value, list) and len(value) > ITEMS_IN_RULE \
+            or type(value) is int and abs(value) > NUMBER_IN_RULE:
+        _wrong(found, at, "too-big", text=TEXT_IN_RULE, items=ITEMS_IN_RULE, number=NUMBER_IN_RULE)
+        return False
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    return all([_bounded(child, at.at(key), found) for key, child in children])
+
+
 def _set(rule: dict[str, Any], address: Address, current: Any, at: Place, files: dict[str, Any], refs: References,
          found: Findings) -> Change | None:
     if "to" not in rule:
         _wrong(found, at, "to")
         return None
     value, steps = rule["to"], address[1:]
+    if not steps:
+        _wrong(found, at.at("set"), "whole-file")
+        return None
+    if not _bounded(value, at.at("to"), found):
+        return None
+    if isinstance(current, str) and FRACTION.fullmatch(current) and not (isinstance(value, str) and FRACTION.fullmatch(value)):
+        # A rate the game reads as an exact fraction («1/10»): a text of any other form may be one
+        # it can't read, or one that takes it minutes (1e99999999).
+        _wrong(found, at.at("to"), "fraction", example=current)
+        return None
     entry_key = steps and steps[-1][0] == "entry" and not (isinstance(value, dict) and value.get("key") == steps[-1][1])
     if entry_key or (len(steps) > 1 and steps[-2][0] == "entry" and steps[-1] == ("key", "key")):
         _wrong(found, at.at("set"), "entry-key")
@@ -325,6 +339,8 @@ def _add(rule: dict[str, Any], address: Address, current: Any, at: Place, files:
     entry = rule.get("entry")
     if not isinstance(entry, dict):
         _wrong(found, at.at("entry") if "entry" in rule else at, "entry")
+        return None
+    if not _bounded(entry, at.at("entry"), found):
         return None
     for problem in unlike(entry, current):
         _wrong(found, at.at("entry", *problem.path), problem.variant, **problem.params)

@@ -100,7 +100,7 @@ class System(ABC):
 
     def evaluate_under(self, rules: editions.Rules, doc: Document, pack: Pack | None) -> Evaluation:
         """The roster checked under ``rules``, with its view."""
-        with editions.using(rules):
+        with editions.using(rules), editions.house_rules_blamed(rules):
             data, place, overridden = self.prepare(doc, pack)
             # An unknown key stops nothing else: the rules run on what remains (ruling 73).
             file, findings = validate(self.file_model, data, place, self.rule_fields, past_unknown_keys=True)

@@ -10,6 +10,7 @@ from builder.core.edition_check import usable_edition
 from builder.core.findings import Findings, Place
 from builder.core.house_rules import read_house_rules
 from builder.core.names import closest
+from builder.core.validators import TEXT_MOST
 from builder.core.system import System
 
 RULE_PACK = "Pack del evento"
@@ -36,3 +37,24 @@ def pack_rules(system: System, edition: Any, house: Any, place: Place) -> tuple[
     rules, found = read_house_rules(system, base, house, place.at("house_rules"))
     problems.extend(found)
     return (rules if not found else None), problems
+
+
+_WHY = {"type": "string", "minLength": 1, "maxLength": TEXT_MOST, "description": "Why: shown with what it decides."}
+_PATH = {"type": "string", "minLength": 1, "description": "A catalog's stem, then its keys, entries or positions, "
+                                                          "joined by / (costs/tables/attribute/costs/5)."}
+HOUSE_RULES_SCHEMA = {
+    "type": "array", "minItems": 1,
+    "description": "The event's house rules: changes to the game's catalogs, applied in order.",
+    "items": {"oneOf": [
+        {"type": "object", "additionalProperties": False, "required": ["set", "to"],
+         "properties": {"set": _PATH, "to": {"description": "The new value, of the kind of the one it replaces."},
+                        "why": _WHY}},
+        {"type": "object", "additionalProperties": False, "required": ["ban"],
+         "properties": {"ban": _PATH, "why": _WHY}},
+        {"type": "object", "additionalProperties": False, "required": ["add", "entry"],
+         "properties": {"add": _PATH, "entry": {"type": "object", "required": ["key"],
+                                                "description": "The entry, with the keys every entry there has."},
+                        "why": _WHY}},
+    ]},
+}
+"""The JSON Schema of a pack's ``house_rules:`` (for editors: the catalogs' own shapes are checked on reading)."""

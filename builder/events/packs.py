@@ -10,13 +10,12 @@ from urllib.parse import urlsplit
 from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.findings import Findings, Place, Problems
-from builder.core.house_rules import SCHEMA as HOUSE_RULES_SCHEMA
 from builder.core.names import closest
 from builder.core.pack import EventSettings, Pack
 from builder.core.pipeline import open_roster, system_of
 from builder.core.reader import Document
 from builder.core.validation import validate
-from builder.events.pack_rules import pack_rules
+from builder.events.pack_rules import HOUSE_RULES_SCHEMA, pack_rules
 from builder.events.round_format import ROUNDS_SCHEMA, rounds_format
 
 RULE_PACK = "Pack del evento"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from builder.core import editions, messages, registry
+from builder.core.errors import InputError
 from builder.core.findings import Place
 from builder.core.house_rules import HouseRules, read_house_rules
 from builder.core.pipeline import evaluate
@@ -140,6 +141,10 @@ def test_the_digest_stands_for_what_the_rules_say_not_where_the_pack_says_it(tmp
 
 
 PROBLEMS = [  # (rule as written, the variant found, the line it is at: the rule's first line is 4)
+    ("  - set: races/races/orco/name\n    to: " + "N" * 501 + "\n", "too-big", 5),
+    ("  - set: races/races/orco/fue\n    to: 1000001\n", "too-big", 5),
+    ("  - set: tables\n    to: {}\n", "whole-file", 4),
+    ("  - set: tables/campaign/cripmaquiazos/²\n    to: 30\n", "step", 4),
     ("  - sett: tables/restrictions/specialty_limit/3\n    to: 1\n", "key", 4),
     ("  - set: tables/restrictions/specialty_limit/3\n", "to", 4),
     ("  - why: nada\n", "verb", 4),
@@ -199,10 +204,22 @@ def test_a_skill_banned_with_the_only_race_that_names_it_is_no_problem(tmp_path)
 
 
 def test_a_value_the_game_cannot_use_is_refused_before_any_list_meets_it(tmp_path):
-    # A rate of the right kind (text) that is no fraction: the starting list can't be priced.
+    # A rate of the right kind (text) that is no fraction, or one whose size would take minutes to
+    # read (10 to the power of 99,999,999): refused as it is read.
+    for rate in ("un décimo", "1e99999999", "1/10000000", "1.5"):
+        rules, found = read("system: wartime\nname: Casa\nhouse_rules:\n  - set: costs/rates/range_per_damage_k\n"
+                            f"    to: '{rate}'\n", "wartime", tmp_path)
+        assert rules is None and [(f.variant, f.place.line) for f in found] == [("fraction", 5)]
+    # A fraction the game can't use (one over nothing): the starting list can't be priced.
     rules, found = read("system: wartime\nname: Casa\nhouse_rules:\n  - set: costs/rates/range_per_damage_k\n"
-                        "    to: un décimo\n", "wartime", tmp_path)
+                        "    to: '1/0'\n", "wartime", tmp_path)
     assert rules is None and [(f.variant, f.place.line) for f in found] == [("unusable", 3)]
+
+
+def test_a_pack_has_a_bounded_number_of_house_rules(tmp_path):
+    many = "".join("  - set: tables/restrictions/specialty_limit/3\n    to: 2\n" for _ in range(301))
+    rules, found = read("system: cripmaquion\nname: Casa\nhouse_rules:\n" + many, "cripmaquion", tmp_path)
+    assert rules is None and [(f.variant, f.place.line) for f in found] == [("too-many", 3)]
 
 
 def said_variants() -> set[str]:
@@ -231,7 +248,7 @@ def test_every_variant_the_modules_say_has_its_message_in_both_languages_and_a_c
     table = registry.all_messages()
     written = {key.split(".", 1)[1] for key in table if key.startswith("invalid-house-rule.")}
     assert said == written
-    assert {variant for _, variant, _ in PROBLEMS} | {"block", "unknown", "unusable"} == said
+    assert {variant for _, variant, _ in PROBLEMS} | {"block", "unknown", "unusable", "too-many", "fraction"} == said
 
 
 def test_the_example_packs_of_the_documentation_are_read_and_followed(tmp_path):
@@ -254,3 +271,14 @@ def test_the_organisers_guides_example_pack_is_read_and_followed(tmp_path, guide
     # The same rules as house-rules.md's, one line lower for the pinned edition.
     ev = evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=race)
     assert [(f.code, f.rule) for f in ev.findings.errors] == [("specialty-limit", f"{HOUSE}, línea 10: más gregarios en el pelotón")]
+
+
+def test_a_value_the_starting_lists_don_t_meet_is_the_house_rules_fault_not_a_bug(tmp_path):
+    # A goblin of strength 0: the book's combat table has no row for it. The starting team has no
+    # goblin, so the pack is read; a team with goblins can't be checked under it: exit 2, not 3.
+    (tmp_path / "pack.yaml").write_text("system: cripmaquion\nname: Casa\nhouse_rules:\n"
+                                        "  - set: races/races/goblin/fue\n    to: 0\n", encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=load_pack(tmp_path / "pack.yaml"))
+    assert refused.value.code == "house-rules-unusable" and refused.value.params["lines"] == "4"
+    assert evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml").legal  # by the book, as ever
