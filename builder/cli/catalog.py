@@ -16,9 +16,9 @@ from builder.cli.words import Command, Group, argument, command, option
 from builder.core import editions, messages
 from builder.core.catalog_diff import ENTRY, FIELD, ITEM, MEMBER, VALUE, Change, Step, compare
 from builder.core.edition_check import usable_edition
+from builder.core.edition_names import known_anywhere
 from builder.core.editions import Edition
 from builder.core.errors import InputError
-from builder.core.names import closest
 from builder.core.system import System
 
 
@@ -142,12 +142,8 @@ def diff(game: str, start: str, end: str, fmt: str, lang: str | None) -> None:
 
 def _edition(system: System, installed: tuple[Edition, ...], name: str) -> Edition:
     """The installed edition called ``name``; InputError ``unknown-edition-asked`` (exit 2) if none is."""
-    found = editions.named(installed, name)
-    if found is None:
-        known = [e.name for e in installed]
-        raise InputError("unknown-edition-asked", None, edition=name, game=system.rules_game,
-                         hint=closest(name, known) or "", known=", ".join(known))
-    return found
+    known_anywhere(name, {system.rules_game})
+    return editions.named(installed, name)  # type: ignore[return-value]
 
 
 def _named(edition: Edition, lang: str, default: bool = False) -> str:

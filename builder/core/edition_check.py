@@ -61,17 +61,11 @@ def usable_edition(system: Any, edition: editions.Edition) -> None:
     whose catalogs the game can't use (a key missing, a value of another kind): tried once, on the
     game's starting lists. builder's own editions are tried by its tests."""
     key = (edition.game, edition.name, edition.hash)
-    if key in _USABLE or own_edition(system, edition):
+    if key in _USABLE:
         return
-    if not usable(system, editions.Rules(edition)):
+    if not editions.own(edition, system.catalogs_home) and not usable(system, editions.Rules(edition)):
         raise InputError("edition-unusable", None, game=edition.game, edition=edition.name, folder=str(edition.folder))
     _USABLE.add(key)
-
-
-def own_edition(system: Any, edition: editions.Edition) -> bool:
-    """Whether ``edition`` is one builder (or the game's own package) ships: in its catalogs' folder."""
-    home = system.catalogs_home
-    return edition.folder == home or edition.folder.parent == home / editions.OLDER
 
 
 def _chosen(system: Any, doc: Document, pack: Pack | None) -> tuple[editions.Rules, list[Finding]]:
@@ -88,8 +82,6 @@ def _chosen(system: Any, doc: Document, pack: Pack | None) -> tuple[editions.Rul
                                   "hint": closest(str(written), known) or ""}))
     chosen = _imposed(system, installed, pack)
     if chosen is None:
-        if own is None and found:
-            return editions.Rules(installed[0]), found
         return editions.Rules(own or installed[0]), found
     if written is not None and own != chosen.edition and pack is not None and pack.rules is not None:
         # The event's edition is the list's whatever it names, a typo too: told, never an error.

@@ -27,10 +27,10 @@ from typing import Any, Callable, Iterator, Protocol, TypeVar
 import yaml
 
 from builder.core import resources
+from builder.core.resources import EDITION_FILE, catalog_files
 from builder.core.errors import InputError
 from builder.core.names import fold
 
-EDITION_FILE = "edition.yaml"
 OLDER = "editions"
 """The folder, inside a game's catalogs, of the editions that are no longer the newest."""
 ENVIRONMENT = "BUILDER_EDITIONS"
@@ -96,13 +96,6 @@ class Rules:
         return (self.edition.game, self.edition.name, self.edition.hash, self.house.digest if self.house else None)
 
 
-def catalog_files(folder: Path) -> list[Path]:
-    """The catalog files of one edition's folder, sorted: its YAML files but the edition's own."""
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != EDITION_FILE)
-
-
 def installed(game: str, home: Path) -> tuple[Edition, ...]:
     """The editions of ``game`` whose newest stands in ``home``, newest first (the default)."""
     return _installed(game, home, os.environ.get(ENVIRONMENT, ""))
@@ -141,11 +134,16 @@ def _read(game: str, folder: Path) -> Edition | None:
     return Edition(game, data["name"].strip(), data["date"], folder)
 
 
+def own(edition: Edition, home: Path) -> bool:
+    """Whether ``edition`` is one builder (or its game's own package) ships: in ``home``, the game's
+    catalogs, or its ``editions/``, not installed from BUILDER_EDITIONS."""
+    return edition.folder == home or edition.folder.parent == home / OLDER
+
+
 def oldest_own(found: tuple[Edition, ...], home: Path) -> Edition:
-    """The oldest of ``found`` that builder ships (in ``home``, the game's catalogs, or its
-    ``editions/``), not one installed from BUILDER_EDITIONS: the edition a list stored before builder
-    kept which was checked under (the game's one edition then)."""
-    shipped = [e for e in found if e.folder == home or e.folder.parent == home / OLDER]
+    """The oldest of ``found`` that builder ships (:func:`own`): the edition a list stored before
+    builder kept which was checked under (the game's one edition then)."""
+    shipped = [e for e in found if own(e, home)]
     return (shipped or list(found))[-1]
 
 

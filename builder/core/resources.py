@@ -18,6 +18,8 @@ import yaml
 from builder.core.errors import BuilderBug
 
 CATALOG_SUFFIXES = (".yaml", ".yml")
+EDITION_FILE = "edition.yaml"
+"""The file beside a game's catalogs that names their edition (see builder.core.editions): no catalog."""
 CATALOGS, TEMPLATES = "catalogs", "templates"
 SHARED_TEMPLATES = "base"
 """The folder of ``templates/`` that every game's printout shares (the document, the cover, the
@@ -40,10 +42,11 @@ def shared_templates() -> Path:
 
 
 def catalog_files(folder: Path) -> list[Path]:
-    """The catalog files in ``folder``, sorted; none if there is no such folder."""
+    """The catalog files in ``folder`` (an edition's), sorted, its edition file left out; none if
+    there is no such folder."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in CATALOG_SUFFIXES)
+    return sorted(p for p in folder.iterdir() if p.suffix in CATALOG_SUFFIXES and p.name != EDITION_FILE)
 
 
 @cache
