@@ -126,8 +126,8 @@ class CripmaquionSystem(System):
         for i, r in enumerate(d["runners"]):
             parts = [r["race_name"]] if r["race_known"] else []
             parts += [f"FUE {r['fue']} / RES {r['res']}"] if r["fue"] is not None else []
-            # A brujo is neither specialist nor gregario: its race says what it is.
-            parts += [] if r["brujo"] else [runner_kind(r, lang)]
+            # An inepto runner (a brujo) is neither specialist nor gregario: its race says what it is.
+            parts += [] if r["inepto"] else [runner_kind(r, lang)]
             parts += [] if r["lined_up"] else [text("cq.reserve", lang)]
             out[f"runners/{i}"] = brief(" · ".join(parts))
         return out
