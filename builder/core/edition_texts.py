@@ -155,6 +155,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "«{name}» no se puede prohibir: lo nombran entradas de {target} ({by})",
         "en": "“{name}” can't be banned: entries of {target} name it ({by})",
     },
+    "invalid-house-rule.below": {
+        "es": "{value} es menos de lo que el juego admite aquí: como poco {least} ({book}; regla 92 de builder)",
+        "en": "{value} is less than the game allows here: {least} at the least ({book}; builder's ruling 92)",
+    },
+    "invalid-house-rule.not-above": {
+        "es": "{value} es menos de lo que el juego admite aquí: más de {least} ({book}; regla 92 de builder)",
+        "en": "{value} is less than the game allows here: more than {least} ({book}; builder's ruling 92)",
+    },
     "invalid-house-rule.unusable": {
         "es": "con estas reglas de la casa el juego no puede leer sus catálogos (¿un valor que no tiene sentido?)",
         "en": "under these house rules the game can't read its catalogs (a value that makes no sense?)",

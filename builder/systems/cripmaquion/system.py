@@ -14,6 +14,7 @@ from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.core.validators import NAME_MOST, RefuseControls
 from builder.systems.cripmaquion import catalog
+from builder.systems.cripmaquion.floors import FLOORS
 from builder.systems.cripmaquion.messages import MESSAGES
 from builder.systems.cripmaquion.records import CripmaquionFile, CripmaquionPack
 from builder.systems.cripmaquion.profile import profile, runner_kind
@@ -33,6 +34,7 @@ class CripmaquionSystem(System):
     rule_fields = RULE_FIELDS
     cards_module = "builder.systems.cripmaquion.cards"
     sheets_module = "builder.systems.cripmaquion.sheets"
+    floors = FLOORS
     name_key = "team"
     pack_model = CripmaquionPack
     rounds_campaign = "cripmaquion-campaign"
