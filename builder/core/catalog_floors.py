@@ -13,7 +13,7 @@ from fnmatch import fnmatchcase
 from fractions import Fraction
 from typing import Any, Iterator, Sequence
 
-from builder.core.catalog_shapes import keyed
+from builder.core.catalog_shapes import Unlike, keyed
 
 FRACTION_CHARS = frozenset("-0123456789/")
 
@@ -75,13 +75,17 @@ def numbers_in(value: Any, steps: tuple[str, ...], inner: tuple[Any, ...] = ()) 
             yield from numbers_in(child, (*steps, child["key"] if by_key else str(i + 1)), (*inner, i))
 
 
-def below(floors: Sequence[Floor], value: Any, steps: tuple[str, ...]) -> Iterator[tuple[tuple[Any, ...], Fraction, Floor]]:
-    """Each number in ``value`` written at ``steps`` that its floor refuses: where inside ``value``,
-    the number, and the floor."""
-    for at, inner, found in numbers_in(value, steps):
+def below(floors: Sequence[Floor], verb: str, address: str, value: Any) -> Iterator[Unlike]:
+    """Each number a ``set`` (``value`` at the path ``address``) or an ``add`` (``value`` an entry of
+    the list at ``address``) writes below its floor: where in the rule (under ``to`` or ``entry``),
+    as a variant of ``invalid-house-rule`` naming the least and the book's place."""
+    steps = tuple(address.split("/"))
+    key, where = ("to", steps) if verb == "set" else ("entry", (*steps, value["key"]))
+    for at, inner, found in numbers_in(value, where):
         floor = floor_of(floors, at)
         if floor is not None and floor.refuses(found):
-            yield inner, found, floor
+            yield Unlike((key, *inner), "not-above" if floor.above else "below",
+                         {"value": shown_number(found), "least": floor.least, "book": floor.book})
 
 
 def shown_number(value: Fraction) -> str:

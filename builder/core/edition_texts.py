@@ -52,6 +52,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "en": "checked under edition {edition} ({date}, sha256 {hash})"},
     "ui.verify-other-edition": {"es": "el papel sí es este archivo con la edición {edition}: se imprimió con ella",
                                 "en": "the paper is this file under edition {edition}: it was printed under it"},
+    # A pack whose rules a file of another game is asked to follow (builder campaign --pack).
+    "pack-of-another-game": {
+        "es": "el pack «{pack}» es de {expected} y {roster} es de {system}: su edición y sus reglas de la casa no le "
+              "valen",
+        "en": "the pack “{pack}” is for {expected} and {roster} is {system}: its edition and house rules don't apply "
+              "to it",
+    },
     # House rules: a pack's problems in its house_rules: block (each at its line).
     "invalid-house-rule.too-big": {
         "es": "demasiado grande para una regla de la casa: textos de hasta {text} caracteres, listas de hasta {items} "

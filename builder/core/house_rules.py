@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.core import editions
-from builder.core.catalog_floors import Floor, below, shown_number
+from builder.core.catalog_floors import Floor, below
 from builder.core.catalog_shapes import (
     Address, Unknown, entry_at, follow, keyed, keys_of, names_in, position, read_path, references, shown, unlike,
 )
@@ -269,23 +269,12 @@ def _read_rule(rule: Any, at: Place, files: dict[str, Any], refs: References, fo
         return None
     address, current = where
     change = {"set": _set, "ban": _ban, "add": _add}[verb](rule, address, current, at, files, refs, found)
-    if change is None or len(found) > before or not _within_the_game(change, floors, at, found):
+    if change is not None and change.verb != "ban" and len(found) == before:  # of the list's shape: its numbers
+        for problem in below(floors, change.verb, shown(change.address), change.value):
+            _wrong(found, at.at(*problem.path), problem.variant, **problem.params)
+    if change is None or len(found) > before:
         return None
     return replace(change, line=at.at(verb).line, why=why)
-
-
-def _within_the_game(change: Change, floors: tuple[Floor, ...], at: Place, found: Findings) -> bool:
-    """Whether every number ``change`` writes is at least what its game can mean (its floor); else
-    a problem at each that isn't, naming the least the book allows there."""
-    if change.verb == "ban":
-        return True
-    steps = tuple(shown(change.address).split("/"))
-    key, where = ("to", steps) if change.verb == "set" else ("entry", (*steps, change.value["key"]))
-    problems = list(below(floors, change.value, where))
-    for inner, value, floor in problems:
-        _wrong(found, at.at(key, *inner), "not-above" if floor.above else "below", value=shown_number(value),
-               least=floor.least, book=floor.book)
-    return not problems
 
 
 TEXT_IN_RULE, ITEMS_IN_RULE, NUMBER_IN_RULE, RULES_MOST = 500, 100, 10**6, 300

@@ -167,12 +167,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "un pack de evento no puede fijar nada para {system}",
         "en": "an event pack can set nothing for {system}",
     },
-    "pack-of-another-game": {
-        "es": "el pack «{pack}» es de {expected} y {roster} es de {system}: su edición y sus reglas de la casa no le "
-              "valen",
-        "en": "the pack “{pack}” is for {expected} and {roster} is {system}: its edition and house rules don't apply "
-              "to it",
-    },
     # Events.
     "repeated-list": {
         "es": "es la misma lista que {files} (la misma huella): ¿la han enviado dos equipos, o dos veces?",

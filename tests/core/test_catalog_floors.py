@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from builder.core import editions, registry
-from builder.core.catalog_floors import Floor, below, floor_of, number, numbers_in, shown_number
+from builder.core.catalog_floors import Floor, below, floor_of, number, numbers_in
 
 
 def games():
@@ -49,10 +49,11 @@ def test_a_floor_refuses_what_is_below_it_or_not_above_it():
     assert not Floor("penalty", None, "l. 3").refuses(Fraction(-10**6))
 
 
-def test_below_finds_each_number_inside_a_value_by_its_path():
-    floors = (Floor("races/races/*/fue", 1, "l. 1"), Floor("tables/x/*", 0, "l. 2"))
+def test_below_finds_each_number_a_rule_writes_by_its_path():
+    floors = (Floor("races/races/*/fue", 1, "l. 1"), Floor("tables/x/*", 0, "l. 2", above=True))
     entry = {"key": "trasgo", "fue": 0, "res": -3}
-    assert [(inner, shown_number(v)) for inner, v, _ in below(floors, entry, ("races", "races", "trasgo"))] == [
-        (("fue",), "0")]  # res has no floor here: only the floors given decide
-    assert [(inner, shown_number(v)) for inner, v, _ in below(floors, [1, -2, "-1/2"], ("tables", "x"))] == [
-        ((1,), "-2"), ((2,), "-1/2")]
+    # An added entry is stepped into by its key; res has no floor here: only the floors given decide.
+    assert [(p.path, p.variant, p.params["value"]) for p in below(floors, "add", "races/races", entry)] == [
+        (("entry", "fue"), "below", "0")]
+    assert [(p.path, p.variant, p.params["value"]) for p in below(floors, "set", "tables/x", [1, 0, "-1/2"])] == [
+        (("to", 1), "not-above", "0"), (("to", 2), "not-above", "-1/2")]

@@ -175,6 +175,9 @@ PROBLEMS = [  # (rule as written, the variant found, the line it is at: the rule
     ("  - add: races/races\n    entry: {key: trasgo, name: Trasgo, fue: 0, res: 2, skills: [], section: C,\n"
      "            summary: S}\n", "below", 5),
     ("  - set: tables/campaign/cripmaquiazos\n    to: [25, 18, 15, 12, 10, 8, 6, 4, 2, -1]\n", "below", 5),
+    # An entry of the wrong shape is said as such first; its numbers once it is one.
+    ("  - add: races/races\n    entry: {name: Trasgo, fue: 0, res: 2, skills: [], section: C, summary: S}\n",
+     "missing", 5),
 ]
 
 
@@ -233,7 +236,7 @@ def said_variants() -> set[str]:
     """The variants of ``invalid-house-rule`` the modules write: each ``_wrong`` call's third argument
     (both sides of a choice between two) and each ``Unlike``'s second (which ``_wrong`` passes on)."""
     found: set[str] = set()
-    for name in ("house_rules.py", "catalog_shapes.py"):
+    for name in ("house_rules.py", "catalog_shapes.py", "catalog_floors.py"):
         tree = ast.parse((ROOT / "builder" / "core" / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
