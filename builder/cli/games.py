@@ -13,6 +13,7 @@ from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.core.pipeline import Outcome
 from builder.core.system import Evaluation, FileCommand, System
+from builder.events.packs import load_pack
 from builder.export.exporter import export as run_export
 from builder.export.report import as_text, exit_code
 
@@ -34,15 +35,20 @@ def file_command(system: System, spec: FileCommand) -> click.Command:
             help=spec.xlsx_help)
     @option("--pdf", "pdf", type=click.Path(dir_okay=True), default=None, metavar="cli.value.file",
             help=spec.pdf_help)
-    def run(file: str, fmt: str, lang: str | None, xlsx: str | None, pdf: str | None) -> None:
+    @option("--pack", type=click.Path(), default=None, help="cli.game.pack")
+    def run(file: str, fmt: str, lang: str | None, xlsx: str | None, pdf: str | None, pack: str | None) -> None:
         lang = speaking(lang, fmt, file)
+        event = load_pack(pack) if pack else None
+        if event is not None and event.system not in (system.key, system.rules_game):
+            raise InputError("pack-of-another-game", event.doc.label, event.doc.line_of(("system",)), pack=event.name,
+                             expected=event.system, roster=file, system=system.key)
 
         def only_this_game(evaluation: Evaluation) -> None:
             if evaluation.system != system.key:
                 line = evaluation.source.line_of(("system",)) if evaluation.source is not None else None
                 raise InputError(spec.wrong_file, file, line, system=evaluation.system)
 
-        result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=True, accept=only_this_game)
+        result = run_export(file, xlsx=xlsx, pdf=pdf, lang=lang, draft=True, accept=only_this_game, pack=event)
         evaluation = result.evaluation
         outcome = Outcome(file, evaluation=evaluation)
         if fmt == "json":

@@ -105,6 +105,9 @@ MESSAGES = {
                         "en": "The list as plain text, for forums and chats."},
     "cli.export.draft": {"es": "Exportar aunque no sea legal, marcada como borrador.",
                          "en": "Export an illegal roster too, marked as a draft."},
+    "cli.game.pack": {"es": "Pack del evento: el archivo y sus listas se comprueban con su edición y sus reglas de "
+                            "la casa.",
+                      "en": "The event's pack: the file and its lists are checked under its edition and house rules."},
     "cli.export.pack": {"es": "Pack del evento: la lista se comprueba e imprime con sus reglas.",
                         "en": "The event's pack: the roster is checked and printed under its rules."},
     "cli.inspect": {"es": "Muestra la lista resuelta, con cada valor derivado.",

@@ -52,6 +52,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "en": "checked under edition {edition} ({date}, sha256 {hash})"},
     "ui.verify-other-edition": {"es": "el papel sí es este archivo con la edición {edition}: se imprimió con ella",
                                 "en": "the paper is this file under edition {edition}: it was printed under it"},
+    # A pack whose rules a file of another game is asked to follow (builder campaign --pack).
+    "pack-of-another-game": {
+        "es": "el pack «{pack}» es de {expected} y {roster} es de {system}: su edición y sus reglas de la casa no le "
+              "valen",
+        "en": "the pack “{pack}” is for {expected} and {roster} is {system}: its edition and house rules don't apply "
+              "to it",
+    },
     # House rules: a pack's problems in its house_rules: block (each at its line).
     "invalid-house-rule.too-big": {
         "es": "demasiado grande para una regla de la casa: textos de hasta {text} caracteres, listas de hasta {items} "
@@ -154,6 +161,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "invalid-house-rule.named": {
         "es": "«{name}» no se puede prohibir: lo nombran entradas de {target} ({by})",
         "en": "“{name}” can't be banned: entries of {target} name it ({by})",
+    },
+    "invalid-house-rule.below": {
+        "es": "{value} es menos de lo que el juego admite aquí: como poco {least} ({book}; regla 92 de builder)",
+        "en": "{value} is less than the game allows here: {least} at the least ({book}; builder's ruling 92)",
+    },
+    "invalid-house-rule.not-above": {
+        "es": "{value} es menos de lo que el juego admite aquí: más de {least} ({book}; regla 92 de builder)",
+        "en": "{value} is less than the game allows here: more than {least} ({book}; builder's ruling 92)",
     },
     "invalid-house-rule.unusable": {
         "es": "con estas reglas de la casa el juego no puede leer sus catálogos (¿un valor que no tiene sentido?)",

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.core import editions
+from builder.core.catalog_floors import Floor, below
 from builder.core.catalog_shapes import (
     Address, Unknown, entry_at, follow, keyed, keys_of, names_in, position, read_path, references, shown, unlike,
 )
@@ -191,7 +192,7 @@ def read_house_rules(system: Any, edition: editions.Edition, block: Any,
     refs = references(files)
     read: list[tuple[Change, Place]] = []
     for i, rule in enumerate(block):
-        change = _read_rule(rule, place.at(i), files, refs, found)
+        change = _read_rule(rule, place.at(i), files, refs, found, system.floors)
         if change is not None:
             apply(files[change.address[0]], change)
             read.append((change, place.at(i, change.verb)))
@@ -236,7 +237,8 @@ def _wrong(found: Findings, at: Place, variant: str, /, **params: Any) -> None:
     found.append(Finding(INVALID, "error", at, RULE_PACK, params, variant))
 
 
-def _read_rule(rule: Any, at: Place, files: dict[str, Any], refs: References, found: Findings) -> Change | None:
+def _read_rule(rule: Any, at: Place, files: dict[str, Any], refs: References, found: Findings,
+               floors: tuple[Floor, ...]) -> Change | None:
     if not isinstance(rule, dict):
         _wrong(found, at, "rule")
         return None
@@ -267,6 +269,9 @@ def _read_rule(rule: Any, at: Place, files: dict[str, Any], refs: References, fo
         return None
     address, current = where
     change = {"set": _set, "ban": _ban, "add": _add}[verb](rule, address, current, at, files, refs, found)
+    if change is not None and change.verb != "ban" and len(found) == before:  # of the list's shape: its numbers
+        for problem in below(floors, change.verb, shown(change.address), change.value):
+            _wrong(found, at.at(*problem.path), problem.variant, **problem.params)
     if change is None or len(found) > before:
         return None
     return replace(change, line=at.at(verb).line, why=why)

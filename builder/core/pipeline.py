@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.core import registry
+from builder.core import editions, registry
 from builder.core.errors import Crash, InputError, os_reason
 from builder.core.messages import Localised
 from builder.core.pack import Pack
@@ -55,12 +55,18 @@ def system_of(doc: Document) -> System:
 
 def evaluate(source: Path | str | Document, label: str | None = None, pack: Pack | None = None,
              view: bool = True) -> Evaluation:
-    """Check one roster, under an event pack if given (a pack for another game is ignored):
+    """Check one roster, under an event pack if given (a pack for another game is ignored, but for
+    the game whose catalogs the roster's reads: its edition and house rules then apply):
     the one way a document is checked. ``source`` is a file's path, or a document already read
     (a page's editor, a campaign's team). Raises InputError if it can't be read as a roster.
     ``view=False`` leaves out the resolved view ``inspect`` shows."""
     doc = as_roster(source) if isinstance(source, Document) else open_roster(source, label)
     system = system_of(doc)
+    if pack is not None and pack.system != system.key and pack.system == system.rules_game:
+        # A file of a game that reads the pack's game's catalogs (a campaign of its teams): checked,
+        # its teams too, under the pack's edition and house rules, and nothing else of it (ruling 93).
+        with editions.using(pack.rules):
+            return system.evaluate(doc, None, view)
     return system.evaluate(doc, pack if pack is not None and pack.system == system.key else None, view)
 
 

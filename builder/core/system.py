@@ -29,6 +29,7 @@ from builder.core.validators import NAME_MOST
 from builder.core.yaml_data import parse_text
 
 if TYPE_CHECKING:
+    from builder.core.catalog_floors import Floor
     from builder.core.printout import PrintSpec
     from builder.core.workbook import WorkbookSpec
 
@@ -80,6 +81,8 @@ class System(ABC):
     """The key of the campaign system whose days this game's events run as: an event's rounds are
     then that campaign's days (each entered on the desk as one stage of its file) and its standings
     the campaign's own; None: the rounds are games between two teams (the Swiss)."""
+    floors: tuple["Floor", ...] = ()
+    """The least an event's house rules may make each number of its catalogs (builder.core.catalog_floors)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

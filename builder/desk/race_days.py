@@ -44,7 +44,7 @@ def classifications(desk: Desk, lang: str) -> dict[str, Any] | None:
         return None
     kept = KEPT.setdefault((id(desk.store), lang), Kept())
     return kept.get(desk.store.event(desk.event_id).changes, lambda: standings_of_days(
-        campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id), lang, desk.pack.rules))
+        campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id), lang, desk.pack))
 
 
 def race_board(desk: Desk, lang: str) -> dict[str, Any] | None:
@@ -88,7 +88,7 @@ def race_days_page(request: Request, form: Form, lang: str) -> Response:
         problems: list[dict[str, Any]] = []
         try:
             if text.strip():
-                found = day_findings(campaign, desk.pack.name, latest(desk), days, text, number, desk.pack.rules)
+                found = day_findings(campaign, desk.pack.name, latest(desk), days, text, number, desk.pack)
                 problems = [{"message": f.detail(lang), "code": f.code, "line": f.place.line, "severity": f.severity}
                             for f in found if f.severity == "error"]
             if not problems:
@@ -124,7 +124,8 @@ async def campaign_zip(request: Request, form: Form, lang: str) -> Response:
     def work(target: Path, stop: Callable[[], bool]) -> None:
         with tempfile.TemporaryDirectory(prefix="builder-race-") as tmp:
             folder = Path(tmp) / slug(desk.pack.name)
-            write_campaign(folder, campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id))
+            write_campaign(folder, campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id),
+                           desk.pack)
             shutil.make_archive(str(target.with_suffix("")), "zip", tmp)
 
     return await exported(request, lang, "campaign.zip", "application/zip", f"{slug(desk.pack.name)}.zip", work)

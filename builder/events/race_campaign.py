@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from builder.core import editions, registry
+from builder.core import registry
 from builder.core.errors import InputError
 from builder.core.findings import Finding
 from builder.core.pack import Pack
@@ -80,13 +80,13 @@ def rosters_in(folder: Path, latest: Iterable[Submission]) -> list[str]:
 
 
 def evaluated(campaign: System, name: str, latest: Iterable[Submission], days: list[RaceDay],
-              folder: Path, rules: editions.Rules | None = None) -> Evaluation:
+              folder: Path, pack: Pack | None = None) -> Evaluation:
     """The campaign of the event's teams and its stored ``days``, written out in ``folder`` and
-    checked by the campaign's own code, under the event's ``rules`` (its teams too)."""
+    checked by the campaign's own code under the event's ``pack`` (its edition and house rules, its
+    teams too), as ``builder campaign --pack`` checks it: the one path (pipeline.evaluate)."""
     rosters = rosters_in(folder, latest)
     parsed = [stage_of(day.text, f"{CAMPAIGN_FILE}:stages/{n}") for n, day in enumerate(days)]
-    with editions.using(rules):
-        return evaluate(campaign_document(folder, campaign, name, rosters, parsed))
+    return evaluate(campaign_document(folder, campaign, name, rosters, parsed), pack=pack)
 
 
 def classifications(campaign: System, evaluation: Evaluation, lang: str) -> dict[str, Any]:
@@ -95,14 +95,14 @@ def classifications(campaign: System, evaluation: Evaluation, lang: str) -> dict
 
 
 def standings_of_days(campaign: System, name: str, latest: Iterable[Submission], days: list[RaceDay],
-                      lang: str, rules: editions.Rules | None = None) -> dict[str, Any]:
-    """The campaign's classifications from the stored days (:func:`classifications`)."""
+                      lang: str, pack: Pack | None = None) -> dict[str, Any]:
+    """The campaign's classifications from the stored days (:func:`classifications`), under ``pack``."""
     with tempfile.TemporaryDirectory(prefix="builder-race-") as tmp:
-        return classifications(campaign, evaluated(campaign, name, latest, days, Path(tmp).resolve(), rules), lang)
+        return classifications(campaign, evaluated(campaign, name, latest, days, Path(tmp).resolve(), pack), lang)
 
 
 def day_findings(campaign: System, name: str, latest: Iterable[Submission], days: list[RaceDay], text: str,
-                 number: int, rules: editions.Rules | None = None) -> list[Finding]:
+                 number: int, pack: Pack | None = None) -> list[Finding]:
     """The errors and warnings of a day entered as ``text`` for round ``number``, checked after the
     stored days before it: only those of the day itself, each at the day's own line. InputError
     when the text is no YAML mapping."""
@@ -112,17 +112,28 @@ def day_findings(campaign: System, name: str, latest: Iterable[Submission], days
         folder = Path(tmp).resolve()
         earlier = [stage_of(day.text, f"{CAMPAIGN_FILE}:stages/{n}") for n, day in enumerate(before)]
         doc = campaign_document(folder, campaign, name, rosters_in(folder, latest), earlier + [parsed])
-        with editions.using(rules):
-            found = evaluate(doc, view=False).findings
+        found = evaluate(doc, pack=pack, view=False).findings
     at = ("stages", len(before))
     return [f for f in found if tuple(f.place.path[:2]) == at]
 
 
+PACK_FILE = "pack.yaml"
+RULES_KEYS = ("edition", "house_rules")
+"""What of the event's pack its campaign is checked under (ruling 93)."""
+
+
 def write_campaign(folder: Path, campaign: System, name: str, latest: Iterable[Submission],
-                   days: list[RaceDay]) -> Path:
+                   days: list[RaceDay], pack: Pack | None = None) -> Path:
     """The campaign as files ``builder campaign`` reads: each team's latest list in a folder of its
-    own, and ``campaign.yaml`` naming them, its stages the stored days in order. Its path."""
+    own, and ``campaign.yaml`` naming them, its stages the stored days in order; and, when the
+    event's ``pack`` sets an edition or house rules, ``pack.yaml`` with them alone (no token, no
+    settings of the desk), so ``builder campaign --pack pack.yaml campaign.yaml`` gives the desk's
+    standings. The campaign's path."""
     folder.mkdir(parents=True, exist_ok=True)
+    rules = {key: pack.doc.data[key] for key in RULES_KEYS if pack is not None and key in pack.doc.data}
+    if rules:
+        (folder / PACK_FILE).write_text(yaml.safe_dump({"system": pack.system, "name": pack.name, **rules},  # type: ignore[union-attr]
+                                                       allow_unicode=True, sort_keys=False), encoding="utf-8")
     rosters = rosters_in(folder, latest)
     stages = [stage_of(day.text, f"{CAMPAIGN_FILE}:stages/{n}")[0] for n, day in enumerate(days)]
     target = folder / CAMPAIGN_FILE

@@ -31,5 +31,5 @@ def event_to_json(store: Any, event_id: int, pack: Pack, target: Path, lang: str
     if campaign is not None:
         days = store.race_days(event_id)
         race = race_part(campaign, days, standings_of_days(campaign, pack.name, latest_of(store, event_id), days, lang,
-                                                          pack.rules))
+                                                          pack))
     write_event_json(target, store.event(event_id), pack, latest_of(store, event_id), day, race)

@@ -168,6 +168,16 @@ PROBLEMS = [  # (rule as written, the variant found, the line it is at: the rule
     ("  - add: races/races\n    entry: {key: enano, name: Enano, fue: 2, res: 2, skills: [], section: C,\n"
      "            summary: S}\n", "duplicate", 5),
     ("  - ban: races/races/elfo\n    why: 7\n", "why", 5),
+    # Below what the game can mean (ruling 92): a negative characteristic, a limit of none, an added
+    # race of strength 0 (the combat table's rows begin at FUE 1), a campaign's points below nothing.
+    ("  - set: races/races/orco/fue\n    to: -1\n", "below", 5),
+    ("  - set: tables/restrictions/specialty_limit/3\n    to: 0\n", "below", 5),
+    ("  - add: races/races\n    entry: {key: trasgo, name: Trasgo, fue: 0, res: 2, skills: [], section: C,\n"
+     "            summary: S}\n", "below", 5),
+    ("  - set: tables/campaign/cripmaquiazos\n    to: [25, 18, 15, 12, 10, 8, 6, 4, 2, -1]\n", "below", 5),
+    # An entry of the wrong shape is said as such first; its numbers once it is one.
+    ("  - add: races/races\n    entry: {name: Trasgo, fue: 0, res: 2, skills: [], section: C, summary: S}\n",
+     "missing", 5),
 ]
 
 
@@ -226,7 +236,7 @@ def said_variants() -> set[str]:
     """The variants of ``invalid-house-rule`` the modules write: each ``_wrong`` call's third argument
     (both sides of a choice between two) and each ``Unlike``'s second (which ``_wrong`` passes on)."""
     found: set[str] = set()
-    for name in ("house_rules.py", "catalog_shapes.py"):
+    for name in ("house_rules.py", "catalog_shapes.py", "catalog_floors.py"):
         tree = ast.parse((ROOT / "builder" / "core" / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
@@ -248,7 +258,8 @@ def test_every_variant_the_modules_say_has_its_message_in_both_languages_and_a_c
     table = registry.all_messages()
     written = {key.split(".", 1)[1] for key in table if key.startswith("invalid-house-rule.")}
     assert said == written
-    assert {variant for _, variant, _ in PROBLEMS} | {"block", "unknown", "unusable", "too-many", "fraction"} == said
+    assert {variant for _, variant, _ in PROBLEMS} | {"block", "unknown", "unusable", "too-many", "fraction",
+                                                      "not-above"} == said
 
 
 def test_the_example_packs_of_the_documentation_are_read_and_followed(tmp_path):
@@ -274,11 +285,58 @@ def test_the_organisers_guides_example_pack_is_read_and_followed(tmp_path, guide
 
 
 def test_a_value_the_starting_lists_don_t_meet_is_the_house_rules_fault_not_a_bug(tmp_path):
-    # A goblin of strength 0: the book's combat table has no row for it. The starting team has no
-    # goblin, so the pack is read; a team with goblins can't be checked under it: exit 2, not 3.
+    # A goblin of strength 6: the book's combat table has no row for it (FUE 1-5). The starting team
+    # has no goblin, so the pack is read; a team with goblins can't be checked under it: exit 2, not 3.
+    # (A strength of 0 is refused as the pack is read: below the table's least, ruling 92.)
     (tmp_path / "pack.yaml").write_text("system: cripmaquion\nname: Casa\nhouse_rules:\n"
-                                        "  - set: races/races/goblin/fue\n    to: 0\n", encoding="utf-8")
+                                        "  - set: races/races/goblin/fue\n    to: 6\n", encoding="utf-8")
     with pytest.raises(InputError) as refused:
         evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml", pack=load_pack(tmp_path / "pack.yaml"))
     assert refused.value.code == "house-rules-unusable" and refused.value.params["lines"] == "4"
     assert evaluate(EXAMPLES / "cripmaquion" / "grupetto-verde.yaml").legal  # by the book, as ever
+
+
+# Issue 55: the example list checked legal at 263 points under a cost of −1,000,000. A cost, a limit
+# or a characteristic below what the game can mean is refused at the pack's line (exit 2).
+BELOW_THE_GAME = [
+    ("wartime", "  - set: costs/tables/attribute/costs/5\n    to: -1000000\n", 5, "0"),
+    ("wartime", "  - set: costs/rates/lone_formation_share\n    to: '0/10'\n", 5, "0"),
+    ("cripmaquion", "  - set: tables/restrictions/specialty_limit/8\n    to: 0\n", 5, "1"),
+    ("cripmaquion", "  - set: races/races/goblin/res\n    to: -2\n", 5, "1"),
+    ("confrontation", "  - set: competencies/competencies/mecanico/x/min\n    to: 0\n", 5, "1"),
+    ("porcrom", "  - set: rules/minions/group_size/max\n    to: 0\n", 5, "1"),
+    ("dungeon-universalis", "  - set: joa/companions/per_hero\n    to: 0\n", 5, "1"),
+]
+
+
+@pytest.mark.parametrize(("game", "rule", "line", "least"), BELOW_THE_GAME)
+def test_a_number_below_what_the_game_can_mean_is_refused_at_the_packs_line(tmp_path, game, rule, line, least):
+    from click.testing import CliRunner  # the command line, as an organiser meets the refusal
+
+    from builder.cli.main import cli
+
+    (tmp_path / "pack.yaml").write_text(f"system: {game}\nname: Casa\nhouse_rules:\n{rule}", encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        load_pack(tmp_path / "pack.yaml")
+    assert refused.value.code == "invalid-pack" and refused.value.line == line
+    [problem] = refused.value.params["problems"].findings
+    assert (problem.code, problem.place.line, str(problem.params["least"])) == ("invalid-house-rule", line, least)
+    assert problem.message("es") != problem.message("en") and least in problem.message("en")
+    result = CliRunner().invoke(cli, ["check", "--pack", str(tmp_path / "pack.yaml"), str(tmp_path / "none.yaml")])
+    assert result.exit_code == 2 and f"pack.yaml:{line}" in result.output
+
+
+def test_where_the_book_allows_nothing_a_rule_may_write_it(tmp_path):
+    # Ruling 92: a cost, a place's points and a bonus may be 0, as the book's own attribute of value 1
+    # costs 0 (wartime.txt l. 526). The Fénix at 283 has three values of 5 on its Sargento's body
+    # (the first test): each at 0 instead of 4 takes 3 × 4 = 12 off, 283 − 12 = 271.
+    free = pack_at(tmp_path, "system: wartime\nname: Casa\nhouse_rules:\n"
+                             "  - set: costs/tables/attribute/costs/5\n    to: 0\n")
+    assert evaluate(fenix(tmp_path), pack=free).points == 283 - 3 * 4
+    for game, rule in [("cripmaquion", "  - set: tables/campaign/cripmaquiazos/1\n    to: 0\n"),
+                       ("cripmaquion", "  - set: tables/combat/rompehuesos/roll_bonus\n    to: 0\n"),
+                       ("confrontation", "  - set: artillery/area_fire/scatter_cm_by_d6/1\n    to: 0\n"),
+                       ("porcrom", "  - set: rules/heavy_armor/movement_per_die\n    to: -3\n"),
+                       ("dungeon-universalis", "  - set: joa/repeat_bonus_per_hero\n    to: 0\n")]:
+        rules, found = read(f"system: {game}\nname: Casa\nhouse_rules:\n{rule}", game, tmp_path)
+        assert found == [] and rules is not None, rule

@@ -30,10 +30,7 @@ STAGES = yaml.safe_load((EXAMPLE / "infierno-de-amauta.yaml").read_text(encoding
 
 @pytest.fixture
 def race(db, tmp_path):
-    pack_file = tmp_path / "carrera.yaml"
-    pack_file.write_text("system: cripmaquion\nname: El infierno de Amauta\n", encoding="utf-8")
-    pack = dataclasses.replace(load_pack(str(pack_file)), rounds=RoundsFormat(count=3))
-    app = create_desk(pack, db, TOKEN, "127.0.0.1:8080")
+    app = desk_of(db, tmp_path, "system: cripmaquion\nname: El infierno de Amauta\n")
     with TestClient(app, base_url=BASE) as client:
         client.get("/")
         for name in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml"):
@@ -41,6 +38,13 @@ def race(db, tmp_path):
             assert answer.status_code == 200, answer.text
         admin(client)
         yield client, app
+
+
+def desk_of(db, tmp_path, pack_text: str):
+    pack_file = tmp_path / "carrera.yaml"
+    pack_file.write_text(pack_text, encoding="utf-8")
+    pack = dataclasses.replace(load_pack(str(pack_file)), rounds=RoundsFormat(count=3))
+    return create_desk(pack, db, TOKEN, "127.0.0.1:8080")
 
 
 def enter(client, number: int, text: str, lang: str = "es"):
@@ -142,3 +146,27 @@ def test_hostile_days_are_refused_never_a_server_error(race):
         answer = enter(client, 1, text)
         assert answer.status_code in (413, 422), (text[:40], answer.status_code)
     assert app.state.desk.store.race_days(app.state.desk.event_id) == []
+
+
+def test_race_days_under_the_events_house_rules_give_what_builder_campaign_pack_gives(db, tmp_path):
+    # The event's first finisher of a day gets 50 cripmaquiazos instead of 25: Lizardo Rodríguez, 1st
+    # then 2nd, 25 + 18 = 43 by the book, 50 + 18 = 68 here (tests/events/test_race_campaign.py).
+    app = desk_of(db, tmp_path, "system: cripmaquion\nname: El infierno de Amauta\nhouse_rules:\n"
+                                "  - set: tables/campaign/cripmaquiazos/1\n    to: 50\n")
+    with TestClient(app, base_url=BASE) as client:
+        client.get("/")
+        for name in ("saqueadores-rio-lobo.yaml", "grupetto-verde.yaml"):
+            assert submit(client, name.removesuffix(".yaml"), files=((name, (EXAMPLE / name).read_bytes()),)).status_code == 200
+        admin(client)
+        for n, stage in enumerate(STAGES, start=1):
+            assert enter(client, n, yaml.safe_dump(stage, allow_unicode=True, sort_keys=False)).status_code == 303
+        shown = race_board(app.state.desk, "es")
+        assert (shown["general"][0]["runner"], shown["general"][0]["cripmaquiazos"]) == ("Lizardo Rodríguez", 68)
+        zipfile.ZipFile(io.BytesIO(client.get("/admin/race-days/campaign.zip").content)).extractall(tmp_path / "out")
+    campaign = next((tmp_path / "out").glob("*/campaign.yaml"))
+    pack = campaign.parent / "pack.yaml"
+    assert "token" not in pack.read_text(encoding="utf-8")
+    done = CliRunner().invoke(cli, ["campaign", str(campaign), "--pack", str(pack), "--format", "json"])
+    assert done.exit_code == 0, done.output
+    for key in ("general", "dureza", "honor"):
+        assert json.loads(done.output)[key] == shown[key]

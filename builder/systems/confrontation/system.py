@@ -13,6 +13,7 @@ from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.confrontation import catalog
 from builder.systems.confrontation.figures import IMPACT, band_label, bands_text, figures
+from builder.systems.confrontation.floors import FLOORS
 from builder.systems.confrontation.messages import MESSAGES
 from builder.systems.confrontation.records import ConfrontationFile, ConfrontationPack
 from builder.systems.confrontation.rules import RULE_FIELDS, TRANSPORT, ResolvedMachine, check_force
@@ -29,6 +30,7 @@ class ConfrontationSystem(System):
     rule_fields = RULE_FIELDS
     cards_module = "builder.systems.confrontation.cards"
     sheets_module = "builder.systems.confrontation.sheets"
+    floors = FLOORS
     pack_model = ConfrontationPack
 
     def check(self, file: ConfrontationFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,

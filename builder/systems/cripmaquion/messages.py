@@ -17,6 +17,22 @@ MESSAGES = {
         "es": "«{name}» es un brujo (inepto): tampoco es gregario, así que «{word}» sobra; déjalo sin especialidades ([]) (regla 32a de builder)",
         "en": "“{name}” is a brujo (inepto): he is no gregario either, so “{word}” has to go; leave his specialties empty ([]) (builder's ruling 32a)",
     },
+    "inepto-specialty": {
+        "es": "«{name}» es {race}, una raza con Inepto, y no puede tener especialidad: {list}",
+        "en": "“{name}” is a {race}, a race with Inepto, and can't take a specialty: {list}",
+    },
+    "inepto-gregario": {
+        "es": "«{name}» es {race}, una raza con Inepto: tampoco es gregario, así que «{word}» sobra; déjalo sin "
+              "especialidades ([]) (regla 32a de builder)",
+        "en": "“{name}” is a {race}, a race with Inepto: no gregario either, so “{word}” has to go; leave the "
+              "specialties empty ([]) (builder's ruling 32a)",
+    },
+    "lineup-spelling": {
+        "es": "«{name}» se toma por el corredor «{runner}», que la plantilla escribe así; escríbelo igual "
+              "(regla 33 de builder)",
+        "en": "“{name}” is taken as the runner “{runner}”, which is how the roster spells it; write it the same way "
+              "(builder's ruling 33)",
+    },
     "brujo-limit": {
         "es": "«{name}» es el brujo n.º {number} de la alineación; solo cabe uno (orgullo)",
         "en": "“{name}” is brujo number {number} in the lineup; only one is allowed (orgullo)",

@@ -98,8 +98,8 @@ def _kind_name(r: ResolvedRunner) -> str | None:
 
 
 def runner_kind(r: dict[str, Any], lang: str) -> str:
-    """A profile's star or specialties as the book names them; "gregario", or "—" for a brujo."""
-    return r["kind_name"] or ("—" if r["brujo"] else text("cq.gregario", lang))
+    """A profile's star or specialties as the book names them; "gregario", or "—" for an inepto runner (a brujo)."""
+    return r["kind_name"] or ("—" if r["inepto"] else text("cq.gregario", lang))
 
 
 def _skill_name(key: str) -> str:
@@ -144,8 +144,9 @@ def profile(r: ResolvedRunner) -> dict[str, Any]:
                                 for k in sorted(r.specialties)],
         "star": catalog.star_of(r.specialties),
         "kind_name": _kind_name(r),
-        "gregario": not r.specialties and not r.is_brujo,
+        "gregario": not r.specialties and not r.inepto,
         "brujo": r.is_brujo,
+        "inepto": r.inepto,
         "specialty_slots": r.slots,
         "skills": list(race.skills) if race else [],
         "skill_summaries": [{"key": s.key, "name": s.name, "summary": s.summary} for s in known_skills],

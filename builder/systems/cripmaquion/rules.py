@@ -19,6 +19,7 @@ RULE_LINEUP = "Cripmaquión · §9.2; §10 Preparado para jugar"
 RULE_EVENT = "Cripmaquión · §10 Preparado para jugar · paso 2"
 
 BRUJO = "brujo"
+INEPTO = "inepto"
 CASTER_SKILL = "empatia-magica"
 TABLE_START = 3
 
@@ -39,9 +40,14 @@ class ResolvedRunner:
         return self.race is not None and self.race.key == BRUJO
 
     @property
+    def inepto(self) -> bool:
+        """Whether its race has Inepto (l. 961), the brujo's or one an event's house rules give another race."""
+        return self.race is not None and INEPTO in self.race.skills
+
+    @property
     def slots(self) -> int:
-        """Specialty slots: one per specialty (a star takes two); brujos and gregarios none."""
-        return 0 if self.is_brujo else len(self.specialties)
+        """Specialty slots: one per specialty (a star takes two); inepto runners and gregarios none."""
+        return 0 if self.inepto else len(self.specialties)
 
     @property
     def where(self) -> Place:
@@ -80,12 +86,12 @@ def resolve_roster(file: CripmaquionFile, place: Place, findings: Findings) -> l
                            name=runner.race, hint=catalog.suggest("race", runner.race))
         found = ResolvedRunner(runner, at, catalog.races().get(race_key) if race_key else None,
                                _specialties(runner, at, findings))
-        if found.is_brujo and found.specialties:
-            # Inepto: a brujo can't be a specialist at all, so the roster itself is illegal.
-            findings.error("brujo-specialty", at.at("specialties"), RULE_INEPTO, name=runner.name,
-                           list=_names(found.specialties))
-        if found.is_brujo:
-            _brujo_not_gregario(runner, at, findings)
+        if found.inepto and found.specialties:
+            # Inepto: its runner can't be a specialist at all, so the roster itself is illegal.
+            findings.error(_inepto_code(found, "specialty"), at.at("specialties"), RULE_INEPTO, name=runner.name,
+                           list=_names(found.specialties), race=found.race.name if found.race else "")
+        if found.inepto:
+            _inepto_not_gregario(found, at, findings)
         resolved.append(found)
     return resolved
 
@@ -109,12 +115,18 @@ def _specialties(runner: Runner, at: Place, findings: Findings) -> frozenset[str
     return frozenset(found)
 
 
-def _brujo_not_gregario(runner: Runner, at: Place, findings: Findings) -> None:
-    """Inepto also says the brujo is no gregario (l. 961), whatever §9's example team prints (l. 1239)."""
+def _inepto_code(found: ResolvedRunner, what: str) -> str:
+    """The brujo's own code (``brujo-specialty``), or ``inepto-specialty`` for another race with the skill."""
+    return f"{BRUJO if found.is_brujo else INEPTO}-{what}"
+
+
+def _inepto_not_gregario(found: ResolvedRunner, at: Place, findings: Findings) -> None:
+    """Inepto also says its runner is no gregario (l. 961), whatever §9's example team prints (l. 1239)."""
     gregario = catalog.gregario()["key"]
-    for i, written in enumerate(runner.specialties):
+    for i, written in enumerate(found.runner.specialties):
         if catalog.lookup("specialty", written) == gregario:
-            findings.error("brujo-gregario", at.at("specialties", i), RULE_INEPTO, name=runner.name, word=written)
+            findings.error(_inepto_code(found, "gregario"), at.at("specialties", i), RULE_INEPTO,
+                           name=found.runner.name, word=written, race=found.race.name if found.race else "")
 
 
 def _names(specialties: set[str] | frozenset[str]) -> str:
@@ -172,6 +184,9 @@ def _lined_up(file: CripmaquionFile, roster: list[ResolvedRunner], place: Place,
         else:
             r.lined_up, r.lineup_place = True, at
             lined.append(r)
+            if name != r.runner.name:
+                # The same runner, other case, accents or spaces (ruling 33): taken, but said.
+                findings.warning("lineup-spelling", at, RULE_LINEUP, name=name, runner=r.runner.name)
     return lined
 
 

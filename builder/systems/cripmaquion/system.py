@@ -14,6 +14,7 @@ from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.core.validators import NAME_MOST, RefuseControls
 from builder.systems.cripmaquion import catalog
+from builder.systems.cripmaquion.floors import FLOORS
 from builder.systems.cripmaquion.messages import MESSAGES
 from builder.systems.cripmaquion.records import CripmaquionFile, CripmaquionPack
 from builder.systems.cripmaquion.profile import profile, runner_kind
@@ -33,6 +34,7 @@ class CripmaquionSystem(System):
     rule_fields = RULE_FIELDS
     cards_module = "builder.systems.cripmaquion.cards"
     sheets_module = "builder.systems.cripmaquion.sheets"
+    floors = FLOORS
     name_key = "team"
     pack_model = CripmaquionPack
     rounds_campaign = "cripmaquion-campaign"
@@ -126,8 +128,8 @@ class CripmaquionSystem(System):
         for i, r in enumerate(d["runners"]):
             parts = [r["race_name"]] if r["race_known"] else []
             parts += [f"FUE {r['fue']} / RES {r['res']}"] if r["fue"] is not None else []
-            # A brujo is neither specialist nor gregario: its race says what it is.
-            parts += [] if r["brujo"] else [runner_kind(r, lang)]
+            # An inepto runner (a brujo) is neither specialist nor gregario: its race says what it is.
+            parts += [] if r["inepto"] else [runner_kind(r, lang)]
             parts += [] if r["lined_up"] else [text("cq.reserve", lang)]
             out[f"runners/{i}"] = brief(" · ".join(parts))
         return out

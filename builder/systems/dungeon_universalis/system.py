@@ -12,6 +12,7 @@ from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.dungeon_universalis.expedition import RULE_FIELDS, check_companions, check_reserve, joa, summary
+from builder.systems.dungeon_universalis.floors import FLOORS
 from builder.systems.dungeon_universalis.messages import MESSAGES
 from builder.systems.dungeon_universalis.records import ExpeditionFile, ExpeditionPack
 
@@ -27,6 +28,7 @@ class DungeonUniversalisSystem(System):
     rule_fields = RULE_FIELDS
     cards_module = "builder.systems.dungeon_universalis.cards"
     sheets_module = "builder.systems.dungeon_universalis.sheets"
+    floors = FLOORS
     pack_model = ExpeditionPack
 
     def check(self, file: ExpeditionFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,

@@ -10,6 +10,7 @@ from builder.core.messages import number, text
 from builder.core.pack import Pack
 from builder.core.reader import Document
 from builder.core.system import Evaluation, System
+from builder.systems.porcrom.floors import FLOORS
 from builder.systems.porcrom.messages import MESSAGES
 from builder.systems.porcrom.records import PorCromFile, PorCromPack
 from builder.systems.porcrom.warband import RIDER_SWIM_RULING, RULE_FIELDS, character_sheet, check_warband, minion_sheet, rules
@@ -30,6 +31,7 @@ class PorCromSystem(System):
     rule_fields = RULE_FIELDS
     cards_module = "builder.systems.porcrom.cards"
     sheets_module = "builder.systems.porcrom.sheets"
+    floors = FLOORS
     pack_model = PorCromPack
 
     def check(self, file: PorCromFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,

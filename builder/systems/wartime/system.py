@@ -11,6 +11,7 @@ from builder.core.reader import Document
 from builder.core.system import Evaluation, System
 from builder.systems.wartime import costs, inspect_view, page, renames
 from builder.systems.wartime.crews import check_crews, pilots
+from builder.systems.wartime.floors import FLOORS
 from builder.systems.wartime.messages import MESSAGES
 from builder.systems.wartime.records import WartimeFile, WartimePack
 from builder.systems.wartime.pricing import PricedWarbook
@@ -29,6 +30,7 @@ class WartimeSystem(System):
     rule_fields = RULE_FIELDS
     cards_module = "builder.systems.wartime.cards"
     sheets_module = "builder.systems.wartime.sheets"
+    floors = FLOORS
     pack_model = WartimePack
 
     def check(self, file: WartimeFile, doc: Document, place: Place, findings: Findings, pack: Pack | None,

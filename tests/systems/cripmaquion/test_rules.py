@@ -158,6 +158,20 @@ def test_unknown_race_and_specialty_suggest_the_closest(check):
     assert hints == {("runners", 0, "race"): "hombre-rata", ("runners", 0, "specialties", 0): "brincamontes"}
 
 
+def test_a_lineup_name_written_without_its_accent_is_the_runner_with_a_warning(check):
+    # Ruling 33: «Sangrefria» is «Sangrefría»; taken, and the roster's spelling said, as skill-spelling does.
+    ev = check(team([("Sangrefría", "orco", ""), ("Gorko", "orco", ""), ("Uno", "orco", "")],
+                    ["Sangrefria", "Gorko", "uno"]))
+    assert ev.legal and ev.extra["lineup_size"] == 3
+    warned = [f for f in ev.findings if f.code == "lineup-spelling"]
+    assert [(f.severity, f.place.path, f.params["runner"]) for f in warned] == [
+        ("warning", ("lineup", 0), "Sangrefría"), ("warning", ("lineup", 2), "Uno")]
+    assert "«Sangrefría»" in warned[0].message("es") and "“Sangrefría”" in warned[0].message("en")
+    # Written as the roster writes it, nothing is said.
+    assert "lineup-spelling" not in codes(check(team([("Sangrefría", "orco", "")] + gregarios(2),
+                                                     ["Sangrefría", "Gregario0", "Gregario1"]), name="b.yaml"))
+
+
 def test_names_match_ignoring_case_accents_spaces_and_hyphens(check):
     ev = check(team([("A", "Hombre Rata", "Rompe-Huesos"), ("B", "HOMBRE-LAGARTO", "Cazavictorias"),
                      ("C", "Zombi", "")]))
@@ -210,6 +224,44 @@ def test_a_brujo_with_no_specialty_written_is_legal_and_no_gregario(check):
 def test_a_brujo_written_as_gregario_and_specialist_breaks_both_halves_of_inepto(check):
     ev = check(team([("Mago", "brujo", "gregario, rompehuesos")] + gregarios(2)))
     assert {"brujo-gregario", "brujo-specialty"} <= set(codes(ev))
+
+
+# Inepto is a skill (l. 961), not the brujo's name: a race an event's house rules add with it is
+# bound as the brujo is, and cited to the same rule; the brujo keeps his own codes.
+INEPTO_PACK = """\
+system: cripmaquion
+name: Carrera de la casa
+house_rules:
+  - add: races/races
+    entry: {key: trasgo, name: Trasgo, fue: 2, res: 2, skills: [inepto, ligero], section: Casa,
+            summary: Pequeño y torpe.}
+"""
+
+
+@pytest.mark.parametrize("specialty", ["brincamontes", "rompehuesos", "cazavictorias"])
+def test_a_race_added_with_inepto_takes_no_specialty(check, specialty):
+    from builder.core.pipeline import evaluate
+    from builder.events.packs import load_pack
+
+    pack = load_pack(check.write("pack.yaml", INEPTO_PACK))
+    roster = check.write("lista.yaml", team([("Tras", "trasgo", specialty)] + gregarios(2)))
+    ev = evaluate(roster, pack=pack)
+    finding = only(ev, "inepto-specialty")
+    assert (finding.place.path, finding.place.line) == (("runners", 0, "specialties"), 4)
+    assert finding.rule == "Cripmaquión · §8.2 El brujo · Inepto"
+    assert "Trasgo" in finding.message("es") and "Inepto" in finding.message("en")
+    assert not ev.legal and "brujo-specialty" not in codes(ev)
+    # Written as a gregario he is no gregario either (ruling 32a), as a brujo isn't.
+    greg = evaluate(check.write("b.yaml", team([("Tras", "trasgo", "gregario")] + gregarios(2))), pack=pack)
+    assert only(greg, "inepto-gregario").place.path == ("runners", 0, "specialties", 0)
+    # With no specialty he is legal, takes no slot and is no gregario.
+    plain = evaluate(check.write("c.yaml", team([("Tras", "trasgo", "")] + gregarios(2))), pack=pack)
+    assert plain.legal and plain.extra["specialty_slots"] == 0 and plain.details["runners"][0]["gregario"] is False
+
+
+def test_the_brujo_keeps_his_own_codes(check):
+    ev = check(team([("Mago", "brujo", "rompehuesos")] + gregarios(2)))
+    assert "brujo-specialty" in codes(ev) and "inepto-specialty" not in codes(ev)
 
 
 def test_other_races_may_still_write_gregario(check):
