@@ -159,6 +159,13 @@ def _lengths(args: tuple[Any, ...]) -> list[int]:
     return [len(t) for m in args if isinstance(m, Mapping) for t in m.values() if isinstance(t, (str, bytes))]
 
 
+def drawn(job: str, args: tuple[Any, ...]) -> bool:
+    """Whether a job draws a PDF (its ``kind``, after the texts and the file): a second or so of the
+    processor whatever the list, so heavy from the first, never on the spare worker a player's click
+    is kept (24 addresses' first PDFs, each taken for light, once kept clicks waiting 25 s)."""
+    return job == "export" and len(args) > 2 and args[2] == "pdf"
+
+
 def size(args: tuple[Any, ...]) -> int:
     """The bytes of the texts a job is given."""
     return sum(_lengths(args))
