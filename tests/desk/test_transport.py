@@ -468,3 +468,43 @@ def test_a_refused_body_is_thrown_away_within_a_bound_so_a_proxy_gets_the_answer
         sock.close()
     finally:
         kill(server)
+
+
+def test_a_trusted_proxys_connection_refused_when_the_process_is_full_is_answered_after_its_head():
+    """The process full (here at one connection), a trusted proxy's new connection is answered 503
+    once its request's head is in and its body thrown away, not before it asked (a proxy takes an
+    answer to nothing as a broken connection) and not with a reset; an untrusted client's is
+    answered and closed at once, as before."""
+    import asyncio
+
+    import uvicorn
+    from starlette.applications import Starlette
+
+    from builder.desk import texts, transport  # noqa: F401 - the desk's messages registered
+
+    port = free_port()
+    before = transport.current()
+    transport.configure(transport.Limits(total=1, trusted=("127.0.0.1",)))
+    server = uvicorn.Server(uvicorn.Config(Starlette(), host="127.0.0.1", port=port, http=transport.DeskProtocol,
+                                           log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        holding = socket.create_connection(("127.0.0.1", port), timeout=10)  # the one place, its head to come
+        time.sleep(0.2)
+        proxy = socket.create_connection(("127.0.0.1", port), timeout=10)
+        assert closed(proxy, 0.5) is None  # nothing said before it asks
+        body = b"x" * 3_000_000
+        proxy.sendall(b"POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body))
+        assert sent_whole(proxy, body)
+        answer = closed(proxy, 10)
+        assert answer is not None and answer.startswith(b"HTTP/1.1 503"), answer
+        proxy.close()
+        holding.close()
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        transport.configure(before)
