@@ -17,15 +17,19 @@ import shutil
 import signal
 import socket
 import ssl
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from builder.events.store import Store
 from tests.desk import crowds
-from tests.desk.deployment import (ALFA, TOKEN, UNIT, WAIT, WARBOOK, Browser, deployed, desk_settings, rss_mb,
+from tests.desk.deployment import (ALFA, ROOT, TOKEN, UNIT, WAIT, WARBOOK, Browser, deployed, desk_settings, rss_mb,
                                      unit_command)
+from tests.serve.live import free_port
 
 pytestmark = pytest.mark.skipif(shutil.which("caddy") is None,
                                 reason="Caddy is not installed (apt-get install caddy; .ci/run does)")
@@ -222,3 +226,38 @@ def test_no_client_makes_caddy_leave_out_a_healthy_desk(tmp_path, attack):
         outcome = crowds.on_desk(site, attack, ATTACK_SECONDS)
     assert not outcome.faults(), outcome.summary()
 
+
+def test_the_documented_dry_run_serves_the_desk_on_localhost_with_caddys_own_certificate(tmp_path):
+    """Newcomer point 13: the deployment tried on one's own machine before a domain and ports 80/443.
+    `make dry-run` runs tools/dry_run.py (the Makefile's recipe is checked here), which this test runs
+    as the guide says, on free ports: the desk answers at https://localhost trusting only Caddy's local
+    authority, the organiser logs in with the token it prints, and Ctrl-C stops everything."""
+    recipe = re.search(r"^dry-run:.*\n\t(.+)$", (ROOT / "Makefile").read_text(), re.MULTILINE).group(1)
+    assert recipe == "$(BIN)/python tools/dry_run.py $(ARGS)"
+    https, http_port, desks = free_port(), free_port(), [free_port(), free_port()]
+    env = {**os.environ, "DRY_RUN_FOLDER": str(tmp_path / "dry-run"), "DRY_RUN_HTTPS_PORT": str(https),
+           "DRY_RUN_HTTP_PORT": str(http_port), "DRY_RUN_DESK_PORTS": " ".join(map(str, desks)),
+           "DRY_RUN_SECONDS": "120"}
+    env.pop("BUILDER_DESK_TOKEN", None)
+    run = subprocess.Popen([sys.executable, "tools/dry_run.py", "--lang", "en"], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        said = []
+        for line in run.stdout:  # bounded: the tool stops itself after DRY_RUN_SECONDS
+            said.append(line)
+            if line.startswith("Try it:"):
+                break
+        token = re.search(r"token: (\S+)", "".join(said)).group(1)
+        root = re.search(r"authority \(your browser will warn\): (\S+)", "".join(said)).group(1)
+        assert f"https://localhost:{https}/" in "".join(said), said
+        organiser = Browser(https, Path(root), host="localhost")
+        assert organiser.request("GET", "/")[0] == 200 and "desk_csrf" in organiser.cookies
+        assert organiser.post("/admin/login", {"token": token, "lang": "es"})[0] == 303
+        assert organiser.request("GET", "/admin")[0] == 200
+        assert (tmp_path / "dry-run" / "torneo.sqlite").is_file()  # its files in its own folder
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGINT)  # Ctrl-C
+        rest, _ = run.communicate(timeout=WAIT)
+    assert run.returncode == 0 and rest.strip().endswith("Stopped."), rest
+    assert answers(desks[0], "/healthz", timeout=2) is None and answers(desks[1], "/healthz", timeout=2) is None
