@@ -160,10 +160,11 @@ def _lengths(args: tuple[Any, ...]) -> list[int]:
 
 
 def drawn(job: str, args: tuple[Any, ...]) -> bool:
-    """Whether a job draws a PDF (its ``kind``, after the texts and the file): a second or so of the
-    processor whatever the list, so heavy from the first, never on the spare worker a player's click
-    is kept (24 addresses' first PDFs, each taken for light, once kept clicks waiting 25 s)."""
-    return job == "export" and len(args) > 2 and args[2] == "pdf"
+    """Whether a job draws a PDF (an export whose kind, among its arguments, is ``pdf``: the desk's,
+    the hosted builder's with its game first, a shared list's): a second or so of the processor
+    whatever the list, so heavy from the first, never on the spare worker a player's click is kept
+    for (24 addresses' first PDFs, each taken for light, once kept clicks waiting 25 s)."""
+    return job == "export" and any(isinstance(arg, str) and arg == "pdf" for arg in args)
 
 
 def size(args: tuple[Any, ...]) -> int:

@@ -106,3 +106,15 @@ def test_a_slow_job_on_a_small_text_gives_its_memory_back_as_a_large_text_does(m
     small = {"lista.yaml": b"nombre: Patrulla\n"}
     assert jobs.run("busy", (small, 0.0), 10)[:2] == ("done", "hecho") and given_back == []
     assert jobs.run("busy", (small, jobs.SLOW_SECONDS + 0.05), 10)[:2] == ("done", "hecho") and given_back == [True]
+
+
+def test_a_pdf_is_drawn_whoever_asks_and_however_its_arguments_run():
+    """The desk's export (texts, file, kind, lang), the hosted builder's (its game first) and a shared
+    list's: a PDF each; a sheet, a click or a file merely named «pdf» is not."""
+    from builder.desk.jobs import drawn
+
+    files = {"lista.yaml": "system: wartime\n"}
+    assert drawn("export", (files, "lista.yaml", "pdf", "es"))
+    assert drawn("export", ("wartime", files, "lista.yaml", "pdf", "en"))
+    assert not drawn("export", (files, "lista.yaml", "xlsx", "es"))
+    assert not drawn("edit", (files, "pdf", {"op": "set"}, "es")) and not drawn("check", ({"pdf": "x"},))
