@@ -70,3 +70,37 @@ def test_no_client_makes_caddy_leave_out_a_healthy_process(tmp_path, attack):
     with hosting(tmp_path) as site:
         outcome = attacked(site, attack, ATTACK_SECONDS)
     assert not outcome.faults(), outcome.summary()
+
+
+def reverse_proxies(config: object) -> list[dict]:
+    """Every reverse_proxy handler in an adapted Caddy configuration."""
+    if isinstance(config, dict):
+        found = [config] if config.get("handler") == "reverse_proxy" else []
+        return found + [handler for value in config.values() for handler in reverse_proxies(value)]
+    if isinstance(config, list):
+        return [handler for value in config for handler in reverse_proxies(value)]
+    return []
+
+
+@needs_caddy
+def test_only_caddys_own_check_of_healthz_decides_whether_a_process_is_used(tmp_path):
+    """Issue 55: under passive health checks Caddy 2.6 counts any error of a request as its process's
+    failure, and a client can cause one at will; so the shipped files have none: every process's
+    /healthz asked every second decides, and a request that can't connect is tried on another."""
+    shutil.copy(DESK_CADDYFILE, tmp_path / "Caddyfile")
+    shutil.copy(SITE, tmp_path / SITE.name)
+    shutil.copy(SITE.with_name("Caddyfile.hosted"), tmp_path / "Caddyfile.hosted")
+    with (tmp_path / "Caddyfile").open("a", encoding="utf-8") as caddyfile:
+        caddyfile.write("\nimport builder-hosted.caddy\n")
+    handlers = []
+    for name in ("Caddyfile", "Caddyfile.hosted"):
+        adapted = subprocess.run(["caddy", "adapt", "--config", str(tmp_path / name), "--adapter", "caddyfile"],
+                                 capture_output=True, text=True, env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+        assert adapted.returncode == 0, adapted.stderr
+        handlers += reverse_proxies(json.loads(adapted.stdout))
+    assert len(handlers) == 3  # the desk's, and the hosted builder's beside it and alone
+    for handler in handlers:
+        checks = handler["health_checks"]
+        assert "passive" not in checks, checks
+        assert checks["active"]["uri"] == "/healthz" and checks["active"]["interval"] == 10**9
+        assert handler["load_balancing"]["try_duration"] > 0
