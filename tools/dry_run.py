@@ -116,8 +116,9 @@ def main() -> int:
     home = folder / "caddy"
     root = home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
     token = os.environ.get("BUILDER_DESK_TOKEN") or secrets.token_urlsafe(32)
-    settings = {"DESK_PACK": os.environ.get("DESK_PACK", str(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml")),
-                "DESK_SITE": site, "DESK_DB": f"sqlite:///{folder / 'torneo.sqlite'}", "BUILDER_DESK_TOKEN": token}
+    pack = os.environ.get("DESK_PACK", str(ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"))
+    settings = {"DESK_PACK": pack, "DESK_SITE": site, "DESK_DB": f"sqlite:///{folder / 'torneo.sqlite'}",
+                "BUILDER_DESK_TOKEN": token}
     assert sorted(settings) == sorted(settings_of(DEPLOY / "desk.env")), "deploy/desk.env changed: so must this"
     folder.mkdir(parents=True, exist_ok=True)
     say("starting", folder=folder)
