@@ -10,6 +10,7 @@ Each attacker is a loopback address of its own; every loop is bounded in count a
 
 from __future__ import annotations
 
+import http.client
 import threading
 import time
 from collections import Counter
@@ -76,7 +77,7 @@ def crowd(count: int, seconds: float, work: Callable[[int, int], int]) -> tuple[
                 return
             try:
                 status = work(n, k)
-            except (OSError, ValueError):  # a connection closed on it: counted, and on to the next
+            except (OSError, ValueError, http.client.HTTPException):  # a connection closed on it: counted as 0
                 status = 0
             with lock:
                 answers[status] += 1
