@@ -62,17 +62,15 @@ def start(pack: Pack | Mapping[str, Pack], memory: int, installed: str | None = 
     if _LIBC is not None and hasattr(_LIBC, "prctl"):
         # Gone with the fork server, which goes with the desk: a worker never outlives its server.
         _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if isinstance(pack, Mapping):
-        _prime(pack.values())
+    _prime(pack.values() if isinstance(pack, Mapping) else [pack])
 
 
 def _prime(packs: Any) -> None:
-    """Each game a worker of every game (the hosted builder's) serves, loaded before its first job (its
-    catalogs, models, rules and the builder's templates): a click on a new list of each, made and
-    forgotten. Else the first job of each game in each worker took a fifth of a second more, and its
-    player, taken for a slow client (:mod:`builder.desk.workers`), waited behind heavy jobs for a
-    while after. (A desk's worker, of one game, loads it with its first list: a flood of files that
-    are no list never makes it load a game.)"""
+    """Each game a worker serves (the desk's one, or every game for the hosted builder's), loaded before
+    its first job (its catalogs, models, rules and the builder's templates): a click on a new list of
+    each, made and forgotten. Else the first job of each game in each worker took a fifth of a second
+    more, and its player, taken for a slow client (:mod:`builder.desk.workers`), waited behind heavy
+    jobs for a while after: under 24 addresses' PDFs, a desk's player's click waited for one."""
     for pack in packs:
         try:
             key = registry.get(pack.system).name_key

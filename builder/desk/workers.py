@@ -96,8 +96,12 @@ class Workers:
         return found
 
     def start(self) -> None:
-        """Start the workers now, not with the first player's request."""
-        self._pool().submit(int)
+        """Start the workers now, all of them, not with the first player's request: the pool starts a
+        process only when no other is free, so the spare one was started under the first rush, and the
+        click that needed it waited for it (a worker primed under a busy machine took seconds)."""
+        pool = self._pool()
+        for _ in range(self.count + SPARE):  # none has ended yet: each one a process of its own
+            pool.submit(int)
 
     def close(self) -> None:
         if self.pool is not None:

@@ -118,3 +118,30 @@ def test_a_pdf_is_drawn_whoever_asks_and_however_its_arguments_run():
     assert drawn("export", ("wartime", files, "lista.yaml", "pdf", "en"))
     assert not drawn("export", (files, "lista.yaml", "xlsx", "es"))
     assert not drawn("edit", (files, "pdf", {"op": "set"}, "es")) and not drawn("check", ({"pdf": "x"},))
+
+
+def test_a_desks_workers_load_its_game_before_a_players_first_click():
+    """As the hosted builder's: a desk's worker loads the event's game when it starts, so a player's first
+    click (on either worker) costs what any other does, and its player is never taken for a slow client
+    and sent behind the PDFs being drawn (issue 55: a click waited 25 s for one)."""
+    import asyncio
+
+    from builder.desk.workers import CLIENT, LIGHT_SECONDS, Workers
+    from builder.events.packs import load_pack
+    from tests.desk.support import ALFA, PACK, WARBOOK
+
+    workers = Workers(load_pack(PACK), count=1)
+    files = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}
+    click = (files, "alfa.yaml", {"op": "set", "path": '["name"]', "value": "Otra", "at": "[]"}, "es")
+
+    async def both_workers() -> None:  # two clicks at once: one on each worker, each its first job
+        CLIENT.set("127.0.0.3")
+        await asyncio.gather(workers.run("edit", click, 6), workers.run("edit", click, 6))
+
+    try:
+        workers.start()
+        asyncio.run(both_workers())
+        (costliest,) = [used[2] for used in workers.used.values()]
+    finally:
+        workers.close()
+    assert costliest <= LIGHT_SECONDS, costliest

@@ -198,3 +198,19 @@ def test_pdfs_of_new_clients_never_take_the_spare_worker_a_players_check_runs_on
     # At most the one PDF running when it came ended before the player's list.
     assert ended.index("127.0.0.3") <= 1, ended
     assert workers.running == workers.heavy == 0 and not workers.waiting
+
+
+def test_every_worker_the_spare_too_is_started_with_the_lane_not_with_the_first_rush():
+    """The pool starts a process only when no other is free: started with one, the spare was started
+    under the first rush, and the click that needed it waited for it to start (issue 55)."""
+    import time
+
+    workers = Workers(load_pack(PACK), count=1)
+    try:
+        workers.start()
+        deadline = time.monotonic() + 30
+        while len(workers.pool._processes) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(workers.pool._processes) == 2  # one for heavy jobs and the spare
+    finally:
+        workers.close()
