@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 LOCK := requirements.lock.txt
 
-.PHONY: demo test test-latest test-postgres fuzz bench soak venv lock clean system-libs records page-tools screenshots catalog
+.PHONY: demo test test-latest test-postgres fuzz bench soak dry-run venv lock clean system-libs records page-tools screenshots catalog
 
 # .venv holds exactly what requirements.lock.txt pins, checked against its hashes, and builder
 # itself (editable). It is made anew whenever the lock, pyproject.toml or the Python changes
@@ -147,6 +147,13 @@ bench: venv
 	@# builder's own modules compiled once: where PYTHONDONTWRITEBYTECODE is set, each run would compile them again.
 	@$(BIN)/python -m compileall -q builder
 	BUILDER_SOAK_MINUTES=$(BUILDER_SOAK_MINUTES) $(BIN)/python benchmarks/run.py
+
+# The deployment of deploy/ tried on this machine before a domain and ports 80/443: Caddy with
+# deploy/Caddyfile on https://localhost:8443 (its own local certificate) in front of two desks as
+# their unit starts them; Ctrl-C stops it. ARGS="--lang en" for English; tools/dry_run.py lists its
+# settings (docs/deployment.md).
+dry-run: venv
+	$(BIN)/python tools/dry_run.py $(ARGS)
 
 # The soak alone: `make soak BUILDER_SOAK_MINUTES=4` for a short one; BUILDER_SOAK_ATTACKS=slow-texts,rechecks
 # picks and orders the attacks (docs/performance.md).

@@ -356,6 +356,10 @@ def main() -> int:
             import soak
 
             results.append(soak.run_in_bench())
+            # Issue 55: one address's big bodies (30 s) and 24 addresses' PDFs (60 s) on the desk and the hosted builder.
+            import proxy_attacks
+
+            results += proxy_attacks.run_in_bench()
         # Issue 46: the organiser's dashboard and summary after a flood of registrations.
         from desk_board import board_timings
 

@@ -49,6 +49,8 @@ BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
 CLICK_MOST = 2 * (MAX_BYTES + 4096) + 64 * 1024
 """A builder's click: the list and the one file it reads (a Warbook), each at most 1 MiB, with the
 click's fields; so what the clicks waiting in their lane hold in memory stays small."""
+CLOSING = ("desk-slow-body", "desk-bad-request")
+"""Refusals after which the connection is closed: its body stalled, cut short or unreadable."""
 
 Handler = Callable[[Request, Form, str], Response | Awaitable[Response]]
 """A route's work, given the request, its form (empty but on a POST) and the language to answer in;
@@ -103,15 +105,11 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             # Pages and the store's writes run in the page threads; checks never do.
             return await anyio.to_thread.run_sync(lambda: handler(request, form.load(), lang), limiter=working)
         except Busy as exc:
-            response = refusal(request, lang, exc.code, exc.status)
+            response = unread(request, refusal(request, lang, exc.code, exc.status), exc.code)
             response.headers["Retry-After"] = str(exc.retry_after)
-            response.headers["connection"] = "close"  # its body may be left unread
             return response
         except Rejected as exc:
-            # The body may be left half read: the connection is closed after the answer.
-            answer = refusal(request, lang, exc.code, exc.status)
-            answer.headers["connection"] = "close"
-            return answer
+            return unread(request, refusal(request, lang, exc.code, exc.status), exc.code)
         except Exception:  # noqa: BLE001 - a bug: logged here with its traceback, answered with its id
             bug = secrets.token_hex(4)
             LOG.exception("bug %s while answering %s %s", bug, request.method, request.url.path)
@@ -122,6 +120,17 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 lane.release(client, size)
             form.close()
     return run
+
+
+def unread(request: Request, answer: Response, code: str) -> Response:
+    """``answer`` to a request refused before its body was all read: the connection throws the rest
+    away and stays open (:mod:`builder.desk.transport`), so a proxy sending that body gets the answer,
+    never a reset it would take for the process failing. Closed after the answer only when the body
+    can't be thrown away within bounds: declared larger than them, nonsense, too slow or cut short."""
+    declared = declared_length(request)
+    if code in CLOSING or declared is None or declared > current().discard_most:
+        answer.headers["connection"] = "close"
+    return answer
 
 
 async def until_gone(request: Request, work: Awaitable[Response]) -> Response:

@@ -62,17 +62,15 @@ def start(pack: Pack | Mapping[str, Pack], memory: int, installed: str | None = 
     if _LIBC is not None and hasattr(_LIBC, "prctl"):
         # Gone with the fork server, which goes with the desk: a worker never outlives its server.
         _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if isinstance(pack, Mapping):
-        _prime(pack.values())
+    _prime(pack.values() if isinstance(pack, Mapping) else [pack])
 
 
 def _prime(packs: Any) -> None:
-    """Each game a worker of every game (the hosted builder's) serves, loaded before its first job (its
-    catalogs, models, rules and the builder's templates): a click on a new list of each, made and
-    forgotten. Else the first job of each game in each worker took a fifth of a second more, and its
-    player, taken for a slow client (:mod:`builder.desk.workers`), waited behind heavy jobs for a
-    while after. (A desk's worker, of one game, loads it with its first list: a flood of files that
-    are no list never makes it load a game.)"""
+    """Each game a worker serves (the desk's one, or every game for the hosted builder's), loaded before
+    its first job (its catalogs, models, rules and the builder's templates): a click on a new list of
+    each, made and forgotten. Else the first job of each game in each worker took a fifth of a second
+    more, and its player, taken for a slow client (:mod:`builder.desk.workers`), waited behind heavy
+    jobs for a while after: under 24 addresses' PDFs, a desk's player's click waited for one."""
     for pack in packs:
         try:
             key = registry.get(pack.system).name_key
@@ -157,6 +155,14 @@ def _packed(args: tuple[Any, ...]) -> tuple[Any, ...]:
 def _lengths(args: tuple[Any, ...]) -> list[int]:
     """The length of each text a job is given (its files, as bytes or as text)."""
     return [len(t) for m in args if isinstance(m, Mapping) for t in m.values() if isinstance(t, (str, bytes))]
+
+
+def drawn(job: str, args: tuple[Any, ...]) -> bool:
+    """Whether a job draws a PDF (an export whose kind, among its arguments, is ``pdf``: the desk's,
+    the hosted builder's with its game first, a shared list's): a second or so of the processor
+    whatever the list, so heavy from the first, never on the spare worker a player's click is kept
+    for (24 addresses' first PDFs, each taken for light, once kept clicks waiting 25 s)."""
+    return job == "export" and any(isinstance(arg, str) and arg == "pdf" for arg in args)
 
 
 def size(args: tuple[Any, ...]) -> int:

@@ -13,7 +13,14 @@ them (uvicorn issue #157). Here, per process:
 - the process holds at most ``total`` connections, so its file descriptors never run out; when
   it holds them all, a new one takes the place of the one that has waited longest for its
   request's head (past :data:`GRACE`): slow clients from many addresses give way to a player's
-  request, which arrives whole at once, and only a desk busy with real requests says so (503).
+  request, which arrives whole at once, and only a desk busy with real requests says so (503);
+- a request answered before its body was read (a refusal: the app need not read what it refuses)
+  keeps its connection while the rest of its body arrives and is thrown away, up to
+  ``discard_most`` bytes and within ``head_timeout`` of the answer, then the connection is closed.
+  A connection closed on a body still arriving is reset, and a proxy sending that body (Caddy)
+  takes the reset for the process failing: the refusal must reach it as an answer. A trusted
+  proxy's connection refused here (the process full) is answered likewise once its request's head
+  has arrived, never before it (a proxy takes an answer to nothing asked for as a broken connection).
 
 The body's read timeout is the app's (:func:`builder.web.intake.spool_body`): a response there
 can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
@@ -31,6 +38,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
+import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from builder.core import messages
@@ -38,6 +46,8 @@ from builder.core import messages
 IMPORT_NAME = "builder.desk.transport:DeskProtocol"
 GRACE = 1.0
 """Seconds a connection may wait for its request's head before a new one may take its place."""
+HEAD_MOST = 64 * 1024
+"""A request head's bytes, at most (Caddy's ``max_header_size`` is 32 KB), on a refused connection."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,9 @@ class Limits:
     """The trusted proxies (addresses or networks), whose connections the per-address cap skips."""
     body_timeout: float = 10.0
     """Seconds the app waits for the next piece of a request's body (then 408)."""
+    discard_most: int = 8 * 1024 * 1024
+    """Bytes of a refused request's body read and thrown away: above what the shipped proxy forwards
+    (deploy/'s ``max_size``, 7 MB at most), so a refusal reaches it as an answer."""
 
     def for_workers(self, workers: int) -> Limits:
         """Each of ``workers`` processes' share: the per-address cap divided (rounded up), so the
@@ -144,14 +157,19 @@ class DeskProtocol(H11Protocol):
     """The connections waiting for a request's head, the longest waiting first, with when they began."""
 
     _address: str | None = None
-    _refused = False
+    _refused: str | None = None
+    """Why this connection is refused (its code), if it is."""
+    _head: bytes | None = b""
+    """What a refused trusted proxy's connection sent before its request's head ended."""
+    _discarded = 0
+    """Bytes of the current request's body thrown away, or of a refused connection's request."""
     _head_deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = client_key(self.client[0]) if self.client else "?"
         if len(self.connections) > self.limits.total and not self._make_room():
-            return self._refuse("desk-busy")
+            return self._refuse("desk-busy", proxied=within(address, self.trusted_nets))
         if not within(address, self.trusted_nets):
             if self.open_from[address] >= self.limits.per_address:
                 return self._refuse("desk-too-many-connections")
@@ -170,7 +188,14 @@ class DeskProtocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self._refused:
-            return  # answered already; whatever the client sends is not read
+            return self._refused_data(data)
+        if self.cycle is not None and self.cycle.response_complete and self.conn.their_state is h11.SEND_BODY:
+            # Answered already: uvicorn throws the rest of the body away, as long as it is bounded.
+            self._discarded += len(data)
+            if self._discarded > self.limits.discard_most:
+                self._disarm()
+                self.transport.close()
+                return
         super().data_received(data)
 
     def handle_events(self) -> None:
@@ -178,6 +203,7 @@ class DeskProtocol(H11Protocol):
         super().handle_events()
         if self.cycle is not before:  # a request's head arrived whole: its deadline is met
             self._disarm()
+            self._discarded = 0
 
     def on_response_complete(self) -> None:
         # Armed before uvicorn starts on a pipelined request, whose head (if whole) disarms it again.
@@ -194,10 +220,28 @@ class DeskProtocol(H11Protocol):
             return True
         return False
 
-    def _refuse(self, code: str) -> None:
-        self._refused = True
-        self.transport.write(refusal_bytes(code))
-        self.transport.close()
+    def _refuse(self, code: str, proxied: bool = False) -> None:
+        """Refused: a client's connection answered and closed at once (it holds nothing here), a
+        trusted proxy's answered once its request's head is here, its body thrown away (bounded)."""
+        self._refused = code
+        if not proxied:
+            self.transport.write(refusal_bytes(code))
+            self.transport.close()
+            return
+        self._head_deadline = self.loop.call_later(self.limits.head_timeout, self._head_late)
+
+    def _refused_data(self, data: bytes) -> None:
+        """A refused proxy's request: answered once its head is whole, the rest thrown away, bounded."""
+        if self.transport.is_closing():
+            return
+        self._discarded += len(data)
+        if self._head is not None:
+            self._head += data
+            if b"\r\n\r\n" in self._head:
+                self._head = None
+                self.transport.write(refusal_bytes(self._refused or "desk-busy"))
+        if self._discarded > self.limits.discard_most + HEAD_MOST or (self._head and len(self._head) > HEAD_MOST):
+            self.transport.close()
 
     def _arm(self) -> None:
         self._disarm()

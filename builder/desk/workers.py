@@ -79,7 +79,7 @@ class Workers:
         it raised (StoreRefused, InputError, a builder's Refused) raised here; StoreRefused
         ``check-too-heavy`` past a bound. The job is this request's client's (:data:`CLIENT`)."""
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        client, waiting = CLIENT.get(), _Job(job, args, cpu_seconds, done, jobs.size(args))
+        client, waiting = CLIENT.get(), _Job(job, args, cpu_seconds, done, jobs.size(args), jobs.drawn(job, args))
         self.waiting.setdefault(client, deque()).append(waiting)
         self._next()
         try:
@@ -96,8 +96,12 @@ class Workers:
         return found
 
     def start(self) -> None:
-        """Start the workers now, not with the first player's request."""
-        self._pool().submit(int)
+        """Start the workers now, all of them, not with the first player's request: the pool starts a
+        process only when no other is free, so the spare one was started under the first rush, and the
+        click that needed it waited for it (a worker primed under a busy machine took seconds)."""
+        pool = self._pool()
+        for _ in range(self.count + SPARE):  # none has ended yet: each one a process of its own
+            pool.submit(int)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -127,9 +131,9 @@ class Workers:
             self._begin(client, waiting)
 
     def _heavy(self, client: str, waiting: _Job) -> bool:
-        """A large text, or one of a client whose jobs lately proved slow (one not yet served is
-        taken for light here: its first job shows what it costs)."""
-        return waiting.size > LARGE or self._costliest(client, unknown=0.0) > LIGHT_SECONDS
+        """A PDF, a large text, or one of a client whose jobs lately proved slow (one not yet served
+        is taken for light here: its first job shows what it costs)."""
+        return waiting.drawn or waiting.size > LARGE or self._costliest(client, unknown=0.0) > LIGHT_SECONDS
 
     def _may_send(self, client: str, waiting: _Job) -> bool:
         if client not in self.used and self.sent.get(client):
@@ -245,6 +249,8 @@ class _Job:
     cpu_seconds: int
     done: asyncio.Future[Any]
     size: int = 0
+    drawn: bool = False
+    """A PDF drawn: heavy whoever asks (:func:`builder.desk.jobs.drawn`)."""
 
 
 

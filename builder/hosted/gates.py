@@ -24,7 +24,7 @@ from builder.core import messages
 from builder.desk.build import TOKEN_DAYS
 from builder.desk.checks import Busy
 from builder.desk.cookies import secure
-from builder.desk.guard import CLICK_MOST, client_address, gate, read_form, until_gone
+from builder.desk.guard import CLICK_MOST, client_address, gate, read_form, unread, until_gone
 from builder.desk.transport import within
 from builder.desk.workers import CLIENT
 from builder.hosted.state import hosted_of
@@ -70,14 +70,11 @@ def endpoint(handler: Handler, lane: str | None = None) -> Callable[[Request], A
                 return await until_gone(request, handler(request, loaded, lang))
             return await anyio.to_thread.run_sync(lambda: handler(request, form.load(), lang), limiter=hosted.working)
         except Busy as exc:
-            answer = refusal(request, lang, exc.code, exc.status)
+            answer = unread(request, refusal(request, lang, exc.code, exc.status), exc.code)
             answer.headers["Retry-After"] = str(exc.retry_after)
-            answer.headers["connection"] = "close"  # its body may be left unread
             return answer
         except Rejected as exc:
-            answer = refusal(request, lang, exc.code, exc.status)
-            answer.headers["connection"] = "close"
-            return answer
+            return unread(request, refusal(request, lang, exc.code, exc.status), exc.code)
         except Exception as exc:  # noqa: BLE001 - a bug: logged without its message, answered with its id
             bug = secrets.token_hex(4)
             LOG.error("bug %s while answering %s %s: %s\n%s", bug, request.method, request.url.path,

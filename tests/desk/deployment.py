@@ -48,8 +48,9 @@ class Browser:
     """A player's or the organiser's browser, as far as the desk can tell: HTTPS to one address,
     trusting one root certificate, keeping the cookies it is given."""
 
-    def __init__(self, port: int, root: Path, source: str = "127.0.0.1", timeout: float = WAIT):
-        self.port, self.context = port, ssl.create_default_context(cafile=str(root))
+    def __init__(self, port: int, root: Path, source: str = "127.0.0.1", timeout: float = WAIT,
+                 host: str = "127.0.0.1"):
+        self.port, self.context, self.host = port, ssl.create_default_context(cafile=str(root)), host
         self.source = source
         """The loopback address it connects from: each of 127/8 is a client of its own to Caddy."""
         self.timeout = timeout
@@ -60,7 +61,7 @@ class Browser:
         """The last answer's headers."""
 
     def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None):
-        conn = http.client.HTTPSConnection("127.0.0.1", self.port, context=self.context, timeout=self.timeout,
+        conn = http.client.HTTPSConnection(self.host, self.port, context=self.context, timeout=self.timeout,
                                            source_address=(self.source, 0))
         try:
             sent = {**(headers or {}), "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}

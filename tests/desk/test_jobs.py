@@ -106,3 +106,42 @@ def test_a_slow_job_on_a_small_text_gives_its_memory_back_as_a_large_text_does(m
     small = {"lista.yaml": b"nombre: Patrulla\n"}
     assert jobs.run("busy", (small, 0.0), 10)[:2] == ("done", "hecho") and given_back == []
     assert jobs.run("busy", (small, jobs.SLOW_SECONDS + 0.05), 10)[:2] == ("done", "hecho") and given_back == [True]
+
+
+def test_a_pdf_is_drawn_whoever_asks_and_however_its_arguments_run():
+    """The desk's export (texts, file, kind, lang), the hosted builder's (its game first) and a shared
+    list's: a PDF each; a sheet, a click or a file merely named «pdf» is not."""
+    from builder.desk.jobs import drawn
+
+    files = {"lista.yaml": "system: wartime\n"}
+    assert drawn("export", (files, "lista.yaml", "pdf", "es"))
+    assert drawn("export", ("wartime", files, "lista.yaml", "pdf", "en"))
+    assert not drawn("export", (files, "lista.yaml", "xlsx", "es"))
+    assert not drawn("edit", (files, "pdf", {"op": "set"}, "es")) and not drawn("check", ({"pdf": "x"},))
+
+
+def test_a_desks_workers_load_its_game_before_a_players_first_click():
+    """As the hosted builder's: a desk's worker loads the event's game when it starts, so a player's first
+    click (on either worker) costs what any other does, and its player is never taken for a slow client
+    and sent behind the PDFs being drawn (issue 55: a click waited 25 s for one)."""
+    import asyncio
+
+    from builder.desk.workers import CLIENT, LIGHT_SECONDS, Workers
+    from builder.events.packs import load_pack
+    from tests.desk.support import ALFA, PACK, WARBOOK
+
+    workers = Workers(load_pack(PACK), count=1)
+    files = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}
+    click = (files, "alfa.yaml", {"op": "set", "path": '["name"]', "value": "Otra", "at": "[]"}, "es")
+
+    async def both_workers() -> None:  # two clicks at once: one on each worker, each its first job
+        CLIENT.set("127.0.0.3")
+        await asyncio.gather(workers.run("edit", click, 6), workers.run("edit", click, 6))
+
+    try:
+        workers.start()
+        asyncio.run(both_workers())
+        (costliest,) = [used[2] for used in workers.used.values()]
+    finally:
+        workers.close()
+    assert costliest <= LIGHT_SECONDS, costliest

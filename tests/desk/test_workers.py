@@ -167,3 +167,50 @@ def test_a_desks_workers_see_the_editions_installed_when_it_started_whatever_the
     assert checked_under() == ("2027-prueba", 173)
     monkeypatch.delenv("BUILDER_EDITIONS")
     assert checked_under() == ("2026", 178)
+
+
+def test_pdfs_of_new_clients_never_take_the_spare_worker_a_players_check_runs_on():
+    """Issue 55: 24 addresses asking for PDFs kept a player's clicks waiting 25 s: each address's first
+    PDF, its cost not yet known, was taken for light and sent to the spare worker. A PDF is heavy
+    whoever asks: one at a time beside the spare, and the player's light job goes beside it."""
+    workers = Workers(load_pack(PACK), count=1)
+    files = {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK}
+    ended: list[str] = []
+
+    async def one(client: str, job: str, args: tuple) -> None:
+        CLIENT.set(client)
+        try:
+            await workers.run(job, args, 11)
+        except StoreRefused:
+            pass
+        ended.append(client)
+
+    async def rush():
+        pdfs = [asyncio.create_task(one(f"127.0.10.{n}", "export", (files, "alfa.yaml", "pdf", "es")))
+                for n in range(4)]
+        await asyncio.sleep(0)  # four new addresses' PDFs sent at once, before the player's list
+        await asyncio.gather(one("127.0.0.3", "check", (files,)), *pdfs)
+
+    try:
+        asyncio.run(rush())
+    finally:
+        workers.close()
+    # At most the one PDF running when it came ended before the player's list.
+    assert ended.index("127.0.0.3") <= 1, ended
+    assert workers.running == workers.heavy == 0 and not workers.waiting
+
+
+def test_every_worker_the_spare_too_is_started_with_the_lane_not_with_the_first_rush():
+    """The pool starts a process only when no other is free: started with one, the spare was started
+    under the first rush, and the click that needed it waited for it to start (issue 55)."""
+    import time
+
+    workers = Workers(load_pack(PACK), count=1)
+    try:
+        workers.start()
+        deadline = time.monotonic() + 30
+        while len(workers.pool._processes) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(workers.pool._processes) == 2  # one for heavy jobs and the spare
+    finally:
+        workers.close()

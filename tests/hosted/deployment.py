@@ -13,8 +13,10 @@ import subprocess
 from pathlib import Path
 from typing import Iterator
 
-from tests.desk.deployment import Browser, desk_settings, started, stop, until
+from tests.desk import crowds
+from tests.desk.deployment import Browser, desk_settings, form, started, stop, until
 from tests.desk.deployment import unit_command as desk_unit_command
+from tests.hosted.support import files_of
 from tests.serve.live import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,3 +85,33 @@ def hosting(folder: Path) -> Iterator[Hosting]:
         yield site
     finally:
         site.close()
+
+
+def clicked(route: str) -> crowds.Action:
+    """A player's click on ``route``: the wartime example's name set, as the page sends it."""
+    def act(player: Browser, n: int) -> int:
+        body, headers = form({"csrf": player.cookies["builder_csrf"], "lang": "es", "game": "wartime",
+                              "file": "lista.yaml", "op": "set", "path": '["name"]', "value": f"Compañía {n}",
+                              "at": "[]"}, files_of("wartime"))
+        return player.request("POST", route, body, headers)[0]
+    return act
+
+
+def attacked(site: Hosting, attack: str, seconds: float) -> crowds.Outcome:
+    """``attack`` (``bodies`` or ``pdfs``, :mod:`tests.desk.crowds`) on the hosted builder for ``seconds``,
+    a player clicking before and during it."""
+    page, files = "/build?game=wartime", files_of("wartime")
+    if attack == "bodies":
+        greedy = crowds.ready(site.https, site.root, "127.0.9.1", page, "builder_csrf")
+        attackers, work = crowds.BODIES_AT_ONCE, crowds.big_bodies(greedy, "/build/edit", {
+            "lang": "es", "game": "wartime", "file": "lista.yaml", "op": "set", "path": '["name"]',
+            "value": "Voraz", "at": "[]"}, "builder_csrf")
+    else:
+        browsers = [crowds.ready(site.https, site.root, f"127.0.10.{n + 1}", page, "builder_csrf")
+                    for n in range(crowds.PDF_ADDRESSES)]
+        attackers, work = crowds.PDF_ADDRESSES, crowds.pdfs(browsers, "/build/export", {
+            "lang": "es", "game": "wartime", "file": files[0][0], "kind": "pdf"}, files, "builder_csrf")
+    player = site.browser("127.0.0.4")
+    player.request("GET", page)
+    return crowds.attacked(player, {"view": clicked("/build/view"), "edit": clicked("/build/edit")},
+                           site.logs[-1], attackers, seconds, work)

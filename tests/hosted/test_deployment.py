@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from tests.desk.deployment import CADDYFILE as DESK_CADDYFILE, form
-from tests.hosted.deployment import SITE, UNIT, hosting
+from tests.hosted.deployment import SITE, UNIT, attacked, hosting
 from tests.hosted.support import files_of
 
 needs_caddy = pytest.mark.skipif(shutil.which("caddy") is None, reason="needs caddy")
@@ -55,3 +55,52 @@ def test_beside_a_desk_one_caddy_serves_both_names(tmp_path):
     assert adapted.returncode == 0, adapted.stderr
     routes = json.loads(adapted.stdout)["apps"]["http"]["servers"]["srv0"]["routes"]
     assert [route["match"][0]["host"] for route in routes] == [["torneo.example"], ["listas.example"]]
+
+
+ATTACK_SECONDS = 10.0
+"""As the desk's (tests/desk/test_deployment.py): 10 s here, the issue's 30 s and 60 s in `make bench`."""
+
+
+@needs_caddy
+@pytest.mark.parametrize("attack", ["bodies", "pdfs"])
+def test_no_client_makes_caddy_leave_out_a_healthy_process(tmp_path, attack):
+    """Issue 55, as for the desk: one address sending 16 bodies of 3–7 MB at once, or 24 addresses
+    asking for PDFs; another player's clicks get no 503 and stay within 3× their own p95 from before,
+    and Caddy never finds every process left out."""
+    with hosting(tmp_path) as site:
+        outcome = attacked(site, attack, ATTACK_SECONDS)
+    assert not outcome.faults(), outcome.summary()
+
+
+def reverse_proxies(config: object) -> list[dict]:
+    """Every reverse_proxy handler in an adapted Caddy configuration."""
+    if isinstance(config, dict):
+        found = [config] if config.get("handler") == "reverse_proxy" else []
+        return found + [handler for value in config.values() for handler in reverse_proxies(value)]
+    if isinstance(config, list):
+        return [handler for value in config for handler in reverse_proxies(value)]
+    return []
+
+
+@needs_caddy
+def test_only_caddys_own_check_of_healthz_decides_whether_a_process_is_used(tmp_path):
+    """Issue 55: under passive health checks Caddy 2.6 counts any error of a request as its process's
+    failure, and a client can cause one at will; so the shipped files have none: every process's
+    /healthz asked every second decides, and a request that can't connect is tried on another."""
+    shutil.copy(DESK_CADDYFILE, tmp_path / "Caddyfile")
+    shutil.copy(SITE, tmp_path / SITE.name)
+    shutil.copy(SITE.with_name("Caddyfile.hosted"), tmp_path / "Caddyfile.hosted")
+    with (tmp_path / "Caddyfile").open("a", encoding="utf-8") as caddyfile:
+        caddyfile.write("\nimport builder-hosted.caddy\n")
+    handlers = []
+    for name in ("Caddyfile", "Caddyfile.hosted"):
+        adapted = subprocess.run(["caddy", "adapt", "--config", str(tmp_path / name), "--adapter", "caddyfile"],
+                                 capture_output=True, text=True, env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+        assert adapted.returncode == 0, adapted.stderr
+        handlers += reverse_proxies(json.loads(adapted.stdout))
+    assert len(handlers) == 3  # the desk's, and the hosted builder's beside it and alone
+    for handler in handlers:
+        checks = handler["health_checks"]
+        assert "passive" not in checks, checks
+        assert checks["active"]["uri"] == "/healthz" and checks["active"]["interval"] == 10**9
+        assert handler["load_balancing"]["try_duration"] > 0
