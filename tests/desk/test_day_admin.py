@@ -31,6 +31,16 @@ def desk_of(client):
     return desk.store, desk.event_id
 
 
+def all_here(client, count: int):
+    """The organiser logged in, ``count`` teams registered, each checked in: the teams, store and event."""
+    admin(client)
+    made = teams(client, count)
+    store, event = desk_of(client)
+    for team_id, _ in made.values():
+        store.check_in(team_id, organiser=True)
+    return made, store, event
+
+
 def test_the_day_is_the_organisers_alone_and_absent_without_rounds(client, day_client):
     assert day_client.get("/admin/day").status_code == 403  # the login form
     assert on_day_admin(day_client, "checkin-open").status_code == 403
@@ -135,11 +145,7 @@ def test_hostile_values_are_refused_and_store_nothing(day_client, action, fields
 
 def test_a_hostile_result_is_refused(day_client):
     client = day_client
-    admin(client)
-    made = teams(client, 2)
-    store, event = desk_of(client)
-    for team_id, _ in made.values():
-        store.check_in(team_id, organiser=True)
+    made, store, event = all_here(client, 2)
     store.pair_next_round(event, ROUNDS)
     store.publish(event, 1)
     for fields in ({"winner": "c"}, {"winner": "a", "score_a": "-3"}, {"winner": "a", "score_a": "1" * 30},
@@ -184,11 +190,7 @@ def test_two_desks_on_one_database_pair_a_round_once(db, day_client):
 
 def test_a_team_removed_after_the_pairing_leaves_the_page_readable(day_client):
     client = day_client
-    admin(client)
-    made = teams(client, 4)
-    store, event = desk_of(client)
-    for team_id, _ in made.values():
-        store.check_in(team_id, organiser=True)
+    made, store, event = all_here(client, 4)
     store.pair_next_round(event, ROUNDS)
     store.remove_teams(event, [made["Equipo 1"][0]])  # spam found late, the round in draft
     page = client.get("/admin/day")
@@ -217,11 +219,7 @@ def test_pairing_is_offered_only_when_it_can_be_done_and_says_which_tables_wait(
     bye. Until round 1 is published, and while a table is disputed, unconfirmed (one team reported) or
     unreported, the page says which, links to it, and offers no pairing."""
     client = day_client
-    admin(client)
-    made = teams(client, 7)
-    store, event = desk_of(client)
-    for team_id, _ in made.values():
-        store.check_in(team_id, organiser=True)
+    made, store, event = all_here(client, 7)
     assert 'id="pair"' in client.get("/admin/day").text and 'id="pair-waits"' not in client.get("/admin/day").text
     store.pair_next_round(event, ROUNDS)
     page = client.get("/admin/day").text
@@ -268,11 +266,7 @@ def test_the_teams_table_has_headers_for_headers_and_counts_dropped_teams_apart(
     drop the page still said «8 de 8 equipos presentados». Three teams checked in, one dropped: 2 of
     the 2 still playing are here, and 1 dropped is counted apart."""
     client = day_client
-    admin(client)
-    made = teams(client, 3)
-    store, event = desk_of(client)
-    for team_id, _ in made.values():
-        store.check_in(team_id, organiser=True)
+    made, store, event = all_here(client, 3)
     store.drop(made["Equipo 2"][0], organiser=True)
     page = client.get("/admin/day").text
     head = re.search(r'<section id="teams".*?<thead>(.*?)</thead>', page, re.S).group(1)
