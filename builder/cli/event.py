@@ -334,7 +334,7 @@ def health(url: str, wait: float, lang: str | None) -> None:
         time.sleep(0.5)
 
 
-class Second(Argument):
+class AfterThePack(Argument):
     """The file a command reads or writes after the pack (``backup PACK OUT``): shown as required, the
     one way; left out only by the older spelling, ``backup OUT --db DB``, kept for the scripts that use it."""
 
@@ -355,7 +355,7 @@ def pack_and_file(pack: str, file: str | None, db: str | None) -> tuple[str, str
 
 @event.command(name="backup", help="cli.event.backup")
 @argument("pack", type=click.Path(dir_okay=False))
-@click.argument("out", cls=Second, required=False, type=click.Path(dir_okay=False))
+@click.argument("out", cls=AfterThePack, required=False, type=click.Path(dir_okay=False))
 @option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
 @lang_option
 def backup_(pack: str, out: str | None, db: str | None, lang: str | None) -> None:
@@ -371,7 +371,7 @@ def backup_(pack: str, out: str | None, db: str | None, lang: str | None) -> Non
 
 @event.command(help="cli.event.restore")
 @argument("pack", type=click.Path(dir_okay=False))
-@click.argument("backup", cls=Second, required=False, type=click.Path(dir_okay=False))
+@click.argument("backup", cls=AfterThePack, required=False, type=click.Path(dir_okay=False))
 @option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
 @option("--replace", is_flag=True, default=False, help="cli.event.replace")
 @lang_option
