@@ -140,7 +140,8 @@ def day(chromium: Any, target: Path) -> None:
     from builder.events.packs import load_pack
 
     pack = dataclasses.replace(load_pack(PACK), rounds=RoundsFormat(
-        count=4, score="puntos de victoria", tie_breakers=("opponents-points", "score-difference")))
+        count=4, score="puntos de victoria", score_en="victory points",
+        tie_breakers=("opponents-points", "score-difference")))
     port = free(PORT)
     with tempfile.TemporaryDirectory() as tmp, stopped_clock(), own_codes():
         app = create_desk(pack, f"sqlite:///{Path(tmp) / 'torneo.sqlite'}", TOKEN, f"127.0.0.1:{port}", publish=False)

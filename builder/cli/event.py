@@ -19,7 +19,7 @@ from click.core import ParameterSource
 
 from builder.cli.support import echo, lang_option, port_free, progress, speaking
 from builder.cli.language import said
-from builder.cli.words import argument, group, option
+from builder.cli.words import Argument, argument, group, option
 from builder.core import messages
 from builder.core.errors import InputError
 from builder.core.pack import Pack
@@ -334,32 +334,53 @@ def health(url: str, wait: float, lang: str | None) -> None:
         time.sleep(0.5)
 
 
+class AfterThePack(Argument):
+    """The file a command reads or writes after the pack (``backup PACK OUT``): shown as required, the
+    one way; left out only by the older spelling, ``backup OUT --db DB``, kept for the scripts that use it."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return self.human_readable_name
+
+
+def pack_and_file(pack: str, file: str | None, db: str | None) -> tuple[str, str]:
+    """The database and the file of ``backup`` and ``restore``: ``PACK FILE [--db DB]``, the database
+    found as every command of ``builder event`` finds it (:func:`database_url`: a database given as the
+    pack is the file beside itself); or the older ``FILE --db DB``. Usage error (exit 2) otherwise."""
+    if file is not None:
+        return database_url(pack, db), file
+    if db is None:
+        raise click.UsageError(said("cli.event.pack-and-file"))
+    return database_url("", db), pack
+
+
 @event.command(name="backup", help="cli.event.backup")
-@argument("out", type=click.Path(dir_okay=False))
-@option("--db", required=True, metavar="cli.value.database", help="cli.event.backup-db")
+@argument("pack", type=click.Path(dir_okay=False))
+@click.argument("out", cls=AfterThePack, required=False, type=click.Path(dir_okay=False))
+@option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
 @lang_option
-def backup_(out: str, db: str, lang: str | None) -> None:
+def backup_(pack: str, out: str | None, db: str | None, lang: str | None) -> None:
     """A consistent copy of a desk's database, taken while it runs (help: ``cli.event.backup``)."""
     lang = speaking(lang)
+    url, out = pack_and_file(pack, out, db)
     from builder.events import backups  # SQLAlchemy and the store, only for the commands that open one
 
-    url = database_url("", db)
     version = backups.backup(url, Path(out))
     echo(messages.text("cli.event.backup-written", lang, db=_shown(url), version=version,
                        file=Path(out).resolve()))
 
 
 @event.command(help="cli.event.restore")
-@argument("backup", type=click.Path(dir_okay=False))
-@option("--db", required=True, metavar="cli.value.database", help="cli.event.backup-db")
+@argument("pack", type=click.Path(dir_okay=False))
+@click.argument("backup", cls=AfterThePack, required=False, type=click.Path(dir_okay=False))
+@option("--db", default=None, metavar="cli.value.database", help="cli.event.db")
 @option("--replace", is_flag=True, default=False, help="cli.event.replace")
 @lang_option
-def restore(backup: str, db: str, replace: bool, lang: str | None) -> None:
+def restore(pack: str, backup: str | None, db: str | None, replace: bool, lang: str | None) -> None:
     """A backup put back as a desk's database (help: ``cli.event.restore``)."""
+    url, backup = pack_and_file(pack, backup, db)
     lang = speaking(lang, file=backup)
     from builder.events import backups  # SQLAlchemy and the store, only for the commands that open one
 
-    url = database_url("", db)
     version = backups.restore(Path(backup), url, replace)
     echo(messages.text("cli.event.restored", lang, db=_shown(url), version=version, file=Path(backup).resolve()))
 

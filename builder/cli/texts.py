@@ -278,21 +278,28 @@ MESSAGES = {
     "cli.event.unhealthy": {"es": "La mesa de {url} no responde ({reason}).",
                             "en": "The desk at {url} doesn't answer ({reason})."},
     "cli.event.backup": {
-        "es": "Copia la base de datos de una mesa en SALIDA, también mientras atiende.\n\n"
-              "SQLite con su copia en línea (una copia coherente, sin parar las mesas); PostgreSQL con pg_dump. "
-              "Nunca escribe sobre un archivo que ya exista.",
-        "en": "Copy a desk's database to OUT, also while it runs.\n\n"
-              "SQLite by its online backup (one consistent copy, the desks left running); PostgreSQL by pg_dump. "
-              "It never writes over a file that exists."},
+        "es": "Copia en SALIDA la base de datos del evento del PACK, también mientras la mesa atiende.\n\n"
+              "La base de datos es la de las demás órdenes de builder event: --db, o si no <pack>.sqlite junto al "
+              "pack. SQLite con su copia en línea (una copia coherente, sin parar las mesas); PostgreSQL con "
+              "pg_dump. Nunca escribe sobre un archivo que ya exista.",
+        "en": "Copy the database of the PACK's event to OUT, also while the desk runs.\n\n"
+              "The database is the one every command of builder event takes: --db, else <pack>.sqlite beside the "
+              "pack. SQLite by its online backup (one consistent copy, the desks left running); PostgreSQL by "
+              "pg_dump. It never writes over a file that exists."},
     "cli.event.restore": {
-        "es": "Restaura la COPIA como base de datos de una mesa (con las mesas paradas).\n\n"
-              "No escribe sobre una mesa que ya tenga datos sin --replace, ni restaura la copia de un builder "
-              "más nuevo.",
-        "en": "Restore BACKUP as a desk's database (with the desks stopped).\n\n"
-              "It writes over a desk that holds data only with --replace, and never restores a newer builder's "
-              "backup."},
-    "cli.event.backup-db": {"es": "La base de datos: un archivo SQLite o una URL postgresql://…",
-                            "en": "The database: a SQLite file or a postgresql://… URL."},
+        "es": "Restaura la COPIA como base de datos del evento del PACK (con las mesas paradas).\n\n"
+              "La base de datos es la de las demás órdenes de builder event: --db, o si no <pack>.sqlite junto al "
+              "pack. No escribe sobre una mesa que ya tenga datos sin --replace, ni restaura la copia de un "
+              "builder más nuevo.",
+        "en": "Restore BACKUP as the database of the PACK's event (with the desks stopped).\n\n"
+              "The database is the one every command of builder event takes: --db, else <pack>.sqlite beside the "
+              "pack. It writes over a desk that holds data only with --replace, and never restores a newer "
+              "builder's backup."},
+    "cli.event.pack-and-file": {
+        "es": "Falta un argumento: primero el PACK del evento (su base de datos, junto a él o con --db), luego el "
+              "archivo: builder event backup PACK SALIDA, builder event restore PACK COPIA.",
+        "en": "An argument is missing: first the event's PACK (its database beside it, or --db), then the file: "
+              "builder event backup PACK OUT, builder event restore PACK BACKUP."},
     "cli.event.replace": {"es": "Sustituir la base de datos que ya hay por la copia.",
                           "en": "Replace the database that is there with the backup."},
     "cli.event.backup-written": {"es": "Copia de {db} (esquema {version}) escrita en {file}",

@@ -62,6 +62,13 @@ def language(requested: str | None = None) -> str:
 
 _PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
 """``{models|miniatura|miniaturas}``: the word that agrees with the parameter ``models``."""
+_POSSESSIVE = re.compile(r"\{(\w+)'s\}")
+"""``{team's}``: an English possessive of the parameter ``team``: «Halcones'», «Patrulla Alfa's»."""
+
+
+def _possessive(match: re.Match[str], params: dict[str, Any]) -> str:
+    name = match.group(1)
+    return "{" + name + "}" + ("'" if str(params.get(name, "")).rstrip().endswith(("s", "S")) else "'s")
 
 
 @cache
@@ -100,7 +107,8 @@ def text(key: str, lang: str, /, **params: Any) -> str:
     """The message ``key`` in ``lang`` with its parameters filled in.
 
     ``{count|one|other}`` in a message is the word that agrees with the parameter ``count``
-    (Babel's plural rules for the language). A number with decimals is written the
+    (Babel's plural rules for the language); ``{team's}``, English's possessive of ``team``
+    (an apostrophe alone after a final s). A number with decimals is written the
     language's way (12,9 in Spanish). A ``hint`` parameter appends the "did you mean"
     sentence; a ``known`` parameter, the one that names what exists (a reference's choices).
     """
@@ -110,6 +118,8 @@ def text(key: str, lang: str, /, **params: Any) -> str:
     template = entry[lang]
     if "|" in template:
         template = _PLURAL.sub(lambda m: _agree(m, lang, params), template)
+    if "'s}" in template:
+        template = _POSSESSIVE.sub(lambda m: _possessive(m, params), template)
     if any(type(v) is float for v in params.values()):
         params = {k: number(v, lang) if type(v) is float else v for k, v in params.items()}
     out = template.format(**params)

@@ -54,9 +54,16 @@ class RoundsFormat:
     bye_score: int = 0
     """The game's own score a bye counts for (victory points, dureza, …)."""
     score: str | None = None
-    """What the game's own score is called in this event («puntos de victoria»); None: no score kept."""
+    """What the game's own score is called in this event («puntos de victoria»): in Spanish when the
+    pack names it in both languages, else in every language; None: no score kept."""
     tie_breakers: tuple[str, ...] = ("opponents-points", "score-difference")
     """Names from :data:`TIE_BREAKERS`, the first deciding first."""
+    score_en: str | None = None
+    """The score's name in English, when the pack names it in both languages («victory points»)."""
+
+    def score_in(self, lang: str) -> str | None:
+        """The score's name in ``lang``: its English name on English pages when the pack gives one."""
+        return self.score_en if lang == "en" and self.score_en else self.score
 
 
 @dataclass(frozen=True)

@@ -44,14 +44,16 @@ def no_rounds(request: Request, lang: str) -> Response | None:
     return refusal(request, lang, "desk-no-rounds", 404) if desk_of(request).pack.rounds is None else None
 
 
-def result_words(result: Result | None, names: tuple[str, str], lang: str) -> str:
-    """A result in words: who won and the scores, as the table names its teams."""
+def result_words(result: Result | None, names: tuple[str, str], lang: str, scored: bool = True) -> str:
+    """A result in words: who won and, where the pack keeps a score, each team's score beside its name
+    («ganó Halcones (Dragones Rojos 6 – 12 Halcones)»), never two numbers to match to the names."""
     if result is None:
         return messages.text("desk.day-nothing-said", lang)
+    scores = {"first": names[0], "second": names[1], "a": result.score_a, "b": result.score_b}
     if result.winner == "draw":
-        return messages.text("desk.result-draw", lang, a=result.score_a, b=result.score_b)
-    return messages.text("desk.result-a", lang, team=names[0 if result.winner == "a" else 1], a=result.score_a,
-                         b=result.score_b)
+        return messages.text("desk.result-draw" if scored else "desk.result-draw-plain", lang, **scores)
+    return messages.text("desk.result-a" if scored else "desk.result-a-plain", lang,
+                         team=names[0 if result.winner == "a" else 1], **scores)
 
 
 def team_game(day: Day, team_id: int) -> Game | None:
@@ -107,7 +109,7 @@ def shown(desk: Desk, team_id: int, lang: str) -> dict[str, Any] | None:
     latest = max((r.number for r in day.rounds if r.published), default=0)
     return {"team": me, "day": day, "game": game, "sides": sides, "opponent": opponent, "mine": said,
             "over": over, "latest": latest, "fmt": desk.pack.rounds,
-            "words": lambda result: result_words(result, sides or ("", ""), lang)}
+            "words": lambda result: result_words(result, sides or ("", ""), lang, bool(desk.pack.rounds.score))}
 
 
 def act(request: Request, form: Form, lang: str) -> Response:

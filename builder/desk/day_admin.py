@@ -16,10 +16,13 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from builder.core import messages
 from builder.desk.day import no_rounds, result_words
 from builder.desk.pages import page, refusal
-from builder.desk.state import desk_of
+from builder.desk.state import Desk, desk_of
 from builder.events.bounds import StoreRefused
+from builder.events.results import unsettled
+from builder.events.rounds import Day
 from builder.web.intake import Form
 
 LOG = logging.getLogger("builder.desk")
@@ -66,15 +69,42 @@ def shown(request: Request, lang: str) -> dict[str, Any]:
             sides = (names.get(table.a, "?"), names.get(table.b, "?") if table.b is not None else "")
             said = claims[table.number]
             rows.append({"table": table, "sides": sides, "game": games[table.number], "said": said,
-                         "words": lambda result, sides=sides: result_words(result, sides, lang)})
+                         "words": lambda result, sides=sides: result_words(result, sides, lang, bool(fmt.score))})
         rounds.append({"round": found, "rows": rows, "disputes": sum(r["game"].disputed for r in rows)})
     next_number = len(day.rounds) + 1
     ask = number_of(request.query_params.get("team", "")) if request.query_params.get("ask") == "drop" else None
-    return {"day": day, "fmt": fmt, "rounds": rounds, "next_number": next_number,
-            "can_pair": next_number <= fmt.count, "here": sum(e.checked_in for e in day.entrants),
+    playing = [e for e in day.entrants if e.dropped_after is None]
+    waits = pairing_waits(desk, day, names, lang) if next_number <= fmt.count else []
+    return {"day": day, "fmt": fmt, "rounds": rounds, "next_number": next_number, "waits": waits,
+            "can_pair": next_number <= fmt.count and not waits, "teams": len(playing),
+            "here": sum(e.checked_in for e in playing), "dropped": len(day.entrants) - len(playing),
             "log": store.round_changes(desk.event_id, LOG_SHOWN), "names": names,
             "ask": ask if ask in names else None, "seated": {t for g in day.games for t in g.table.teams()},
             "done": request.query_params.get("done") in ACTIONS}
+
+
+def pairing_waits(desk: Desk, day: Day, names: dict[int, str], lang: str) -> list[dict[str, str]]:
+    """What keeps the next round from being paired, as the page says it (each with the link to what
+    settles it), as the store would refuse it: the last round unpublished, each of its tables without
+    a standing result and why, fewer than two teams to play. None: it can be paired."""
+    t = lambda key, **p: messages.text(key, lang, **p)  # noqa: E731
+    last = day.rounds[-1] if day.rounds else None
+    waits = []
+    if last is not None and not last.published:
+        waits.append({"id": "wait-publish", "text": t("desk.day-waits-publish", round=last.number),
+                      "href": f"/admin/day?lang={lang}&round={last.number}#round-{last.number}"})
+    elif last is not None:
+        said = desk.store.claims(desk.event_id, last.number)
+        for found in unsettled(day.games_of(last.number), said):
+            table = found.table
+            sides = f"{names.get(table.a, '?')} – {names.get(table.b or 0, '?')}"
+            waits.append({"id": f"wait-{last.number}-{table.number}",
+                          "text": t(f"desk.day-waits-{found.why}", table=table.number, teams=sides,
+                                    team=names.get(found.waiting or 0, "?")),
+                          "href": f"/admin/day?lang={lang}&round={last.number}#table-{last.number}-{table.number}"})
+    if sum(e.plays_in(len(day.rounds) + 1) for e in day.entrants) < 2:
+        waits.append({"id": "wait-teams", "text": t("desk.error.too-few-teams"), "href": f"/admin/day?lang={lang}#teams"})
+    return waits
 
 
 def act(request: Request, form: Form, lang: str) -> Response:

@@ -217,7 +217,7 @@ MESSAGES = {
         "en": "No one will be able to hand in or change a list until you unlock it again. If publishing is on, "
               "the lists are published as soon as it is locked."},
     "desk.confirm-lock-event-yes": {"es": "Sí, cerrar el evento", "en": "Yes, lock the event"},
-    "desk.confirm-lock-team": {"es": "¿Cerrar la lista de {team}?", "en": "Lock {team}'s list?"},
+    "desk.confirm-lock-team": {"es": "¿Cerrar la lista de {team}?", "en": "Lock {team's} list?"},
     "desk.confirm-lock-team-why": {
         "es": "Ese equipo no podrá entregar versiones nuevas hasta que vuelvas a abrir su lista.",
         "en": "That team will not be able to hand in new versions until you unlock its list again."},

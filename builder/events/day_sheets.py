@@ -26,6 +26,12 @@ class DaySheets:
     fingerprints: Mapping[int, str | None]
 
 
+def headed(words: str) -> str:
+    """A column's header as every other reads: its first letter a capital («puntos de victoria a favor»
+    heads its column as «Puntos de victoria a favor»)."""
+    return words[:1].upper() + words[1:]
+
+
 def standings_sheet(rounds: RoundsFormat, day: Day, lang: str) -> tuple[list[Column], list[dict[str, Any]]]:
     t = lambda key, **p: text(key, lang, **p)  # noqa: E731
     columns = [Column("rank", t("show.rank"), kind="int", width=6), Column("team", t("show.team"), width=28),
@@ -34,10 +40,12 @@ def standings_sheet(rounds: RoundsFormat, day: Day, lang: str) -> tuple[list[Col
                Column("losses", t("show.losses"), kind="int", width=8), Column("byes", t("show.byes"), kind="int", width=8),
                Column("points", t("show.points"), kind="int", width=8)]
     if rounds.score:
-        columns += [Column("score_for", t("show.score-for", score=rounds.score), kind="int", width=10),
-                    Column("score_against", t("show.score-against", score=rounds.score), kind="int", width=10)]
+        columns += [Column("score_for", headed(t("show.score-for", score=rounds.score_in(lang))), kind="int",
+                           width=10),
+                    Column("score_against", headed(t("show.score-against", score=rounds.score_in(lang))), kind="int",
+                           width=10)]
     columns += [Column(f"tb:{b}", t(f"show.tb.{b}"), kind="number", width=12) for b in rounds.tie_breakers]
-    columns.append(Column("dropped", t("show.dropped"), width=10))
+    columns.append(Column("dropped", t("xl.dropped"), width=10))
     rows = [{"rank": r.rank, "team": r.name, "club": r.club or "", "played": r.played, "wins": r.wins,
              "draws": r.draws, "losses": r.losses, "byes": r.byes, "points": r.points, "score_for": r.score_for,
              "score_against": r.score_against, **{f"tb:{b}": r.tie_breakers.get(b, 0) for b in rounds.tie_breakers},

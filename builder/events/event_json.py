@@ -45,7 +45,10 @@ class Format(Model):
     points: Points
     bye_score: int
     score: str | None
+    """What the game's own score is called: in Spanish when the pack names it in both languages."""
     tie_breakers: list[str]
+    score_en: str | None = None
+    """The score's name in English when the pack names it in both languages, else null."""
 
 
 class EventPart(Model):
@@ -146,7 +149,8 @@ class StandingPart(Model):
     points: int
     score_for: int
     score_against: int
-    tie_breakers: dict[str, float]
+    tie_breakers: dict[str, int | float]
+    """Each of the pack's tie-breakers by its name, with the team's value: whole values as integers."""
     dropped: bool
 
 
@@ -203,7 +207,13 @@ def format_part(rounds: RoundsFormat | None) -> dict[str, Any] | None:
         return None
     return {"count": rounds.count, "points": {"win": rounds.win, "draw": rounds.draw, "loss": rounds.loss,
                                               "bye": rounds.bye},
-            "bye_score": rounds.bye_score, "score": rounds.score, "tie_breakers": list(rounds.tie_breakers)}
+            "bye_score": rounds.bye_score, "score": rounds.score, "tie_breakers": list(rounds.tie_breakers),
+            "score_en": rounds.score_en}
+
+
+def whole_or_not(value: float) -> int | float:
+    """A tie-breaker's value as JSON writes it: 9, not 9.0; a value with decimals as it is."""
+    return int(value) if float(value).is_integer() else float(value)
 
 
 def team_part(s: Submission, entrant: Entrant | None) -> dict[str, Any]:
@@ -234,7 +244,7 @@ def standing_part(row: Standing) -> dict[str, Any]:
     return {"rank": row.rank, "team": row.team_id, "name": row.name, "club": row.club, "played": row.played,
             "wins": row.wins, "draws": row.draws, "losses": row.losses, "byes": row.byes, "points": row.points,
             "score_for": row.score_for, "score_against": row.score_against,
-            "tie_breakers": {k: float(v) for k, v in row.tie_breakers.items()}, "dropped": row.dropped}
+            "tie_breakers": {k: whole_or_not(v) for k, v in row.tie_breakers.items()}, "dropped": row.dropped}
 
 
 def write_event_json(target: Path, event: Event, pack: Pack, latest: Iterable[Submission], day: Day | None,

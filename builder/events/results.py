@@ -70,6 +70,33 @@ def claims_of(conn: sa.Connection, rows: list[Any]) -> dict[int, Claims]:
     return {game_id: Claims(**found) for game_id, found in said.items()}
 
 
+@dataclass(frozen=True)
+class Unsettled:
+    """A table of a round with no result standing, and why: ``disputed`` (the teams' reports differ),
+    ``unreported`` (no one said anything), ``unconfirmed`` (one team reported; ``waiting`` is the other)."""
+
+    table: Table
+    why: str
+    waiting: int | None = None
+
+
+def unsettled(games: list[Game], said: dict[int, Claims]) -> list[Unsettled]:
+    """The tables of a round (its ``games`` and what was said of each, by table) that keep the next
+    round from being paired, in table order."""
+    out = []
+    for game in sorted(games, key=lambda g: g.table.number):
+        if game.result is not None:
+            continue
+        claims = said.get(game.table.number, Claims())
+        if game.disputed:
+            out.append(Unsettled(game.table, "disputed"))
+        elif claims.a is None and claims.b is None:
+            out.append(Unsettled(game.table, "unreported"))
+        else:
+            out.append(Unsettled(game.table, "unconfirmed", game.table.b if claims.b is None else game.table.a))
+    return out
+
+
 def game_of(number: int, row: Any, said: Claims) -> Game:
     table = Table(row.table_no, row.team_a, row.team_b)
     if table.bye:

@@ -42,9 +42,9 @@ messages.register({
         "en": "“{key}” must be a whole number from {least} to {most}"},
     "invalid-rounds-setting.score": {
         "es": "«score» debe ser el nombre de la puntuación del juego (un texto de 1 a {most} caracteres), "
-              "como «puntos de victoria»",
+              "como «puntos de victoria», o uno en cada idioma: {{es: puntos de victoria, en: victory points}}",
         "en": "“score” must be the name of the game's own score (a text of 1 to {most} characters), "
-              "such as “victory points”"},
+              "such as “victory points”, or one in each language: {{es: puntos de victoria, en: victory points}}"},
     "invalid-rounds-setting.tie-breakers": {
         "es": "«tie_breakers» debe ser una lista de desempates en el orden en que deciden",
         "en": "“tie_breakers” must be a list of tie-breakers in the order they decide"},
@@ -98,16 +98,32 @@ def rounds_format(given: Any, place: Place) -> tuple[RoundsFormat | None, Findin
         problems.error("invalid-rounds-setting", place.at("bye_score"), RULE_PACK, variant="bound", key="bye_score",
                        least=BYE_SCORE[0], most=BYE_SCORE[1])
     score = given.get("score")
-    if score is not None and not (isinstance(score, str) and score.strip() and len(score) <= SCORE_NAME
-                                  and score.isprintable()):
+    names = _score_names(score)
+    if score is not None and names is None:
         problems.error("invalid-rounds-setting", place.at("score"), RULE_PACK, variant="score", most=SCORE_NAME)
     tie_breakers = _tie_breakers(given.get("tie_breakers", RoundsFormat.tie_breakers), place.at("tie_breakers"),
                                  problems)
     if problems:
         problems.sort(key=lambda finding: finding.place.line or 0)  # in reading order, as the organiser fixes them
         return None, problems
-    return RoundsFormat(count, bye_score=bye_score, score=score.strip() if score else None,
-                        tie_breakers=tie_breakers, **scoring), problems
+    score, score_en = names or (None, None)
+    return RoundsFormat(count, bye_score=bye_score, score=score, score_en=score_en, tie_breakers=tie_breakers,
+                        **scoring), problems
+
+
+def _score_names(given: Any) -> tuple[str, str | None] | None:
+    """A score's name in Spanish and in English: one text for every language (English None), or a
+    mapping of both (``{es: …, en: …}``); None: neither."""
+    if _name(given):
+        return given.strip(), None
+    if isinstance(given, dict) and set(given) == {"es", "en"} and all(_name(n) for n in given.values()):
+        return given["es"].strip(), given["en"].strip()
+    return None
+
+
+def _name(given: Any) -> bool:
+    """A score's name as a pack may give it: a short printable text."""
+    return isinstance(given, str) and bool(given.strip()) and len(given) <= SCORE_NAME and given.isprintable()
 
 
 def _tie_breakers(given: Any, place: Place, problems: Findings) -> tuple[str, ...]:
@@ -148,8 +164,13 @@ ROUNDS_SCHEMA = {
             },
         },
         "bye_score": _bounded(*BYE_SCORE, RoundsFormat.bye_score, "The game's own score a bye counts for."),
-        "score": {"type": "string", "minLength": 1, "maxLength": SCORE_NAME,
-                  "description": "What the game's own score is called (victory points…); absent: none kept."},
+        "score": {
+            "description": "What the game's own score is called: one name for every language, or one in "
+                           "each (es, en); absent: none kept.",
+            "oneOf": [{"type": "string", "minLength": 1, "maxLength": SCORE_NAME},
+                      {"type": "object", "additionalProperties": False, "required": ["es", "en"],
+                       "properties": {lang: {"type": "string", "minLength": 1, "maxLength": SCORE_NAME}
+                                      for lang in ("es", "en")}}]},
         "tie_breakers": {
             "type": "array", "uniqueItems": True, "items": {"enum": list(TIE_BREAKERS)},
             "default": list(RoundsFormat.tie_breakers),

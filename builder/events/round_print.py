@@ -33,7 +33,7 @@ def words_of(rounds: RoundsFormat, lang: str) -> dict[str, str]:
     return {"bye": t("show.bye"), "draw": t("show.draw"), "pending": t("show.pending"),
             "disputed": t("show.disputed"), "won": t("show.won", team="{team}"), "team": t("show.team"),
             "fingerprint": t("show.fingerprint"), "winner": t("show.slip-winner"),
-            "score": t("show.slip-score", score=rounds.score) if rounds.score else "",
+            "score": t("show.slip-score", score=rounds.score_in(lang)) if rounds.score else "",
             "signature": t("show.slip-signature")}
 
 

@@ -69,6 +69,7 @@ SHOW_MESSAGES = {
     "xl.results": {"es": "Resultados", "en": "Results"},
     "xl.round": {"es": "Ronda", "en": "Round"},
     "xl.table": {"es": "Mesa", "en": "Table"},
+    "xl.dropped": {"es": "Retirado", "en": "Dropped"},
     "xl.score-a": {"es": "Puntuación A", "en": "Score A"},
     "xl.score-b": {"es": "Puntuación B", "en": "Score B"},
     "xl.state": {"es": "Estado", "en": "State"},

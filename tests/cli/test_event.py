@@ -311,3 +311,39 @@ def test_export_json_writes_the_whole_event_as_its_documented_file(tmp_path):
     assert folder.exit_code == 2 and "Traceback" not in folder.output
     a_file = CliRunner().invoke(cli, ["event", "export", str(PACK), str(out), "--db", str(db)])
     assert a_file.exit_code == 2 and "Traceback" not in a_file.output
+
+
+def test_every_command_takes_the_pack_and_finds_its_database_as_the_others_do(tmp_path):
+    """Issue 55, point 12: ``backup`` and ``restore`` take the event's pack first, as serve, export and
+    print do, its database beside it (``torneo.yaml``: ``torneo.sqlite``) or ``--db``; the database
+    itself as the first argument is the file beside itself; the older ``FILE --db DB`` still works."""
+    pack = tmp_path / "torneo.yaml"
+    pack.write_bytes(PACK.read_bytes())
+    store = Store.open(f"sqlite:///{tmp_path / 'torneo.sqlite'}")
+    event = store.create_event("Torneo de Otoño", "wartime")
+    store.register(event, "Patrulla Alfa", {"alfa.yaml": ALFA}, Checked("wartime", 178, 250, True, 0, None))
+    store.close()
+    by_pack = CliRunner().invoke(cli, ["event", "backup", str(pack), str(tmp_path / "a.sqlite"), "--lang", "en"])
+    assert by_pack.exit_code == 0 and f"Backup of sqlite:///{tmp_path / 'torneo.sqlite'}" in by_pack.output, \
+        by_pack.output
+    by_database = CliRunner().invoke(cli, ["event", "backup", str(tmp_path / "torneo.sqlite"), str(tmp_path / "b.sqlite")])
+    assert by_database.exit_code == 0 and (tmp_path / "b.sqlite").is_file(), by_database.output
+    older = CliRunner().invoke(cli, ["event", "backup", "--db", str(tmp_path / "torneo.sqlite"),
+                                     str(tmp_path / "c.sqlite")])
+    assert older.exit_code == 0 and (tmp_path / "c.sqlite").is_file(), older.output
+    elsewhere = tmp_path / "otra" / "torneo.yaml"
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(PACK.read_bytes())
+    restored = CliRunner().invoke(cli, ["event", "restore", str(elsewhere), str(tmp_path / "a.sqlite"), "--lang", "en"])
+    assert restored.exit_code == 0 and f"restored into sqlite:///{elsewhere.with_suffix('.sqlite')}" in restored.output
+    export = CliRunner().invoke(cli, ["event", "export", str(elsewhere), str(tmp_path / "salida")])
+    assert export.exit_code == 0 and (tmp_path / "salida" / "patrulla-alfa-1" / "alfa.yaml").is_file(), export.output
+    by_option = CliRunner().invoke(cli, ["event", "restore", str(pack), str(tmp_path / "b.sqlite"), "--db",
+                                         str(tmp_path / "nueva.sqlite")])
+    assert by_option.exit_code == 0 and (tmp_path / "nueva.sqlite").is_file(), by_option.output
+    alone = CliRunner().invoke(cli, ["event", "backup", str(tmp_path / "d.sqlite"), "--lang", "en"])
+    assert alone.exit_code == 2 and "PACK OUT" in alone.output and "Traceback" not in alone.output
+    assert not (tmp_path / "d.sqlite").exists()
+    for command, second in (("backup", "OUT"), ("restore", "BACKUP")):
+        shown = CliRunner().invoke(cli, ["event", command, "--help", "--lang", "en"]).output
+        assert f"{command} [OPTIONS] PACK {second}" in shown and "beside the pack" in shown, shown

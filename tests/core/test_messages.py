@@ -34,8 +34,9 @@ def table():
 
 
 def placeholders(template: str) -> set[str]:
-    """The parameters a message uses; ``{n|one|other}`` (a word agreeing with ``n``) uses ``n``."""
-    return {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The parameters a message uses; ``{n|one|other}`` (a word agreeing with ``n``) uses ``n``, and
+    ``{team's}`` (its possessive) uses ``team``."""
+    return {name.split("|")[0].removesuffix("'s") for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 def test_every_message_exists_in_every_language_with_the_same_placeholders(table):
@@ -288,3 +289,12 @@ def test_bad_input_messages_in_both_languages(tmp_path, text):
     no_crash(en)
     assert es.exit_code == en.exit_code == 2
     assert es.output != en.output
+
+
+def test_an_english_possessive_takes_an_apostrophe_alone_after_a_final_s(monkeypatch):
+    """Issue 55, point 11: «Halcones's puntos de victoria» on an English page. A name ending in s takes
+    the apostrophe alone (Halcones'), any other 's (Patrulla Alfa's)."""
+    monkeypatch.setitem(messages._TABLE, "test.possessive", {"es": "la lista de {team}", "en": "{team's} list"})
+    assert messages.text("test.possessive", "en", team="Halcones") == "Halcones' list"
+    assert messages.text("test.possessive", "en", team="Patrulla Alfa") == "Patrulla Alfa's list"
+    assert messages.text("test.possessive", "es", team="Halcones") == "la lista de Halcones"

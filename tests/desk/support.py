@@ -63,8 +63,9 @@ def kept_unchecked(db: str) -> None:
     engine.dispose()
 
 
-ROUNDS = RoundsFormat(count=3, score="puntos de victoria")
-"""The example tournament played as a day of three rounds, victory points kept beside the points."""
+ROUNDS = RoundsFormat(count=3, score="puntos de victoria", score_en="victory points")
+"""The example tournament played as a day of three rounds, victory points kept beside the points (named
+in both languages)."""
 
 
 def day_pack(rounds: RoundsFormat | None = ROUNDS):

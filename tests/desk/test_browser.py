@@ -389,3 +389,44 @@ def test_the_print_shows_it_is_being_made_and_the_pdf_comes_with_that_page_in_vi
         assert "Preparando el PDF" in organiser.locator("#printing").inner_text()
     assert made.value.suggested_filename.endswith(".pdf")
     assert organiser.locator("#printing").is_visible() and serious_violations(organiser) == []
+
+
+CLIPPED = """() => {
+  const cut = [];
+  const scroll = document.querySelector('#teams').closest('.scroll');
+  if (scroll.scrollWidth > scroll.clientWidth) cut.push('the table scrolls: ' + scroll.scrollWidth + ' > ' + scroll.clientWidth);
+  for (const el of document.querySelectorAll('#teams th, #teams td, #teams button, #teams a, #teams input')) {
+    const box = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1) cut.push(el.tagName + ' cut: ' + el.textContent.trim().slice(0, 30));
+    if (box.right > document.documentElement.clientWidth + 0.5) cut.push(el.tagName + ' past the screen: ' + el.textContent.trim().slice(0, 30));
+  }
+  return cut;
+}"""
+"""Every part of the dashboard's table of teams that is cut or reaches past the screen."""
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_at_1280_the_dashboards_actions_fit_and_on_a_phone_too(desk, browser, tmp_path, lang):
+    """Issue 55, point 9: at 1280×900 the actions column was cut («Approv…») while the page kept to
+    its reading measure. Now the table fits: nothing in it is cut, scrolls or reaches past the
+    screen; a team is approved by the keyboard alone; at 390 px it is still one card a team."""
+    player = browser.new_context(locale="es-ES").new_page()
+    for team in ("Patrulla Alfa", "Los Lobos de la Colina del Norte"):
+        hand_in(player, desk, team, tmp_path)
+    wide = log_in(browser, desk, {"width": 1280, "height": 900})
+    wide.goto(f"{desk}/admin?lang={lang}")
+    assert wide.evaluate(CLIPPED) == []
+    assert wide.evaluate("document.documentElement.scrollWidth") <= 1280
+    approve = "Aprobar" if lang == "es" else "Approve"
+    for _ in range(80):  # Tab from the top of the page to the first team's approval, then Enter
+        wide.keyboard.press("Tab")
+        if wide.evaluate("document.activeElement.textContent.trim()") == approve:
+            break
+    assert wide.evaluate("document.activeElement.textContent.trim()") == approve
+    wide.keyboard.press("Enter")
+    wide.locator("#teams tbody tr", has_text="aprobada" if lang == "es" else "approved").first.wait_for()
+    assert wide.evaluate(CLIPPED) == [] and serious_violations(wide) == []
+    phone = log_in(browser, desk, PHONE)
+    phone.goto(f"{desk}/admin?lang={lang}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(phone) == []

@@ -280,7 +280,7 @@ def test_a_fifteen_team_four_round_swiss_day_on_phones(browser, tmp_path):
                 row.locator("button[type=submit]").click()
                 organiser.locator("#done").wait_for()
                 stands = phones[b].day().inner_text("#stands")
-                assert f"{score_a}–{score_b}" in stands, stands
+                assert f"{a} {score_a} – {score_b} {b}" in stands, stands  # each score beside its team
             assert day_admin(number).locator(f"#disputes-{number}").count() == 0
 
             if number == 2:  # a team leaves after round 2, from its phone, asked first

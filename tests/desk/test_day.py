@@ -5,6 +5,7 @@ asked first; the club named when it registers; hostile values refused with nothi
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -236,3 +237,35 @@ def test_a_team_whose_opponent_was_removed_still_sees_its_page(day_client):
     assert client.get("/day/opponent").status_code == 404
     store.remove_teams(event, [made["Alfa"][0]])
     assert 'id="day-team"' not in client.get("/day").text  # the phone's team is gone: the form again
+
+
+def test_a_dispute_shows_each_sides_score_beside_its_name_in_the_packs_words(day_client):
+    """Issue 55, points 8 and 11: «Your team said: Dragones Rojos won (6–12)» gave the scores in table
+    order, and the score named in Spanish read «Halcones's puntos de victoria» on the English page. Each
+    team's score now stands beside its name, and English pages name the score in English (the pack
+    names it in both), with English's possessive."""
+    client = day_client
+    made = register(client, "Halcones", "Dragones Rojos")
+    paired(client, made)
+    store, event = desk_of(client)
+    table = store.day(event).rounds[0].tables[0]
+    names = {i: name for name, (i, _) in made.items()}
+    first, second = names[table.a], names[table.b]
+    store.report(table.a, made[first][1], 1, "a", 12, 6)  # the first team: it won, 12 to 6
+    store.report(table.b, made[second][1], 1, "b", 6, 12)  # the second: it won, 6 (the first's) to 12
+    look_up(client, second, made[second][1])
+    page = client.get("/day?lang=en")
+    assert 'id="disputed"' in page.text
+    said = re.search(r'id="you-said">([^<]*)<', page.text).group(1)
+    assert said == f"Your team said: {second} won ({first} 6 – 12 {second}).", said
+    english = html.unescape(page.text)
+    assert "Halcones' victory points" in english and "puntos" not in english and "Halcones's" not in english
+    spanish = client.get("/day?lang=es").text
+    assert f"Tu equipo dijo: ganó {second} ({first} 6 – 12 {second})." in spanish
+    assert "puntos de victoria de Halcones" in spanish
+    admin_page = client.post("/admin/login", data={"csrf": client.cookies["desk_csrf"],
+                                                   "token": "la-clave-de-la-organizacion"}, follow_redirects=True)
+    assert admin_page.status_code == 200
+    organiser = client.get("/admin/day?lang=en").text
+    assert f"{first} says: {first} won ({first} 12 – 6 {second})" in organiser
+    assert f"{second} says: {second} won ({first} 6 – 12 {second})" in organiser

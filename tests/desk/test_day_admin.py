@@ -5,6 +5,9 @@ entered and corrected, a drop asked first, the log; hostile values refused with 
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from builder.events.rounds import Result
@@ -26,6 +29,16 @@ def teams(client, count: int) -> dict[str, tuple[int, str]]:
 def desk_of(client):
     desk = client.app.state.desk
     return desk.store, desk.event_id
+
+
+def all_here(client, count: int):
+    """The organiser logged in, ``count`` teams registered, each checked in: the teams, store and event."""
+    admin(client)
+    made = teams(client, count)
+    store, event = desk_of(client)
+    for team_id, _ in made.values():
+        store.check_in(team_id, organiser=True)
+    return made, store, event
 
 
 def test_the_day_is_the_organisers_alone_and_absent_without_rounds(client, day_client):
@@ -132,11 +145,7 @@ def test_hostile_values_are_refused_and_store_nothing(day_client, action, fields
 
 def test_a_hostile_result_is_refused(day_client):
     client = day_client
-    admin(client)
-    made = teams(client, 2)
-    store, event = desk_of(client)
-    for team_id, _ in made.values():
-        store.check_in(team_id, organiser=True)
+    made, store, event = all_here(client, 2)
     store.pair_next_round(event, ROUNDS)
     store.publish(event, 1)
     for fields in ({"winner": "c"}, {"winner": "a", "score_a": "-3"}, {"winner": "a", "score_a": "1" * 30},
@@ -181,11 +190,7 @@ def test_two_desks_on_one_database_pair_a_round_once(db, day_client):
 
 def test_a_team_removed_after_the_pairing_leaves_the_page_readable(day_client):
     client = day_client
-    admin(client)
-    made = teams(client, 4)
-    store, event = desk_of(client)
-    for team_id, _ in made.values():
-        store.check_in(team_id, organiser=True)
+    made, store, event = all_here(client, 4)
     store.pair_next_round(event, ROUNDS)
     store.remove_teams(event, [made["Equipo 1"][0]])  # spam found late, the round in draft
     page = client.get("/admin/day")
@@ -206,3 +211,68 @@ def test_the_organiser_undoes_a_check_in_made_by_mistake(day_client):
     assert "Deshacer la presentación" in client.get("/admin/day").text
     on_day_admin(client, "pair", round="1")
     assert on_day_admin(client, "check-out", team=str(made["Equipo 0"][0])).status_code == 409
+
+
+def test_pairing_is_offered_only_when_it_can_be_done_and_says_which_tables_wait(day_client):
+    """Issue 55, point 7: «Emparejar ronda 2» was offered while a table of round 1 was disputed, and
+    refused with «the last round is not published or lacks results». Seven teams: three tables and a
+    bye. Until round 1 is published, and while a table is disputed, unconfirmed (one team reported) or
+    unreported, the page says which, links to it, and offers no pairing."""
+    client = day_client
+    made, store, event = all_here(client, 7)
+    assert 'id="pair"' in client.get("/admin/day").text and 'id="pair-waits"' not in client.get("/admin/day").text
+    store.pair_next_round(event, ROUNDS)
+    page = client.get("/admin/day").text
+    assert 'id="pair"' not in page and 'id="wait-publish"' in page and "publicar la ronda 1" in page
+    store.publish(event, 1)
+    names = {team_id: name for name, (team_id, _) in made.items()}
+    codes = dict(made.values())
+    disputed, unconfirmed, unreported = (t for t in store.day(event).rounds[0].tables if not t.bye)
+    store.report(disputed.a, codes[disputed.a], 1, "a", 10, 2)
+    store.report(disputed.b, codes[disputed.b], 1, "b", 2, 10)
+    store.report(unconfirmed.a, codes[unconfirmed.a], 1, "draw", 5, 5)
+    page = client.get("/admin/day").text
+    assert 'id="pair"' not in page and 'id="pair-waits"' in page and "La ronda 2 aún no se puede emparejar" in page
+    for table, words in ((disputed, "en disputa"), (unconfirmed, "sin confirmar, falta el resultado de "
+                                                                 f"{names[unconfirmed.b]}"),
+                         (unreported, "ningún equipo ha dado su resultado")):
+        link = re.search(rf'<a href="([^"]+)" id="wait-1-{table.number}">([^<]+)</a>', page)
+        assert link is not None and words in link.group(2), page
+        assert f"{names[table.a]} – {names[table.b]}" in link.group(2)
+        href = link.group(1).replace("&amp;", "&")
+        assert href.endswith(f"#table-1-{table.number}") and f'id="table-1-{table.number}"' in client.get(href).text
+    english = html.unescape(client.get("/admin/day?lang=en").text)
+    assert "Round 2 can't be paired yet" in english and f"unconfirmed, {names[unconfirmed.b]}'s report is missing" \
+        in english and "neither team has reported" in english and "disputed, enter the result that stands" in english
+    for table in (disputed, unconfirmed, unreported):
+        on_day_admin(client, "result", round="1", table=str(table.number), winner="a", score_a="3", score_b="1")
+    page = client.get("/admin/day").text
+    assert 'id="pair"' in page and 'id="pair-waits"' not in page
+    assert on_day_admin(client, "pair", round="2").status_code == 303
+
+
+def test_too_few_teams_to_pair_is_said_instead_of_offering_the_pairing(day_client):
+    client = day_client
+    admin(client)
+    made = teams(client, 2)
+    store, event = desk_of(client)
+    store.check_in(made["Equipo 0"][0], organiser=True)
+    page = client.get("/admin/day").text
+    assert 'id="pair"' not in page and 'id="wait-teams"' in page and "al menos dos equipos presentados" in page
+
+
+def test_the_teams_table_has_headers_for_headers_and_counts_dropped_teams_apart(day_client):
+    """Issue 55, point 10: the Club column was headed by the form's label «Club (opcional)», and after a
+    drop the page still said «8 de 8 equipos presentados». Three teams checked in, one dropped: 2 of
+    the 2 still playing are here, and 1 dropped is counted apart."""
+    client = day_client
+    made, store, event = all_here(client, 3)
+    store.drop(made["Equipo 2"][0], organiser=True)
+    page = client.get("/admin/day").text
+    head = re.search(r'<section id="teams".*?<thead>(.*?)</thead>', page, re.S).group(1)
+    assert "opcional" not in head and '<th scope="col">Club</th>' in head and '<th scope="col">Equipo</th>' in head
+    assert re.search(r'id="here-count">2 de 2 equipos presentados<', page)
+    assert re.search(r'id="dropped-count">1 retirado aparte<', page)
+    english = client.get("/admin/day?lang=en").text
+    assert "2 of 2 teams checked in" in english and "1 dropped, counted apart" in english
+    assert "optional" not in re.search(r'<section id="teams".*?<thead>(.*?)</thead>', english, re.S).group(1)

@@ -90,3 +90,22 @@ def test_the_dashboard_leads_to_the_rounds_pages_and_the_events_json(showing, db
         admin(other)
         plain = other.get("/admin").text
         assert "rounds-link" not in plain and 'id="event-json"' in plain
+
+
+def test_the_standings_name_the_score_in_the_pages_language(db):
+    """Issue 55, point 11: a pack naming its score in both languages; the English standings head its
+    columns in English, the Spanish in Spanish."""
+    from builder.core.pack import RoundsFormat
+    from tests.desk.support import submit
+
+    named = RoundsFormat(count=4, score="puntos de victoria", score_en="victory points")
+    with TestClient(desk_with(db, named), base_url=BASE) as client:
+        client.get("/")
+        submit(client, "Patrulla Alfa")
+        submit(client, "Exploradores")
+        store = client.app.state.desk.store
+        ids = sorted(store.teams(client.app.state.desk.event_id))
+        store.day = lambda event_id: a_day(ids + [901, 902, 903])
+        english, spanish = client.get("/rounds?lang=en").text, client.get("/rounds?lang=es").text
+    assert "victory points for" in english and "puntos" not in english
+    assert "puntos de victoria a favor" in spanish

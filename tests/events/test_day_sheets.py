@@ -47,3 +47,15 @@ def test_the_workbook_has_both_sheets_after_the_lists(tmp_path):
     assert results[0][:3] == ["Ronda", "Mesa", "Equipo A"] and results[1][:4] == [1, 1, "Uno", "WT-1"]
     write_lines([], tmp_path / "sin.xlsx", "es", None)
     assert "Clasificación" not in load_workbook(tmp_path / "sin.xlsx").sheetnames
+
+
+def test_every_header_is_capitalised_and_the_score_named_in_the_sheets_language():
+    """Issue 55, point 11: «dropped» was the one lower-case header, and a score named in Spanish
+    headed the English sheet."""
+    named = RoundsFormat(count=2, score="puntos de victoria", score_en="victory points")
+    for lang, score in (("es", "puntos de victoria"), ("en", "victory points")):
+        headers = [c.header for c in standings_sheet(named, day(), lang)[0]]
+        assert all(h[0].isupper() for h in headers), headers
+        assert f"{score[0].upper()}{score[1:]}" in " ".join(headers), headers
+    english = " ".join(c.header for c in standings_sheet(named, day(), "en")[0])
+    assert "puntos" not in english and "Dropped" in english

@@ -75,3 +75,28 @@ def test_stopped_it_leaves_no_file(tmp_path):
 def test_moments_are_utc():
     assert moment(None) is None
     assert moment(datetime(2026, 1, 2, 3, 4)) == "2026-01-02T03:04:00+00:00"
+
+
+def test_whole_tie_breakers_stay_integers_and_the_score_keeps_both_its_names(tmp_path):
+    """Issue 55, point 11: ``event.json`` wrote a whole tie-breaker as 9.0. Uno lost to Dos 2–5, a win
+    worth 3: Uno's opponents' points are Dos's 3 and its score difference 2 − 5 = −3; Dos's are Uno's
+    0 and 5 − 2 = 3, each written as the integer it is."""
+    class Named:
+        name = "Liga"
+        rounds = RoundsFormat(count=2, score="puntos de victoria", score_en="victory points")
+
+    day = Day((Entrant(1, "Uno", None, True), Entrant(2, "Dos", None, True)),
+              (Round(1, "7", True, (Table(1, 1, 2),)),), (Game(1, Table(1, 1, 2), Result("b", 2, 5)),))
+    target = tmp_path / "evento.json"
+    write_event_json(target, Event(3, "Liga", "wartime", None, False), Named(), iter([submission(1, "Uno"),
+                                                                                      submission(2, "Dos")]), day,
+                     now=NOW)
+    raw = json.loads(target.read_bytes())
+    by_name = {s["name"]: s["tie_breakers"] for s in raw["standings"]}
+    assert by_name == {"Uno": {"opponents-points": 3, "score-difference": -3},
+                       "Dos": {"opponents-points": 0, "score-difference": 3}}
+    assert all(type(v) is int for values in by_name.values() for v in values.values())
+    assert '"opponents-points": 3.0' not in target.read_text(encoding="utf-8")
+    assert (raw["event"]["rounds"]["score"], raw["event"]["rounds"]["score_en"]) == ("puntos de victoria",
+                                                                                      "victory points")
+    EventExport.model_validate_json(target.read_bytes())

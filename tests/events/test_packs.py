@@ -316,6 +316,10 @@ def test_a_pack_without_rounds_is_an_event_as_today(tmp_path):
      dict(count=5, win=2, draw=1, loss=0, bye=2, bye_score=10, score="puntos de victoria",
           tie_breakers=("head-to-head", "opponents-points", "wins"))),
     ("rounds: {count: 1, tie_breakers: []}\n", dict(count=1, tie_breakers=())),  # no tie-breaker: ties share a rank
+    # Issue 55, point 11: the score named in both languages; a plain text names it in every language.
+    ("rounds:\n  count: 4\n  score: {es: puntos de victoria, en: victory points}\n",
+     dict(score="puntos de victoria", score_en="victory points")),
+    ("rounds:\n  count: 4\n  score: PV\n", dict(score="PV", score_en=None)),
     ("rounds:\n  count: 30\n  points: {win: 100, draw: 0, loss: 0, bye: 0}\n", dict(count=30, win=100, bye=0)),
 ])
 def test_the_rounds_block_sets_the_events_format(tmp_path, block, expected):
@@ -346,6 +350,9 @@ def test_the_rounds_block_sets_the_events_format(tmp_path, block, expected):
     ("rounds:\n  count: 4\n  bye_score: muchos\n", 6, "«bye_score» debe ser un número entero de 0 a 10000"),
     ("rounds:\n  count: 4\n  score: ''\n", 6, "«score» debe ser el nombre"),
     ("rounds:\n  count: 4\n  score: [pv]\n", 6, "«score» debe ser el nombre"),
+    ("rounds:\n  count: 4\n  score: {es: pv}\n", 6, "o uno en cada idioma: {es: puntos de victoria, en: victory"),
+    ("rounds:\n  count: 4\n  score: {es: pv, en: vp, fr: pv}\n", 6, "«score» debe ser el nombre"),
+    ("rounds:\n  count: 4\n  score: {es: '', en: vp}\n", 6, "«score» debe ser el nombre"),
     ("rounds:\n  count: 4\n  tie_breakers: wins\n", 6, "«tie_breakers» debe ser una lista"),
     ("rounds:\n  count: 4\n  tie_breakers:\n    - wins\n    - opponent-points\n", 8,
      "no hay desempate «opponent-points»; ¿quisiste decir «opponents-points»?"),
@@ -382,6 +389,10 @@ def test_schema_pack_describes_the_rounds_block():
         assert rounds["required"] == ["count"] and rounds["additionalProperties"] is False
         assert set(rounds["properties"]["points"]["properties"]) == {"win", "draw", "loss", "bye"}
         assert rounds["properties"]["tie_breakers"]["items"]["enum"] == list(TIE_BREAKERS)
+        # The score's name: one text, or one in each language (issue 55, point 11).
+        text, both = rounds["properties"]["score"]["oneOf"]
+        assert text["type"] == "string" and both["type"] == "object" and both["required"] == ["es", "en"]
+        assert both["additionalProperties"] is False and set(both["properties"]) == {"es", "en"}
 
 
 
@@ -391,7 +402,8 @@ def test_the_example_with_rounds_checks_the_lists_as_the_example_without():
 
     pack = load_pack(EXAMPLE / "pack" / "torneo-otono-rondas.yaml")
     assert pack.rounds == RoundsFormat(4, 3, 1, 0, 3, 10, "puntos de victoria",
-                                       ("opponents-points", "score-difference", "head-to-head"))
+                                       ("opponents-points", "score-difference", "head-to-head"), "victory points")
+    assert (pack.rounds.score_in("es"), pack.rounds.score_in("en")) == ("puntos de victoria", "victory points")
     plain = EXAMPLE / "pack" / "torneo-otono.yaml"
     assert load_pack(plain).rounds is None
     with_rounds = run("check", EXAMPLE / "lists", "--pack", pack.doc.label, "--format", "json")

@@ -34,3 +34,18 @@ def test_the_organisers_entry_stands_else_the_teams_when_they_agree():
     assert standing_result(Claims(a=WON, b=LOST)) == (None, True)  # disputed
     assert standing_result(Claims(a=WON, b=LOST, organiser=LOST)) == (LOST, False)
     assert standing_result(Claims(organiser=WON)) == (WON, False)
+
+
+def test_the_tables_that_keep_the_next_round_waiting_and_why():
+    """Issue 55, point 7: a round's tables without a standing result, each with why: disputed, no one
+    reported, or one team reported (the other named); a table whose result stands, and a bye, wait for
+    nothing."""
+    from builder.events.results import Unsettled, unsettled
+    from builder.events.rounds import Game, Table
+
+    tables = [Table(1, 1, 2), Table(2, 3, 4), Table(3, 5, 6), Table(4, 7, 8), Table(5, 9)]
+    games = [Game(1, tables[0], None, disputed=True), Game(1, tables[1]), Game(1, tables[2]),
+             Game(1, tables[3], WON), Game(1, tables[4], Result("a"))]
+    said = {1: Claims(WON, LOST), 2: Claims(), 3: Claims(None, LOST), 4: Claims(WON, WON)}
+    assert unsettled(games, said) == [Unsettled(tables[0], "disputed"), Unsettled(tables[1], "unreported"),
+                                      Unsettled(tables[2], "unconfirmed", 5)]

@@ -61,3 +61,12 @@ def test_a_slip_without_a_score_kept_has_no_score_box():
     template, context = context_of("slips", SEATS, RoundsFormat(count=2), "Liga", 1, "es", "a4", DAY)
     assert template == "round-slips.html.j2" and context["words"]["score"] == ""
     assert [s["bye"] for s in context["slips"]] == [False, True]
+
+
+def test_a_slip_names_the_score_in_its_language():
+    """Issue 55, point 11: the score named in both languages; English slips say it in English."""
+    from builder.events.round_print import words_of
+
+    named = RoundsFormat(count=3, score="puntos de victoria", score_en="victory points")
+    assert words_of(named, "en")["score"] == "Score (victory points)"
+    assert words_of(named, "es")["score"] == "Puntuación (puntos de victoria)"
