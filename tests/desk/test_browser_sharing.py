@@ -87,7 +87,7 @@ def test_a_list_shared_by_a_link_opens_read_only_in_another_profile_checked_as_b
     friend.click("#share-save")
     friend.wait_for_function("document.querySelector('#share-status').textContent.includes('Guardada')")
     friend.goto(f"{desk.url}/build")
-    if not friend.locator("#lists-new").is_visible():
+    if not friend.locator("#lists-export").is_visible():
         friend.click("#my-lists summary")
     friend.locator("#lists li button:has-text('Abrir')").first.click()
     friend.locator("#build .summary").wait_for()
@@ -179,4 +179,30 @@ def test_the_link_shown_follows_the_list_as_it_changes(browser, desk):
     friend.goto(player.input_value("#share-link"))
     friend.locator("#shared-view article.reading").wait_for()
     assert friend.locator("#shared-view .reading-name").inner_text() == "Patrulla Beta"
+    assert errors == []
+
+
+def test_a_shared_list_saved_is_kept_as_checked_and_once(browser, desk):
+    """Issue 55: a shared list saved into «Mis listas» said «aún sin comprobar» though the page had just
+    checked it; and saved twice it was kept twice. It is kept with what the server said, once."""
+    player, _ = phone(browser)
+    from_files(player, desk.url, {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK})
+    link = shared_link(player)
+    friend, errors = phone(browser)
+    friend.goto(link)
+    reading = friend.locator("#shared-view article.reading")
+    reading.wait_for()
+    friend.click("#share-save")
+    friend.wait_for_function("document.querySelector('#share-status').textContent.includes('Guardada')")
+    [entry] = friend.evaluate("window.builderLists.all()")
+    assert entry["status"]["legal"] == (reading.get_attribute("data-legal") == "true")
+    assert f"{entry['status']['points']} / {entry['status']['limit']}" == friend.locator(".reading-points").inner_text()
+    friend.click("#share-save")
+    friend.wait_for_function("document.querySelector('#share-status').textContent.includes('Ya la tienes')")
+    assert len(friend.evaluate("window.builderLists.all()")) == 1
+
+    friend.goto(f"{desk.url}/build")
+    friend.locator("#lists li").first.wait_for()
+    facts = friend.locator("#lists li p").first.inner_text()
+    assert "aún sin comprobar" not in facts and "LEGAL" in facts and "178 / 250" in facts
     assert errors == []
