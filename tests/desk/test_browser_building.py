@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.desk.support import ALFA, PACK, WARBOOK
 from tests.serve.live import ARGS, CHROMIUM, free_port
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import Driver, idle, settled, text
@@ -435,8 +436,6 @@ def test_each_download_is_named_after_its_list(browser, tmp_path):
     """Issue 55: every YAML download was lista.yaml. A list's YAML, sheet and PDF are named after the
     list (its accents kept, what a file name can't hold left out); its Warbook keeps the name the list
     reads it by."""
-    from tests.desk.support import ALFA, PACK, WARBOOK
-
     desk = Desk(PACK, f"sqlite:///{tmp_path / 'evento.sqlite'}")
     desk.start()
     try:
@@ -460,8 +459,6 @@ def test_each_download_is_named_after_its_list(browser, tmp_path):
 def test_offline_a_pdf_says_at_once_it_needs_the_connection(browser, tmp_path, lang, said):
     """Issue 55: offline, «Descargar PDF» said nothing for seconds. With no connection it says at once,
     asking nothing of the server, that a PDF needs it; so does a request that fails."""
-    from tests.desk.support import ALFA, PACK, WARBOOK
-
     desk = Desk(PACK, f"sqlite:///{tmp_path / 'evento.sqlite'}")
     desk.start()
     try:

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.desk.support import ALFA, PACK, WARBOOK
-from tests.desk.test_browser_building import PHONE, Desk, browser, checked_under_pack, phone  # noqa: F401 - fixture
+from tests.desk.test_browser_building import (  # noqa: F401 - browser is a fixture
+    PHONE, Desk, browser, checked_under_pack, from_files, phone)
 from tests.serve.live import CHROMIUM
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
@@ -28,15 +29,6 @@ def desk(tmp_path):
     running.start()
     yield running
     running.stop()
-
-
-def from_files(page, url: str, files: dict[str, bytes]) -> None:
-    page.goto(f"{url}/build")
-    before = settled(page)
-    page.set_input_files("#start-file", [{"name": n, "mimeType": "application/yaml", "buffer": b}
-                                          for n, b in files.items()])
-    idle(page, before)
-    page.locator("#build .summary").wait_for()
 
 
 def shared_link(page) -> str:
