@@ -267,12 +267,14 @@ def desk(chromium: Any, target: Path) -> None:
                     page.goto(url + "/build")
                     if page.locator("#building").is_visible():
                         page.click("#my-lists summary")
-                        page.click("#lists-new")
-                    page.click("#start-new")
+                        with page.expect_navigation():
+                            page.click("#lists-new")  # the page drawn again, a new list started
+                    else:
+                        page.click("#start-new")
                     page.locator("#build .summary").wait_for()
                     settle(page)
                     page.once("dialog", lambda d, given=given: d.accept(given))
-                    if not page.locator("#lists-new").is_visible():
+                    if not page.locator("#lists-export").is_visible():
                         page.click("#my-lists summary")
                     page.click("#lists li[aria-current] button:has-text('Renombrar')")
                     settle(page)
@@ -304,7 +306,8 @@ def hosted(chromium: Any, target: Path) -> None:
             page.locator("#start-panel:not([hidden]), #building:not([hidden])").first.wait_for()
             if page.locator("#building").is_visible():
                 page.click("#my-lists summary")
-                page.click("#lists-new")
+                with page.expect_navigation():
+                    page.click("#lists-start")  # the start panel: from a list's files
             page.set_input_files("#start-file", [str(path) for path in given[game]])
             page.locator("#build .summary").wait_for()
             settle(page)
@@ -324,7 +327,7 @@ def hosted(chromium: Any, target: Path) -> None:
         for n, game in enumerate(("porcrom", "cripmaquion", "wartime")):
             page.clock.set_fixed_time(f"2026-10-17T18:{30 + 5 * n}:00+02:00")  # one order: the newest change first
             from_files(page, game)
-        if not page.locator("#lists-new").is_visible():
+        if not page.locator("#lists-export").is_visible():
             page.click("#my-lists summary")
         page.locator("#my-lists").evaluate("(e) => e.scrollIntoView()")
         shot(page, "hosted-my-lists-phone.png")

@@ -65,7 +65,8 @@ WORDS = ("serve.undo", "serve.redo", "serve.none", "serve.not-allowed", "serve.l
          "serve.points", "serve.problems", "serve.one-problem", "desk.build-offline", "desk.build-sending",
          "desk.build-saved", "desk.build-refused", "desk.build-busy", "desk.build-start-over",
          "desk.build-file-unread", "desk.build-restored", "desk.build-no-list", "desk.build-preparing",
-         "desk.build-preparing-long", "desk.build-downloaded", "desk.build-waiting", *SHARE_WORDS) + LIST_WORDS
+         "desk.build-preparing-long", "desk.build-downloaded", "desk.build-export-offline", "desk.build-waiting",
+         *SHARE_WORDS) + LIST_WORDS
 """The words the page's script says (the status line), in the page's language."""
 
 

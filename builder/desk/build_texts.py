@@ -65,6 +65,12 @@ BUILD_MESSAGES = {
     "desk.build-preparing-long": {"es": "Preparando la descarga: un PDF puede tardar unos segundos.",
                                   "en": "Preparing the download: a PDF may take a few seconds."},
     "desk.build-downloaded": {"es": "Descarga lista.", "en": "Download ready."},
+    "desk.build-export-offline": {
+        "es": "Sin conexión: el PDF y la hoja se hacen en el servidor y necesitan la conexión. Tu lista sigue "
+              "guardada en este navegador, y su YAML se descarga también sin conexión.",
+        "en": "Offline: the PDF and the sheet are made on the server and need the connection. Your list is "
+              "still kept in this browser, and its YAML downloads offline too.",
+    },
     "desk.build-no-list": {"es": "Empieza una lista para construirla.", "en": "Start a list to build it."},
     "desk.error.click-too-heavy": {"es": "Este cambio cuesta demasiado (tiempo o memoria): la lista no es normal.",
                                    "en": "This change takes too much (time or memory): the list is no ordinary one."},

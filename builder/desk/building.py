@@ -35,7 +35,7 @@ from builder.events.bounds import plain_file_name
 from builder.events.submitted import FILES_MOST, LARGE
 from builder.web.building import Builder, path_of
 from builder.web.starts import under_house_rules
-from builder.web.downloads import download
+from builder.web.downloads import download, download_stem
 from builder.web.edits import Edit, apply
 from builder.web.keeping import Refused
 from builder.web import reading
@@ -206,7 +206,7 @@ def exported(pack: Pack, files: Mapping[str, str], file: str, kind: str, lang: s
             ev = texts.check(texts.files[file], file)
         except InputError:
             raise Refused("desk-build-unreadable", 422) from None
-        return download(ev, kind, lang, Path(file).stem)
+        return download(ev, kind, lang, download_stem(ev, file))
     return _with_texts(pack, files, work)
 
 
@@ -225,14 +225,14 @@ def previewed(pack: Pack, files: Mapping[str, str], file: str, lang: str) -> str
 def read_out(pack: Pack, files: Mapping[str, str], file: str | None, lang: str, level: int = 2) -> dict[str, Any]:
     """The list among ``files`` as players read it (:mod:`builder.web.reading`), checked under the
     pack: ``file`` if given, else the file that holds a list (else the first). Its HTML and what the
-    page keeps of it (its file, name, game and fingerprint); its heading at ``level``."""
+    page keeps of it (its file, name, game, fingerprint and status); its heading at ``level``."""
     def work(texts: Texts) -> dict[str, Any]:
         chosen = _open(files, file) if file else next(
             (n for n in texts.files if (found := texts._summary(n)) is not None and found["holds"] is None),
             next(iter(texts.files)))
         read = reading.read_file(texts, chosen, lang)
         return {"html": reading.render_reading(read, lang, level), "file": chosen, "name": read.name,
-                "fingerprint": read.fingerprint, "system": read.system}
+                "fingerprint": read.fingerprint, "system": read.system, "status": reading.kept_status(read)}
     return _with_texts(pack, files, work)
 
 

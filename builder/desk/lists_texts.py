@@ -8,6 +8,7 @@ LIST_MESSAGES = {
     "desk.lists-none": {"es": "Aún no guardas ninguna lista en este navegador.",
                         "en": "This browser keeps no list yet."},
     "desk.lists-new": {"es": "Lista nueva", "en": "New list"},
+    "desk.lists-other-start": {"es": "Otras formas de empezar una lista", "en": "Other ways to start a list"},
     "desk.lists-export": {"es": "Exportar todas", "en": "Export all"},
     "desk.lists-import": {"es": "Importar un archivo de listas (.json)", "en": "Import a lists file (.json)"},
     "desk.lists-undo": {"es": "Deshacer el borrado", "en": "Undo the deletion"},
@@ -36,7 +37,8 @@ LIST_MESSAGES = {
 }
 
 LIST_WORDS = tuple(key for key in LIST_MESSAGES if key not in ("desk.lists-title", "desk.lists-none",
-                                                                "desk.lists-new", "desk.lists-export",
+                                                                "desk.lists-new", "desk.lists-other-start",
+                                                                "desk.lists-export",
                                                                 "desk.lists-import", "desk.lists-undo"))
 """The words lists_view.js says, handed to the page with the builder's own."""
 VIEW_WORDS = ("serve.points", "serve.legal", "serve.illegal", "desk.build-file-unread") + LIST_WORDS

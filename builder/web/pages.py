@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from builder.core import messages
 from builder.core.findings import input_error_dict
 from builder.web.building import View
+from builder.web.downloads import download_stem
 from builder.web.forms import Node
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -35,6 +36,7 @@ def render_build(view: View, lang: str) -> str:
         sections=view.sections, detail=view.detail, general=view.general, part=_part_name(view, lang),
         reads=view.reads, read_by=view.read_by, carried=view.carried, carried_note=view.carried_note,
         event_rules=view.event_rules, whole=view.whole or messages.text("serve.roster", lang),
+        stem=download_stem(view.evaluation, view.relative),
         **_names(view, lang))
 
 

@@ -128,6 +128,17 @@ def reading_of(view: View, lang: str) -> Reading:
     return out
 
 
+def kept_status(reading: Reading) -> dict[str, Any] | None:
+    """What a page keeps of a list's check beside its texts («Mis listas»: legal, points, limit,
+    the game's measure, the status in words, its name), as the builder view's data- attributes
+    say it; None for a file that holds no list or can't be read."""
+    if not reading.roster or not reading.status:
+        return None
+    return {"legal": reading.legal, "points": "" if reading.points is None else str(reading.points),
+            "limit": "" if reading.points_limit is None else str(reading.points_limit),
+            "measure": reading.measure or "", "text": reading.status, "name": reading.name or ""}
+
+
 def read_file(keeper: Keeper, relative: str, lang: str) -> Reading:
     """The reading of ``relative`` as ``keeper`` holds it, checked as the builder checks it, and
     under the keeper's pack as an event checks a list entered (a list of another game than the

@@ -30,7 +30,8 @@ UNPACKED_MOST = 2 * MAX_BYTES
 GAME_MOST = 40
 BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 WORDS = ("serve.share-copied", "serve.share-copy-failed", "serve.share-too-long-for-qr", "serve.share-qr", "serve.share-making",
-         "serve.share-opening", "serve.share-saved", "serve.share-replace", "serve.share-no-link")
+         "serve.share-opening", "serve.share-saved", "serve.share-already-saved", "serve.share-replace",
+         "serve.share-no-link")
 """What a page's script says of sharing (the link made, copied, opened), in the page's language."""
 
 

@@ -51,6 +51,8 @@ MESSAGES = {
         "en": "This list was shared with you by a link: it is read here as it is, checked against the rules. It can't be changed here; save it to your lists to change it."},
     "serve.share-save": {"es": "Guardar en mis listas", "en": "Save to my lists"},
     "serve.share-saved": {"es": "Guardada en tus listas.", "en": "Saved to your lists."},
+    "serve.share-already-saved": {"es": "Ya la tienes en tus listas: no se guarda dos veces.",
+                                  "en": "It is already in your lists: it is not kept twice."},
     "serve.share-replace": {
         "es": "Ya estás construyendo una lista en este navegador. ¿Cambiarla por la compartida?",
         "en": "You are already building a list in this browser. Replace it with the shared one?"},

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.desk.support import ALFA, PACK, WARBOOK
 from tests.serve.live import ARGS, CHROMIUM, free_port
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import Driver, idle, settled, text
@@ -402,7 +403,7 @@ def test_a_fetched_submission_fills_entregar_and_a_pdf_shows_it_is_being_made(br
             other.click("#download-pdf")
             other.wait_for_function("document.querySelector('#download-pdf').getAttribute('aria-busy') === 'true'")
             assert other.locator("#build-status").inner_text().startswith("Preparando la descarga")
-        assert made.value.suggested_filename == "alfa.pdf"
+        assert made.value.suggested_filename == "Patrulla-Alfa.pdf"   # after the list's name (issue 55)
         other.wait_for_function("document.querySelector('#download-pdf').getAttribute('aria-busy') === null")
         assert "PDF" in other.locator("#download-pdf").inner_text() and "Preparando" not in other.locator("#download-pdf").inner_text()
         assert "true" in other.evaluate("window.__busy")
@@ -412,5 +413,75 @@ def test_a_fetched_submission_fills_entregar_and_a_pdf_shows_it_is_being_made(br
         assert other.locator("#r-version").inner_text() == "2"
         assert "sigue siendo el mismo" in other.locator("#same-code").inner_text()
         assert errors == [] and errors_ == []
+    finally:
+        desk.stop()
+
+
+def from_files(page, url: str, files: dict[str, bytes]) -> None:
+    page.goto(f"{url}/build")
+    before = settled(page)
+    page.set_input_files("#start-file", [{"name": n, "mimeType": "application/yaml", "buffer": b}
+                                          for n, b in files.items()])
+    idle(page, before)
+    page.locator("#build .summary").wait_for()
+
+
+def downloaded(page, button: str) -> str:
+    with page.expect_download() as made:
+        page.click(button)
+    return made.value.suggested_filename
+
+
+def test_each_download_is_named_after_its_list(browser, tmp_path):
+    """Issue 55: every YAML download was lista.yaml. A list's YAML, sheet and PDF are named after the
+    list (its accents kept, what a file name can't hold left out); its Warbook keeps the name the list
+    reads it by."""
+    desk = Desk(PACK, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = phone(browser)
+        from_files(page, desk.url, {"lista.yaml": ALFA, "fenix-warbook.yaml": WARBOOK})
+        assert downloaded(page, "#download-yaml") == "Patrulla-Alfa.yaml"
+        before = settled(page)
+        page.fill("#f-name", "Compañía Fénix: 2ª/B")
+        page.press("#f-name", "Tab")
+        idle(page, before)
+        assert downloaded(page, "#download-yaml") == "Compañía-Fénix-2ª-B.yaml"
+        assert downloaded(page, "#download-xlsx") == "Compañía-Fénix-2ª-B.xlsx"
+        open_file(page, "fenix-warbook.yaml")
+        assert downloaded(page, "#download-yaml") == "fenix-warbook.yaml"   # as «warbook: fenix-warbook.yaml» names it
+        assert errors == []
+    finally:
+        desk.stop()
+
+
+@pytest.mark.parametrize("lang, said", [("es", "necesitan la conexión"), ("en", "need the connection")])
+def test_offline_a_pdf_says_at_once_it_needs_the_connection(browser, tmp_path, lang, said):
+    """Issue 55: offline, «Descargar PDF» said nothing for seconds. With no connection it says at once,
+    asking nothing of the server, that a PDF needs it; so does a request that fails."""
+    desk = Desk(PACK, f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = phone(browser)
+        from_files(page, desk.url, {"lista.yaml": ALFA, "fenix-warbook.yaml": WARBOOK})
+        if lang == "en":
+            page.goto(f"{desk.url}/build?lang=en")
+            page.locator("#build .summary").wait_for()
+            idle(page)
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url) if "/build/export" in r.url else None)
+        page.context.set_offline(True)
+        page.click("#download-pdf")
+        page.wait_for_function(f"document.querySelector('#build-status').textContent.includes({said!r})", timeout=1000)
+        assert page.locator("#build-status").is_visible() and asked == []
+        assert page.get_attribute("#download-pdf", "aria-busy") is None
+        page.context.set_offline(False)
+        # A browser that can't tell it is offline: the request fails, and it says the same.
+        page.route("**/build/export*", lambda route: route.abort("internetdisconnected"))
+        page.evaluate("document.querySelector('#build-status').textContent = ''")
+        page.click("#download-pdf")
+        page.wait_for_function(f"document.querySelector('#build-status').textContent.includes({said!r})", timeout=5000)
+        page.wait_for_function("document.querySelector('#download-pdf').getAttribute('aria-busy') === null")
+        assert errors == []
     finally:
         desk.stop()

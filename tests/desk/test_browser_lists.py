@@ -33,28 +33,27 @@ def page_of(context):
 
 
 def new_list(page, url: str, name: str) -> None:
-    """A new list from «Mis listas», built until the server has checked it, and named."""
+    """A new list (from «Mis listas» when another is open), built until the server has checked it, and named."""
     page.goto(f"{url}/build")
     if page.locator("#building").is_visible():
-        if not page.locator("#lists-new").is_visible():
+        if not page.locator("#lists-export").is_visible():
             page.click("#my-lists summary")
-        page.click("#lists-new")
-        page.locator("#start-panel").wait_for()
-    before = settled(page)
-    page.click("#start-new")
-    idle(page, before)
+        with page.expect_navigation():
+            page.click("#lists-new")                    # the page drawn again, the new list started
+    else:
+        page.click("#start-new")
     page.locator("#build .summary").wait_for()
     page.wait_for_function("document.querySelector('#build').dataset.legal !== undefined")
     idle(page)
     page.once("dialog", lambda d: d.accept(name))
-    if not page.locator("#lists-new").is_visible():
+    if not page.locator("#lists-export").is_visible():
         page.click("#my-lists summary")
     page.click("#lists li[aria-current] button:has-text('Renombrar')")
     page.wait_for_function(f"document.querySelector('#lists li[aria-current] h3').textContent === {json.dumps(name)}")
 
 
 def shown(page) -> list[str]:
-    if not page.locator("#lists-new").is_visible():
+    if not page.locator("#lists-export").is_visible():
         page.click("#my-lists summary")
     return sorted(page.locator("#lists li h3").all_inner_texts())
 
@@ -118,7 +117,7 @@ def test_a_list_deleted_by_the_keyboard_alone_is_brought_back_by_undo(browser, t
         new_list(page, desk.url, "Otra")
         page.goto(f"{desk.url}/build")
         page.locator("#my-lists summary").focus()
-        if not page.locator("#lists-new").is_visible():
+        if not page.locator("#lists-export").is_visible():
             page.keyboard.press("Enter")
         page.locator("#lists li", has_text="Una").get_by_role("button", name="Borrar Una").focus()
         page.keyboard.press("Enter")
@@ -175,7 +174,7 @@ def test_my_lists_has_no_serious_accessibility_finding(browser, tmp_path, scheme
         idle(page, before)
         page.wait_for_function("document.querySelector('#build').dataset.legal !== undefined")
         idle(page)
-        if not page.locator("#lists-new").is_visible():
+        if not page.locator("#lists-export").is_visible():
             page.click("#my-lists summary")
         page.locator("#lists li").first.wait_for()
         page.locator("#lists li button").nth(3).click()   # deleted: the undo notice shown
@@ -204,7 +203,7 @@ def test_a_click_not_yet_answered_waits_with_its_own_list_and_is_made_when_it_op
         control.fill("Sin respuesta")
         control.press("Tab")
         page.wait_for_function("window.builderLists.opened().queue.length === 1")
-        if not page.locator("#lists-new").is_visible():
+        if not page.locator("#lists-export").is_visible():
             page.click("#my-lists summary")
         page.get_by_role("button", name="Abrir Otra").click()
         page.locator("#build .summary").wait_for()
@@ -212,7 +211,7 @@ def test_a_click_not_yet_answered_waits_with_its_own_list_and_is_made_when_it_op
         waiting = page.evaluate("window.builderLists.all().map((e) => [e.name, e.queue.length])")
         assert sorted(waiting) == [["Otra", 0], ["Una", 1]]
         page.unroute("**/build/edit*")
-        if not page.locator("#lists-new").is_visible():
+        if not page.locator("#lists-export").is_visible():
             page.click("#my-lists summary")
         page.get_by_role("button", name="Abrir Una").click()
         page.wait_for_function("document.querySelector('#text').value.includes('Sin respuesta')", timeout=20000)
@@ -257,5 +256,77 @@ def test_starting_again_deletes_the_open_list_and_undo_brings_it_back(browser, t
         assert shown(page) == []
         page.click("#lists-undo")
         assert shown(page) == ["Una"] and errors == []
+    finally:
+        desk.stop()
+
+
+def shown_buttons(page, name: str) -> list[str]:
+    """The ids of the buttons named ``name`` that show on the screen now."""
+    return page.get_by_role("button", name=name, exact=True).evaluate_all(
+        "(buttons) => buttons.filter((b) => b.getClientRects().length).map((b) => b.id)")
+
+
+@pytest.mark.parametrize("lang, new", [("es", "Lista nueva"), ("en", "New list")])
+def test_one_new_list_control_on_each_screen_and_it_starts_the_list(browser, tmp_path, lang, new):
+    """Issue 55: the start panel showed two «Lista nueva», and the first a player saw (of «Mis listas»)
+    drew the same screen again. One on each screen, and, pressed by the keyboard alone, it starts a list."""
+    desk = Desk(pack_for(tmp_path, "porcrom", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = page_of(context_of(browser))
+        page.goto(f"{desk.url}/build?lang={lang}")
+        page.locator("#start-panel").wait_for()
+        assert page.locator("#my-lists").evaluate("(d) => d.open") is True     # «Mis listas» shows above it
+        assert shown_buttons(page, new) == ["start-new"]
+        page.get_by_role("button", name=new, exact=True).focus()
+        page.keyboard.press("Enter")
+        page.locator("#build .summary").wait_for()
+        page.wait_for_function("window.builderLists.opened()?.status")
+        first = page.evaluate("window.builderLists.opened().id")
+
+        # A list open: the one «Lista nueva» is of «Mis listas», and it starts another list at once.
+        page.click("#my-lists summary")
+        assert shown_buttons(page, new) == ["lists-new"]
+        page.locator("#lists-new").focus()
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        page.locator("#build .summary").wait_for()
+        page.wait_for_function("window.builderLists.opened()?.status")
+        assert page.locator("#start-panel").is_hidden()
+        second = page.evaluate("window.builderLists.opened().id")
+        assert second != first and len(page.evaluate("window.builderLists.all()")) == 2
+
+        # The start panel's other ways (a file, a link) are a button of their own away, with the one «Lista nueva».
+        page.click("#my-lists summary")
+        with page.expect_navigation():
+            page.click("#lists-start")
+        page.locator("#start-panel").wait_for()
+        assert shown_buttons(page, new) == ["start-new"] and page.locator("#start-file").is_visible()
+        assert len(page.evaluate("window.builderLists.all()")) == 2 and errors == []
+    finally:
+        desk.stop()
+
+
+def test_a_list_imported_again_under_another_name_or_id_is_kept_once(browser, tmp_path):
+    """Issue 55: the same texts are the same list: an export holding a list already kept (saved here
+    under another name and id, its files in another order) adds nothing."""
+    desk = Desk(pack_for(tmp_path, "cripmaquion", {}), f"sqlite:///{tmp_path / 'evento.sqlite'}")
+    desk.start()
+    try:
+        page, errors = page_of(context_of(browser))
+        page.goto(f"{desk.url}/build")
+        files = {"lista.yaml": "name: Una\nwarbook: w.yaml\n", "w.yaml": "name: W\n"}
+        page.evaluate("(files) => window.builderLists.save({game: 'cripmaquion', name: 'Aquí', open: 'lista.yaml', files})",
+                      files)
+        given = {"format": "builder-lists/1", "lists": [
+            {"id": "0123456789abcdef", "name": "De otro móvil", "game": "cripmaquion", "open": "lista.yaml",
+             "files": dict(reversed(list(files.items())))},
+            {"id": "fedcba9876543210", "name": "Aquí", "game": "cripmaquion", "open": "lista.yaml",
+             "files": {"lista.yaml": "name: Otra\n"}},
+        ]}
+        assert page.evaluate("(text) => window.builderLists.imported(text)", json.dumps(given)) == 1
+        assert sorted(e["name"] for e in page.evaluate("window.builderLists.all()")) == ["Aquí", "Aquí"]
+        assert page.evaluate("(text) => window.builderLists.imported(text)", json.dumps(given)) == 0
+        assert len(page.evaluate("window.builderLists.all()")) == 2 and errors == []
     finally:
         desk.stop()

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.desk.support import ALFA, PACK, WARBOOK
-from tests.desk.test_browser_building import PHONE, Desk, browser, checked_under_pack, phone  # noqa: F401 - fixture
+from tests.desk.test_browser_building import (  # noqa: F401 - browser is a fixture
+    PHONE, Desk, browser, checked_under_pack, from_files, phone)
 from tests.serve.live import CHROMIUM
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
@@ -28,15 +29,6 @@ def desk(tmp_path):
     running.start()
     yield running
     running.stop()
-
-
-def from_files(page, url: str, files: dict[str, bytes]) -> None:
-    page.goto(f"{url}/build")
-    before = settled(page)
-    page.set_input_files("#start-file", [{"name": n, "mimeType": "application/yaml", "buffer": b}
-                                          for n, b in files.items()])
-    idle(page, before)
-    page.locator("#build .summary").wait_for()
 
 
 def shared_link(page) -> str:
@@ -87,7 +79,7 @@ def test_a_list_shared_by_a_link_opens_read_only_in_another_profile_checked_as_b
     friend.click("#share-save")
     friend.wait_for_function("document.querySelector('#share-status').textContent.includes('Guardada')")
     friend.goto(f"{desk.url}/build")
-    if not friend.locator("#lists-new").is_visible():
+    if not friend.locator("#lists-export").is_visible():
         friend.click("#my-lists summary")
     friend.locator("#lists li button:has-text('Abrir')").first.click()
     friend.locator("#build .summary").wait_for()
@@ -179,4 +171,30 @@ def test_the_link_shown_follows_the_list_as_it_changes(browser, desk):
     friend.goto(player.input_value("#share-link"))
     friend.locator("#shared-view article.reading").wait_for()
     assert friend.locator("#shared-view .reading-name").inner_text() == "Patrulla Beta"
+    assert errors == []
+
+
+def test_a_shared_list_saved_is_kept_as_checked_and_once(browser, desk):
+    """Issue 55: a shared list saved into «Mis listas» said «aún sin comprobar» though the page had just
+    checked it; and saved twice it was kept twice. It is kept with what the server said, once."""
+    player, _ = phone(browser)
+    from_files(player, desk.url, {"alfa.yaml": ALFA, "fenix-warbook.yaml": WARBOOK})
+    link = shared_link(player)
+    friend, errors = phone(browser)
+    friend.goto(link)
+    reading = friend.locator("#shared-view article.reading")
+    reading.wait_for()
+    friend.click("#share-save")
+    friend.wait_for_function("document.querySelector('#share-status').textContent.includes('Guardada')")
+    [entry] = friend.evaluate("window.builderLists.all()")
+    assert entry["status"]["legal"] == (reading.get_attribute("data-legal") == "true")
+    assert f"{entry['status']['points']} / {entry['status']['limit']}" == friend.locator(".reading-points").inner_text()
+    friend.click("#share-save")
+    friend.wait_for_function("document.querySelector('#share-status').textContent.includes('Ya la tienes')")
+    assert len(friend.evaluate("window.builderLists.all()")) == 1
+
+    friend.goto(f"{desk.url}/build")
+    friend.locator("#lists li").first.wait_for()
+    facts = friend.locator("#lists li p").first.inner_text()
+    assert "aún sin comprobar" not in facts and "LEGAL" in facts and "178 / 250" in facts
     assert errors == []

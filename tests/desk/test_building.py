@@ -103,3 +103,13 @@ def test_the_races_a_runner_is_offered_follow_the_events_house_rules(tmp_path):
     assert "trasgo" in offered and "elfo" not in offered and "enano" in offered
     book = building.drawn(PACK_, files, "equipo.yaml", '["runners", 0]', "es")  # a pack of another game
     assert 'value="elfo"' in book and 'value="trasgo"' not in book
+
+
+def test_a_lists_reading_and_its_downloads_say_what_a_page_keeps_of_it():
+    """Issue 55: the reading a shared link gets carries the list's check for «Mis listas»; its sheet is
+    named after the list (Patrulla Alfa: 178 of the pack's 250 points, legal)."""
+    said = building.read_out(PACK_, FILES, "lista.yaml", "es")
+    assert said["status"] == {"legal": True, "points": "178", "limit": "250", "measure": "", "text": "LEGAL",
+                              "name": "Patrulla Alfa"}
+    assert building.exported(PACK_, FILES, "lista.yaml", "xlsx", "es")[2] == "Patrulla-Alfa.xlsx"
+    assert building.exported(PACK_, FILES, "fenix-warbook.yaml", "xlsx", "es")[2] == "fenix-warbook.xlsx"

@@ -246,3 +246,85 @@ def test_the_start_pages_scripts_run_under_its_policy(browser, hosted):
     assert "default-src 'none'" in page.evaluate("fetch('/').then((r) => r.headers.get('content-security-policy'))")
     assert refused == []
     context.close()
+
+
+# --- issue 55: what a newcomer tripped on -----------------------------------------------------------
+
+def begun(page, hosted: str, game: str) -> str:
+    """A new list of ``game`` on its builder page, kept once the server has checked it: its id."""
+    page.goto(f"{hosted}/build?game={game}&lang=es")
+    page.locator("#start-panel:not([hidden]), #building:not([hidden])").first.wait_for()
+    if page.locator("#building").is_visible():
+        page.click("#my-lists summary")
+        with page.expect_navigation():
+            page.click("#lists-new")
+    else:
+        page.click("#start-new")
+    page.locator("#build .summary").wait_for()
+    page.wait_for_function("window.builderLists.opened()?.status")
+    idle(page)
+    return page.evaluate("window.builderLists.opened().id")
+
+
+def tapped(page, hosted: str, game: str) -> str | None:
+    """The start page's button of ``game`` tapped: the id of the list its builder page opens, or None."""
+    page.goto(f"{hosted}/")
+    page.click(f"a[data-game={game}]")
+    page.wait_for_url(f"**/build?game={game}&lang=es")
+    page.locator("#start-panel:not([hidden]), #building:not([hidden])").first.wait_for()
+    return page.evaluate("window.builderLists.opened()?.id ?? null")
+
+
+def test_a_games_button_opens_that_games_last_list_whichever_game_was_used_last(browser, hosted):
+    """Issue 55: the README says a game's button opens the list that browser keeps of that game; it
+    opened the start panel when another game's list was used last."""
+    context = context_of(browser)
+    page, errors = page_of(context)
+    lists = {game: begun(page, hosted, game) for game in ("porcrom", "wartime")}
+    assert tapped(page, hosted, "porcrom") == lists["porcrom"]
+    page.locator("#build .summary").wait_for()
+    assert page.locator("#start-panel").is_hidden()
+    assert tapped(page, hosted, "wartime") == lists["wartime"]
+    # Another of Por Crom's, then Wartime's used last: Por Crom's button opens the newer of its own.
+    newer = begun(page, hosted, "porcrom")
+    assert tapped(page, hosted, "wartime") == lists["wartime"]
+    # A new tab of the same browser remembers the same (the browser's memory, not the tab's).
+    other, other_errors = page_of(context)
+    assert tapped(other, hosted, "porcrom") == newer and tapped(other, hosted, "wartime") == lists["wartime"]
+    # A game of no list kept: its start panel.
+    assert tapped(other, hosted, "cripmaquion") is None and other.locator("#start-panel").is_visible()
+    assert errors == [] and other_errors == []
+    context.close()
+
+
+def test_nothing_at_the_foot_of_the_page_is_under_the_undo_bar(browser, hosted):
+    """Issue 55: «Deshacer» and «Rehacer», pinned to a phone's foot, covered what is at the bottom of
+    the page (the downloads, a warning, the cards). Scrolled to the end at 390×844, with the cards and
+    the YAML open and the status line saying something, no control or line of the page is under the bar."""
+    page, errors = page_of(context_of(browser))
+    kept_from_files(page, hosted, "wartime")
+    page.click("#cards-view summary")
+    page.frame_locator("#cards").locator(".card").first.wait_for()
+    page.click("#yaml-view summary")
+    page.context.set_offline(True)
+    page.click("#download-pdf")                                   # a line said: the PDF needs the connection
+    page.wait_for_function("document.querySelector('#build-status').textContent !== ''")
+    page.context.set_offline(False)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2")
+    bar = page.locator("#building .history")
+    assert bar.evaluate("(e) => getComputedStyle(e).position") == "fixed"
+    under = page.evaluate("""(bar) => {
+      const b = bar.getBoundingClientRect();
+      const shown = [...document.querySelectorAll('#workshop :is(button, a, input, select, textarea, summary, iframe, p, li), body > footer')]
+        .filter((e) => !bar.contains(e) && e.checkVisibility() && e.getClientRects().length);
+      return shown.filter((e) => { const r = e.getBoundingClientRect();
+                                   return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; })
+                  .map((e) => e.id || e.tagName);
+    }""", bar.element_handle())
+    assert under == []
+    last = page.locator("#download-pdf, #cards, #text, #build-back").evaluate_all(
+        "(es) => es.map((e) => e.getBoundingClientRect().bottom)")
+    assert max(last) <= bar.bounding_box()["y"]
+    assert errors == []
+    page.context.close()

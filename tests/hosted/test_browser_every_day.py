@@ -100,7 +100,7 @@ def test_a_players_day_five_games_three_lists_kept_moved_shared_and_offline(brow
     names = names_of(page)
     assert sorted(names) == sorted(BUILT)
     for game in set(BUILT) - set(KEPT):
-        if not page.locator("#lists-new").is_visible():
+        if not page.locator("#lists-export").is_visible():
             page.click("#my-lists summary")
         page.get_by_role("button", name=f"Borrar {names[game]}", exact=True).click()
         page.wait_for_function(f"!window.builderLists.all().some((e) => e.game === {json.dumps(game)})")
@@ -129,7 +129,7 @@ def test_a_players_day_five_games_three_lists_kept_moved_shared_and_offline(brow
         assert checked(entry, tmp_path / "moved" / entry["game"])["fingerprint"] == fingerprints[entry["game"]]
 
     # The Wartime list shared by a link: a friend's phone reads it, with its Warbook, as `builder check` does.
-    if not again.locator("#lists-new").is_visible():
+    if not again.locator("#lists-export").is_visible():
         again.click("#my-lists summary")
     again.get_by_role("button", name=f"Abrir {names['wartime']}", exact=True).click()
     again.wait_for_url("**/build?game=wartime&lang=es")
@@ -168,14 +168,14 @@ def test_a_players_day_five_games_three_lists_kept_moved_shared_and_offline(brow
     assert {e["game"]: e["files"] for e in json.loads(offline_file.read_text(encoding="utf-8"))["lists"]} == texts
     # Another list read: its game's page, its text and the view last checked of it, from this phone alone.
     for game in ("porcrom", "wartime"):
-        if not again.locator("#lists-new").is_visible():
+        if not again.locator("#lists-export").is_visible():
             again.click("#my-lists summary")
         again.get_by_role("button", name=f"Abrir {names[game]}", exact=True).click()
         again.wait_for_url(f"**/build?game={game}&lang=es")
         again.locator("#build .summary").wait_for(timeout=15000)
         assert text(again) == texts[game][again.evaluate("window.builderLists.opened().open")]
         assert again.get_attribute("#build", "data-legal") == "true"
-    if again.locator("#lists-new").is_visible():
+    if again.locator("#lists-export").is_visible():
         again.click("#my-lists summary")                # closed: the builder in sight
     field = again.locator("#f-name")
     field.fill("Fénix sin cobertura")

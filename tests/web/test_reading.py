@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from builder.web import texts  # noqa: F401 - the page's words
-from builder.web.reading import read_file, render_reading
+from builder.web.reading import kept_status, read_file, render_reading
 from builder.serve.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,3 +88,10 @@ def test_a_file_that_cant_be_read_says_why(tmp_path):
     read = read_file(Workspace(tmp_path), "roto.yaml", "es")
     assert read.unreadable and read.sections == [] and read.fingerprint is None
     assert "No se puede leer" in render_reading(read, "es")
+
+
+def test_what_a_page_keeps_of_a_reading_is_what_the_builder_view_says(fenix):
+    """Issue 55: a shared list saved into «Mis listas» is kept with its check, as the builder keeps one."""
+    assert kept_status(read_file(Workspace(fenix), "compania-fenix.yaml", "es")) == {
+        "legal": True, "points": "283", "limit": "300", "measure": "", "text": "LEGAL", "name": "Compañía Fénix"}
+    assert kept_status(read_file(Workspace(fenix), "fenix-warbook.yaml", "es")) is None  # no list in it

@@ -175,6 +175,10 @@
     kept.queue("/build/view", { at: "[]" });
   }
 
+  function startNew() {
+    begin({ "lista.yaml": starts.roster }, "lista.yaml");
+  }
+
   function travel(from, to) {
     // Undo and redo put an earlier text back (of whichever file it was), and show that file.
     const step = from.pop();
@@ -187,6 +191,14 @@
     kept.state.open = step.file;
     showTexts();
     kept.queue("/build/view", { at: kept.state.at });
+  }
+
+  function fileName(extension) {
+    // A download is named after its list (the name the server made of it, on the view of the file
+    // open); before that file's view is drawn, after the file itself.
+    const build = $("build");
+    const stem = build.dataset.path === kept.state.open && build.dataset.stem;
+    return (stem || kept.state.open.replace(/\.ya?ml$/i, "")) + extension;
   }
 
   function download(name, blob) {
@@ -203,6 +215,9 @@
     // A PDF takes seconds (more under load): the button says it is being made, busy and not
     // pressed again, and the status line says so to a screen reader, until the file is there.
     if (button.getAttribute("aria-busy") === "true") return;
+    // Made on the server: with no connection, said at once rather than tried (a browser that can't
+    // tell is answered when the request fails, below).
+    if (navigator.onLine === false) { say(t("desk.build-export-offline")); return; }
     const label = button.textContent;
     button.setAttribute("aria-busy", "true");
     button.setAttribute("aria-disabled", "true");
@@ -216,10 +231,10 @@
         say(message);
         return;
       }
-      download(kept.state.open.replace(/\.ya?ml$/i, "") + "." + kind, await response.blob());
+      download(fileName(`.${kind}`), await response.blob());
       say(t("desk.build-downloaded"));
     } catch (_) {
-      say(t("desk.build-offline"));
+      say(t("desk.build-export-offline"));
     } finally {
       button.textContent = label;
       button.removeAttribute("aria-busy");
@@ -297,13 +312,13 @@
   function start() {
     $("build-host").addEventListener("click", onClick);
     $("build-host").addEventListener("change", onChange);
-    $("start-new").addEventListener("click", () => begin({ "lista.yaml": starts.roster }, "lista.yaml"));
+    $("start-new").addEventListener("click", startNew);
     $("start-file").addEventListener("change", (event) => fromFiles(event.target.files));
     $("start-last")?.addEventListener("submit", fromLast);  // none on the hosted builder (no event)
     $("open-file").addEventListener("change", (event) => open(event.target.value));
     $("undo").addEventListener("click", () => travel(kept.state.undo, kept.state.redo));
     $("redo").addEventListener("click", () => travel(kept.state.redo, kept.state.undo));
-    $("download-yaml").addEventListener("click", () => download(kept.state.open, new Blob([kept.state.files[kept.state.open]], { type: "application/yaml" })));
+    $("download-yaml").addEventListener("click", () => download(fileName(".yaml"), new Blob([kept.state.files[kept.state.open]], { type: "application/yaml" })));
     $("download-xlsx").addEventListener("click", () => exported("xlsx", $("download-xlsx")));
     $("download-pdf").addEventListener("click", () => exported("pdf", $("download-pdf")));
     $("start-again").addEventListener("click", () => {
@@ -342,6 +357,8 @@
       // What was left on its way (a reload, a dropped connection) is sent first; then the view.
       if (!kept.state.queue.length) kept.queue("/build/view", { at: kept.state.at });
       else kept.pump();
+    } else if (window.builderLists.newAsked()) {
+      startNew();  // «Lista nueva» of «Mis listas», pressed with another list open
     } else {
       $("start-panel").hidden = false;
     }

@@ -5,6 +5,7 @@
 //
 //   window.builderLists.all()          the lists kept (not removed), newest change first
 //   window.builderLists.get(id)        one entry (a copy), or null
+//   window.builderLists.keptAs(g, fs)  the id of the list of game g kept with these texts, or ""
 //   window.builderLists.save(entry)    keeps an entry ({game, name, files, open} at least); a new
 //                                      one gets an id; answers the id ("" if the browser is full)
 //   window.builderLists.remove(id)     removed, restorable until the next removal or restore(id)
@@ -15,7 +16,9 @@
 //   window.builderLists.open(id)       opens an entry on this page (reloads it)
 //   window.builderLists.opened()       the open entry itself (the object keeping.js changes)
 //   window.builderLists.close()        this tab opens no list (the start panel after a reload)
-//   window.builderLists.startNew()     the page's start panel, for a new list
+//   window.builderLists.startNew()     a new list started on this page (it is drawn again)
+//   window.builderLists.startPanel()   this page drawn again with its start panel (no list open)
+//   window.builderLists.newAsked()     whether startNew drew this page (true once: builder.js starts it)
 //   window.builderLists.keep(state)    keeping.js's save of the open list (null: started again)
 //   window.builderLists.pageFor        (game) => the address where a list of that game opens, or
 //                                      null for this page: the hosted builder may set it
@@ -34,6 +37,10 @@
   const PREFIX = `builder-desk:${host}:list:`;
   const OPEN = `builder-lists-open:${host}`;      // this tab's open list (sessionStorage)
   const LAST = `builder-lists-last:${host}`;      // the last list opened in this browser
+  // The last list of each game opened in this browser (<LAST>:<game>): a game's page opens its own
+  // last list, whichever game's list was used after it.
+  const lastOf = (g) => `${LAST}:${g}`;
+  const closedOf = (g) => `${OPEN}:closed:${g}`;  // this tab started again on that game's page
   const FORMAT = "builder-lists/1";
   const game = root?.dataset.game || "";
 
@@ -74,6 +81,7 @@
       if (write(entry)) {
         localStorage.removeItem(key);
         if (!localStorage.getItem(LAST)) localStorage.setItem(LAST, entry.id);
+        if (!localStorage.getItem(lastOf(game))) localStorage.setItem(lastOf(game), entry.id);
       }
     }
   }
@@ -113,12 +121,21 @@
   function kept() { return open; }
 
   function current() {
+    // This tab's open list if it is this page's game's; else, unless this tab started again here,
+    // the last list of this game opened in this browser (an older browser remembers only the last
+    // of any game).
     migrate();
+    const ours = (id) => {
+      const entry = id ? read(PREFIX + id) : null;
+      return entry && !entry.removed && entry.game === game ? entry : null;
+    };
     let id = "";
-    try { id = sessionStorage.getItem(OPEN) || ""; } catch (_) { /* no tab storage */ }
-    if (!id && !sessionStorage.getItem(`${OPEN}:closed`)) id = localStorage.getItem(LAST) || "";
-    const entry = id ? read(PREFIX + id) : null;
-    open = entry && !entry.removed && entry.game === game ? entry : null;
+    let closed = false;
+    try {
+      id = sessionStorage.getItem(OPEN) || "";
+      closed = Boolean(sessionStorage.getItem(closedOf(game)));
+    } catch (_) { /* no tab storage */ }
+    open = ours(id) || (closed ? null : ours(localStorage.getItem(lastOf(game))) || ours(localStorage.getItem(LAST)));
     return open;
   }
 
@@ -129,7 +146,7 @@
         document.dispatchEvent(new CustomEvent("builder:list-removed", { detail: { id: open.id } }));
       }
       open = null;
-      remember("");
+      remember("", game);
       return true;
     }
     const stored = state.id ? read(PREFIX + state.id) : null;
@@ -137,15 +154,23 @@
     const started = !state.id;
     open = state;
     const id = save(state);
-    if (id) remember(id);
+    if (id) remember(id, state.game);
     if (id && started) document.dispatchEvent(new CustomEvent("builder:list-started", { detail: { id } }));
     return Boolean(id);
   }
 
-  function remember(id) {
+  function remember(id, g) {
+    // id: the list of game g opened in this tab; "": this tab opens no list of game g.
     try {
-      if (id) { sessionStorage.setItem(OPEN, id); sessionStorage.removeItem(`${OPEN}:closed`); localStorage.setItem(LAST, id); }
-      else { sessionStorage.removeItem(OPEN); sessionStorage.setItem(`${OPEN}:closed`, "1"); }
+      if (id) {
+        sessionStorage.setItem(OPEN, id);
+        sessionStorage.removeItem(closedOf(g));
+        localStorage.setItem(LAST, id);
+        localStorage.setItem(lastOf(g), id);
+      } else {
+        sessionStorage.removeItem(OPEN);
+        sessionStorage.setItem(closedOf(g), "1");
+      }
     } catch (_) { /* remembered for this page alone */ }
   }
 
@@ -165,7 +190,7 @@
     if (!entry) return false;
     entry.removed = new Date().toISOString();
     write(entry);
-    if (localStorage.getItem(LAST) === id) localStorage.removeItem(LAST);
+    for (const key of [LAST, lastOf(entry.game)]) if (localStorage.getItem(key) === id) localStorage.removeItem(key);
     draw();
     return true;
   }
@@ -185,28 +210,37 @@
     return JSON.stringify({ format: FORMAT, lists }, null, 1);
   }
 
+  function texts(files) {
+    // A list's texts as one value, whatever the order its files were kept in: the same texts are
+    // the same list, whatever its id or the name it is shown by.
+    return JSON.stringify(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+
+  function keptAs(g, files) {
+    // The list kept (not removed) of game g with these very texts: its id, or "".
+    const wanted = texts(files);
+    return all().find((e) => e.game === g && texts(e.files) === wanted)?.id || "";
+  }
+
   function imported(text) {
-    // Merged: a list already here (its id or its name, with the same texts) is not kept twice; another
-    // with an id taken here gets an id of its own.
+    // Merged: a list already here before (the same game and texts) is not kept twice; the file's own
+    // lists are all kept (a list and its copy not yet changed are two); one with an id taken here gets
+    // an id of its own.
     let given;
     try { given = JSON.parse(text); } catch (_) { return -1; }
     if (!given || given.format !== FORMAT || !Array.isArray(given.lists)) return -1;
     let added = 0;
-    const here = entries();
+    const here = all().map((e) => `${e.game}\n${texts(e.files)}`);
     for (const item of given.lists.slice(0, 500)) {
       if (!item || !item.files || typeof item.files !== "object" || !Object.hasOwn(item.files, item.open)) continue;
       if (Object.values(item.files).some((body) => typeof body !== "string")) continue;
-      const texts = JSON.stringify(item.files);
-      const same = here.find((e) => JSON.stringify(e.files) === texts && e.game === item.game
-                                    && (e.id === item.id || e.name === item.name));
-      if (same) continue;
+      if (here.includes(`${String(item.game || game)}\n${texts(item.files)}`)) continue;
       const taken = typeof item.id === "string" && /^[0-9a-f]{16}$/.test(item.id) && !read(PREFIX + item.id);
       const entry = { id: taken ? item.id : newId(), game: String(item.game || game), name: String(item.name || ""),
                       changed: String(item.changed || new Date().toISOString()), status: item.status || null,
                       files: item.files, open: item.open, at: typeof item.at === "string" ? item.at : "[]",
                       undo: [], redo: [], queue: clicks(item.queue, item.files) };
       if (!write(entry)) break;
-      here.push(entry);
       added += 1;
     }
     draw();
@@ -225,7 +259,7 @@
   function openList(id) {
     const entry = read(PREFIX + id);
     if (!entry) return;
-    remember(id);
+    remember(id, entry.game);
     const page = api.pageFor(entry.game);
     if (page) location.assign(page);
     else location.reload();
@@ -233,15 +267,33 @@
 
   function close() {
     open = null;
-    remember("");
+    remember("", game);
   }
 
   function startNew() {
-    remember("");
+    // «Lista nueva»: the page drawn again with a new list started in its builder (a click still on
+    // its way stays with the list it was made on).
+    remember("", game);
+    try { sessionStorage.setItem(closedOf(game), "new"); } catch (_) { /* the start panel, then */ }
     location.reload();
   }
 
-  const api = { all, get, save, remove, restore, exported, imported, current, keep, opened: kept, open: openList, close, startNew,
+  function startPanel() {
+    // The page drawn again with no list open: its start panel (from files, a link, the last submission).
+    remember("", game);
+    location.reload();
+  }
+
+  function newAsked() {
+    // Whether «Lista nueva» drew this page again to start a list (asked once).
+    try {
+      if (sessionStorage.getItem(closedOf(game)) !== "new") return false;
+      sessionStorage.setItem(closedOf(game), "1");
+      return true;
+    } catch (_) { return false; }
+  }
+
+  const api = { all, get, keptAs, save, remove, restore, exported, imported, current, keep, opened: kept, open: openList, close, startNew, startPanel, newAsked,
                 // Where a list of another game opens (the hosted builder sets it); null: this page.
                 // On the hosted builder (no event) a page is a game's: a list of another opens on that game's.
                 pageFor: (other) => (root?.dataset.hosted && other && other !== game

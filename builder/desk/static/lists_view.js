@@ -1,8 +1,9 @@
 // «Mis listas» drawn on the builder page: each list kept in this browser (lists.js) with its game's
 // title, its name, its points or the game's measure and whether it is legal, as the server last
 // said, and when it last changed; open, duplicate, rename and delete it (undone from the notice),
-// start a new one, and export or import all of them as one file. The hosted builder's start page
-// draws them too, every game's, with no «Lista nueva» (a new list is a game's: its buttons there).
+// start a new one (or go to the start panel's other ways), and export or import all of them as one
+// file. The hosted builder's start page draws them too, every game's, with no «Lista nueva» (a new
+// list is a game's: its buttons there).
 "use strict";
 
 window.builderListsView = (lists) => {
@@ -141,7 +142,8 @@ window.builderListsView = (lists) => {
       const entry = lists.get(removedId);
       notice(t("desk.lists-restored", { name: entry ? nameOf(entry) : "" }));
       removedId = "";
-      ($("lists-new") || $("lists-export")).focus();
+      // «Lista nueva» if it shows (not with the start panel's own), else «Exportar».
+      ([$("lists-new"), $("lists-export")].find((b) => b && b.getClientRects().length) || $("lists-export")).focus();
     }
   }
 
@@ -166,6 +168,7 @@ window.builderListsView = (lists) => {
 
   if (!lists.opened()) $("my-lists").open = true;
   $("lists-new")?.addEventListener("click", () => lists.startNew());
+  $("lists-start")?.addEventListener("click", () => lists.startPanel());
   $("lists-export").addEventListener("click", exportAll);
   $("lists-import").addEventListener("change", importAll);
   $("lists-undo").addEventListener("click", undo);

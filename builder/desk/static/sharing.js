@@ -203,12 +203,14 @@ async function shared(root) {
   const save = $("share-save");
   save.hidden = false;
   save.addEventListener("click", async () => {
+    // Kept with what the server just said of it (answer.status), as the builder keeps a list it drew.
     const entry = { game: answer.game || answer.system || "", name: answer.name || answer.open, open: answer.open,
-                    files: answer.files };
-    // My lists (lists.js) keep it beside the others; without them, it becomes the list being built.
+                    files: answer.files, status: answer.status || null };
+    // My lists (lists.js) keep it beside the others, once; without them, it becomes the list being built.
     if (window.builderLists && typeof window.builderLists.save === "function") {
       try {
-        await window.builderLists.save(entry);
+        if (window.builderLists.keptAs(entry.game, entry.files)) { say(t("serve.share-already-saved")); return; }
+        if (!window.builderLists.save(entry)) throw new Error("full");
         say(t("serve.share-saved"));
         return;
       } catch (_) { /* kept as the list being built instead */ }
