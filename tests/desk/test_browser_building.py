@@ -17,15 +17,15 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.serve.live import ARGS, CHROMIUM, free_port
+from tests.programs import needs
+from tests.serve.live import chromium, free_port
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import Driver, idle, settled, text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PHONE = {"width": 390, "height": 844}
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 WATCH = """
 (() => {
@@ -99,11 +99,8 @@ def pack_for(tmp_path: Path, game: str, wanted: dict[str, Any]) -> Path:
 
 @pytest.fixture
 def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 def phone(browser, csp: bool = False, screen: dict | None = None):

@@ -14,12 +14,11 @@ import pytest
 
 from tests.desk.support import ALFA, PACK, WARBOOK
 from tests.desk.test_browser_building import PHONE, Desk, browser, checked_under_pack, phone  # noqa: F401 - fixture
-from tests.serve.live import CHROMIUM
+from tests.programs import needs
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 
 @pytest.fixture
