@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.programs import needs
-from tests.serve.live import chromium, serving
+from tests.serve.live import serving
 from tests.serve.test_browser import serious_violations
 
 pytestmark = needs("chromium")
@@ -29,9 +29,8 @@ def desk(tmp_path):
 
 
 @pytest.fixture
-def browser():
-    with chromium() as launched:
-        yield launched
+def browser(launched):
+    return launched
 
 
 def test_a_player_submits_and_the_organiser_sees_the_team(desk, browser, tmp_path):

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from tests.programs import needs
-from tests.serve.live import chromium, free_port
+from tests.serve.live import free_port
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import Driver, idle, settled, text
 
@@ -98,9 +98,8 @@ def pack_for(tmp_path: Path, game: str, wanted: dict[str, Any]) -> Path:
 
 
 @pytest.fixture
-def browser():
-    with chromium() as launched:
-        yield launched
+def browser(launched):
+    return launched
 
 
 def phone(browser, csp: bool = False, screen: dict | None = None):

@@ -16,7 +16,7 @@ from tests.desk.test_browser_building import PHONE, WATCH
 from tests.desk.test_browser_lists import context_of, page_of
 from tests.hosted.support import LEGAL
 from tests.programs import needs
-from tests.serve.live import chromium, free_port, until
+from tests.serve.live import free_port, until
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
 
@@ -45,10 +45,9 @@ def hosted():
     thread.join(10)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
+@pytest.fixture
+def browser(launched):
+    return launched
 
 
 def phone(browser, scheme: str = "light"):

@@ -25,14 +25,13 @@ def server(folder: Path):
 
 
 @pytest.fixture
-def page(server):
-    with chromium() as browser:
-        # The page's policy forbids evaluating strings; the test's own probes are let through.
-        context = browser.new_context(locale="es-ES", accept_downloads=True, bypass_csp=True)
-        page = context.new_page()
-        page.goto(server)
-        page.wait_for_selector("#files li")
-        yield page
+def page(server, launched):
+    # The page's policy forbids evaluating strings; the test's own probes are let through.
+    context = launched.new_context(locale="es-ES", accept_downloads=True, bypass_csp=True)
+    page = context.new_page()
+    page.goto(server)
+    page.wait_for_selector("#files li")
+    return page
 
 
 def status(page) -> str:

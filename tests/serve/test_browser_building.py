@@ -95,10 +95,8 @@ class Browser:
 
 
 @pytest.fixture
-def browser(served):
-    with chromium() as launched:
-        b = Browser(launched, served)
-        yield b
+def browser(served, launched):
+    return Browser(launched, served)
 
 
 # --- waiting ------------------------------------------------------------------------------------

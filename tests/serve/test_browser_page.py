@@ -12,7 +12,6 @@ import pytest
 import yaml
 
 from tests.programs import AXE, needs
-from tests.serve.live import chromium
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import (  # noqa: F401 - empty and served are fixtures
     EXAMPLES, Browser, click, empty, idle, open_file, served, settled, show_part)
@@ -32,23 +31,21 @@ def lists(empty: Path) -> Path:
 
 
 @pytest.fixture(params=sorted(SCREENS))
-def screen(request, served, lists):
+def screen(request, served, lists, launched):
     """The page on a desktop and on a phone, once it lists every file of the test module's ``lists``
     (test_browser_parts.py uses this one too, with lists of its own)."""
-    with chromium() as launched:
-        b = Browser(launched, served, **SCREENS[request.param])
-        for listed in sorted(path.name for path in lists.iterdir()):
-            b.page.wait_for_selector(f"#files li[data-path='{listed}']")
-        b.kind = request.param
-        yield b
+    b = Browser(launched, served, **SCREENS[request.param])
+    for listed in sorted(path.name for path in lists.iterdir()):
+        b.page.wait_for_selector(f"#files li[data-path='{listed}']")
+    b.kind = request.param
+    return b
 
 
 @pytest.fixture
-def desktop(served, lists):
-    with chromium() as launched:
-        b = Browser(launched, served, **SCREENS["desktop"])
-        b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
-        yield b
+def desktop(served, lists, launched):
+    b = Browser(launched, served, **SCREENS["desktop"])
+    b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
+    return b
 
 
 def tap(browser, locator, answered: bool = True) -> None:
@@ -175,12 +172,11 @@ def test_a_reload_with_typing_not_yet_sent_sends_it_and_keeps_undo(screen, lists
 
 
 @pytest.fixture
-def phone(served, lists):
-    with chromium() as launched:
-        b = Browser(launched, served, **SCREENS["phone"])
-        b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
-        b.kind = "phone"
-        yield b
+def phone(served, lists, launched):
+    b = Browser(launched, served, **SCREENS["phone"])
+    b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
+    b.kind = "phone"
+    return b
 
 
 def test_undo_and_redo_stay_in_reach_on_a_phone_down_a_long_list(phone, lists):
