@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.serve.live import SHARED, chromium
 from tests.support import Checker
 
 # The default suite is deterministic: property tests draw from a fixed seed, keep no example
@@ -32,6 +33,28 @@ def pytest_report_header(config):
     if not differ:
         return "dependencies: exactly requirements.lock.txt"
     return f"dependencies: {len(differ)} differ from requirements.lock.txt: " + ", ".join(differ)
+
+
+@pytest.fixture(scope="module")
+def module_chromium():
+    """One Chromium for a test module's browser tests (launching one takes longer than most tests);
+    each test opens contexts of its own in it (cookies, storage and workers apart). Module-scoped,
+    not the session's: Playwright's loop, kept alive, stops other modules' asyncio.run."""
+    with chromium() as browser:
+        SHARED.append(browser)
+        try:
+            yield browser
+        finally:
+            SHARED.remove(browser)
+
+
+@pytest.fixture
+def launched(module_chromium):
+    """The module's Chromium for one test (skipped, saying why, without Chromium); what the test
+    opened in it is closed after it."""
+    yield module_chromium
+    for context in module_chromium.contexts:
+        context.close()
 
 
 @pytest.fixture

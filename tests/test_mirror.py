@@ -67,6 +67,7 @@ CROSS_CUTTING = {
     "test_wheel.py": "the built wheel installed outside the checkout: every example checked, exported and printed the same",
     "test_layers.py": "the house's rules across builder/: the import contracts, no game named outside its folder",
     "test_mirror.py": "this test, about the tests themselves",
+    "test_suite.py": "the suite on any machine: a missing program skips its tests, no time held to a fixed bound",
 }
 
 EVERY_COMMAND = "what every command shares (its options, how it prints and fails): every test of tests/cli/"

@@ -2,16 +2,15 @@
 bug is met."""
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from builder.cli.main import cli
 from builder.systems.wartime.rules import RULE_LIST
 from tests.cli.rosters import CRASHING, ILLEGAL, LEGAL, LEGAL_WARBAND, POINTS
+from tests.programs import program
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -75,8 +74,7 @@ def test_a_bug_while_writing_the_pdf_leaves_no_spreadsheet_behind(folder, monkey
 
 def test_export_under_a_pack_prints_the_events_house_rules(folder):
     """Issue 49: a team of a race the event's house rules add prints with its FUE and RES."""
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
+    program("pdftotext")
     (folder / "pack.yaml").write_text(
         "system: cripmaquion\nname: Casa\nhouse_rules:\n  - add: races/races\n"
         "    entry: {key: trasgo, name: Trasgo, fue: 2, res: 4, skills: [ligero], section: Casa, summary: Pequeño.}\n",

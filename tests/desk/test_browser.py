@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.live import ARGS, CHROMIUM, serving
+from tests.programs import needs
+from tests.serve.live import serving
 from tests.serve.test_browser import serious_violations
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = ROOT / "examples" / "tournament" / "pack" / "torneo-otono.yaml"
@@ -29,12 +29,8 @@ def desk(tmp_path):
 
 
 @pytest.fixture
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+def browser(launched):
+    return launched
 
 
 def test_a_player_submits_and_the_organiser_sees_the_team(desk, browser, tmp_path):

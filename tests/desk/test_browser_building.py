@@ -18,15 +18,15 @@ import pytest
 import yaml
 
 from tests.desk.support import ALFA, PACK, WARBOOK
-from tests.serve.live import ARGS, CHROMIUM, free_port
+from tests.programs import needs
+from tests.serve.live import free_port
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import Driver, idle, settled, text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PHONE = {"width": 390, "height": 844}
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 WATCH = """
 (() => {
@@ -99,12 +99,8 @@ def pack_for(tmp_path: Path, game: str, wanted: dict[str, Any]) -> Path:
 
 
 @pytest.fixture
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+def browser(launched):
+    return launched
 
 
 def phone(browser, csp: bool = False, screen: dict | None = None):

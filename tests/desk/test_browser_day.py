@@ -9,16 +9,14 @@ from __future__ import annotations
 import threading
 import time
 
-import pytest
-
 from builder.events.schema import Checked
 from tests.desk.support import ALFA, ROUNDS, TOKEN, WARBOOK, day_pack
 from tests.desk.test_browser_building import PHONE, browser  # noqa: F401 - the fixture
-from tests.serve.live import CHROMIUM, free_port
+from tests.programs import needs
+from tests.serve.live import free_port
 from tests.serve.test_browser import serious_violations
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 FILES = {"alfa.yaml": ALFA.replace(b"../../wartime/fenix-warbook.yaml", b"fenix-warbook.yaml").decode(),
          "fenix-warbook.yaml": WARBOOK.decode()}
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 import pytest
 
 from tests.desk.test_browser_building import PHONE, WATCH, Desk, browser, idle, kept, pack_for, phone, started  # noqa: F401
+from tests.programs import needs
 from tests.serve.live import ARGS, CHROMIUM, kept_view, until
 from tests.serve.test_browser import serious_violations
+
+pytestmark = needs("chromium")
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 

@@ -10,12 +10,11 @@ import json
 import pytest
 
 from tests.desk.test_browser_building import PHONE, WATCH, Desk, browser, pack_for  # noqa: F401 - the fixture
-from tests.serve.live import CHROMIUM
+from tests.programs import needs
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 
 def context_of(browser, scheme: str = "light"):

@@ -15,12 +15,11 @@ import pytest
 from tests.desk.support import ALFA, PACK, WARBOOK
 from tests.desk.test_browser_building import (  # noqa: F401 - browser is a fixture
     PHONE, Desk, browser, checked_under_pack, from_files, phone)
-from tests.serve.live import CHROMIUM
+from tests.programs import needs
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 
 @pytest.fixture

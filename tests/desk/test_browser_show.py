@@ -16,12 +16,12 @@ from builder.events.schema import Checked
 from tests.desk.show_support import a_day
 from tests.desk.support import PACK
 from tests.desk.test_browser_building import browser, phone  # noqa: F401 - the fixture
-from tests.serve.live import CHROMIUM, free_port, served
+from tests.programs import needs
+from tests.serve.live import free_port, served
 from tests.serve.test_browser import serious_violations
 from tests.web.test_browser_look import SMALL, THUMB
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 SCREEN = {"width": 1920, "height": 1080}
 
 

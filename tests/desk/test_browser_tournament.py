@@ -19,18 +19,16 @@ from __future__ import annotations
 import dataclasses
 import re
 
-import pytest
-
 from builder.core.pack import RoundsFormat
 from builder.events.schema import Checked
 from tests.desk.support import PACK, TOKEN
 from tests.desk.test_browser_building import PHONE, browser  # noqa: F401 - the fixture
 from tests.desk.test_browser_day import FILES
-from tests.serve.live import CHROMIUM, free_port, served
+from tests.programs import needs
+from tests.serve.live import free_port, served
 from tests.serve.test_browser import serious_violations
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 FORMAT = RoundsFormat(count=4, win=3, draw=1, loss=0, bye=3, score="puntos de victoria",
                       tie_breakers=("opponents-points", "score-difference"))
 CLUBS = {"Aguilas": "Club Norte", "Bisontes": "Club Norte", "Castores": "Club Norte",

@@ -21,6 +21,7 @@ import pytest
 from tests.desk.test_server import PACK, ROOT, TOKEN, kill
 from tests.desk.test_server import start as serve
 from tests.serve.live import free_port
+from tests.timing import baseline, bound, timed
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 and /proc are Linux's")
 
@@ -41,6 +42,11 @@ def page_time(port: int, source: str = "127.0.0.1") -> float:
     finally:
         conn.close()
     return time.monotonic() - began
+
+
+PAGE_FLOOR, ACT_FLOOR = 1 / 3, 2 / 3
+"""The least another player's page and submission or click count as having taken before the trouble:
+bounds of 1 s and 2 s on a quiet machine, three times as long as they took on a busy one."""
 
 
 def rss_mb(pid: int) -> float:
@@ -78,6 +84,7 @@ def test_slowloris_from_one_address_holds_no_more_than_its_share_and_is_dropped(
     server = start(tmp_path / "torneo.sqlite", port, "--header-timeout", "3")
     slow: list[socket.socket] = []
     try:
+        before = baseline(lambda: page_time(port))
         for _ in range(300):
             sock = socket.socket()
             sock.bind(("127.0.0.2", 0))
@@ -98,11 +105,11 @@ def test_slowloris_from_one_address_holds_no_more_than_its_share_and_is_dropped(
                 sock.send(b"a")
             times.append(page_time(port))
             time.sleep(1)
-        assert max(times) < 1, times
+        assert max(times) < bound(before, PAGE_FLOOR), (before, times)
         # Past the head deadline (3 s from connecting, whatever they trickled), all are closed.
         dropped = [closed(sock, 3) for sock, _ in held]
         assert all(answer is not None for answer in dropped)
-        assert page_time(port, "127.0.0.2") < 1  # and the address may come back
+        assert page_time(port, "127.0.0.2") < bound(before, PAGE_FLOOR)  # and the address may come back
     finally:
         for sock in slow:
             sock.close()
@@ -117,6 +124,7 @@ def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path, route
     half = b"x" * (size // 2)  # half of the most the route takes (a submission's, or a click's)
     try:
         before = rss_mb(server.pid)
+        page_before = baseline(lambda: page_time(port))
         for n in range(30):  # thirty players, each sending half of the biggest body, then nothing
             sock = socket.socket()
             sock.bind((f"127.0.1.{n + 1}", 0))
@@ -126,14 +134,14 @@ def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path, route
             stalled.append(sock)
         time.sleep(0.5)
         during = rss_mb(server.pid)
-        assert page_time(port) < 1
+        assert page_time(port) < bound(page_before, PAGE_FLOOR)
         assert during < 300, (before, during)
         answers = [closed(sock, 10) for sock in stalled]
         # Each is answered and closed: 408 once its body stalls, or at once 503 (desk-busy) when the
         # lane (the checks', or the clicks') already holds as many as it takes (builder.desk.checks).
         assert all(answer is not None and answer.startswith((b"HTTP/1.1 408", b"HTTP/1.1 503")) for answer in answers)
         assert any(answer.startswith(b"HTTP/1.1 408") for answer in answers)
-        assert page_time(port) < 1
+        assert page_time(port) < bound(page_before, PAGE_FLOOR)
     finally:
         for sock in stalled:
             sock.close()
@@ -161,6 +169,7 @@ def test_malformed_six_megabyte_forms_leave_the_page_answering(tmp_path):
     senders = [threading.Thread(target=sender, args=(n,)) for n in range(5)]
     watcher = threading.Thread(target=reader)
     try:
+        before = baseline(lambda: page_time(port))
         watcher.start()
         for s in senders:
             s.start()
@@ -169,7 +178,7 @@ def test_malformed_six_megabyte_forms_leave_the_page_answering(tmp_path):
         done.set()
         watcher.join(30)
         assert len(answers) == 50 and set(answers) <= {400, 403, 413}, answers
-        assert times and statistics.median(times) < 1, times
+        assert times and statistics.median(times) < bound(before, PAGE_FLOOR), (before, times)
         assert rss_mb(server.pid) < 300
     finally:
         done.set()
@@ -215,6 +224,7 @@ def test_a_flood_of_builder_clicks_meets_its_budget_and_leaves_other_players_pag
     flooders = [threading.Thread(target=flooder) for _ in range(4)]
     watcher = threading.Thread(target=reader)
     try:
+        before_page = baseline(lambda: page_time(port, "127.0.3.2"))
         watcher.start()
         for f in flooders:
             f.start()
@@ -227,7 +237,7 @@ def test_a_flood_of_builder_clicks_meets_its_budget_and_leaves_other_players_pag
         assert len(answers) == 240 and set(answers) <= {200, 429}, answers
         assert answers.count(200) >= 120 and answers.count(429) > 0  # its burst, then its pace
         assert other == [200, 200, 200]
-        assert times and max(times) < 1, times
+        assert times and max(times) < bound(before_page, PAGE_FLOOR), (before_page, times)
         # Nothing of a click reaches the store but its count, in the limits' table (every desk process shares it).
         after = stored_rows(tmp_path / "torneo.sqlite")
         assert {**after, "rate_hits": 0} == {**before, "rate_hits": 0} and after["rate_hits"] <= 2 * 2, after
@@ -363,6 +373,8 @@ def test_bodies_sent_a_byte_at_a_time_hold_no_place_in_the_lanes(tmp_path, route
     server = start(tmp_path / "torneo.sqlite", port, "--body-timeout", "4")
     trickling: list[socket.socket] = []
     try:
+        before = baseline(lambda: page_time(port))
+        acted = timed(lambda: act(port, "Antes"))
         for n in range(12):  # twelve connections from six addresses, each body a byte every 2 s
             sock = socket.socket()
             sock.bind((f"127.0.2.{n // 2 + 1}", 0))
@@ -378,8 +390,9 @@ def test_bodies_sent_a_byte_at_a_time_hold_no_place_in_the_lanes(tmp_path, route
             began = time.monotonic()
             status, _ = act(port, f"Jugador {k}")
             stored.append((status, time.monotonic() - began))
-            assert page_time(port) < 1
-        assert [status for status, _ in stored] == [done] * 3 and max(t for _, t in stored) < 2, stored
+            assert page_time(port) < bound(before, PAGE_FLOOR)
+        assert [status for status, _ in stored] == [done] * 3, stored
+        assert max(t for _, t in stored) < bound(acted, ACT_FLOOR), (acted, stored)
     finally:
         for sock in trickling:
             sock.close()
@@ -393,6 +406,7 @@ def test_slow_clients_from_many_addresses_give_way_to_a_players_request(tmp_path
     server = start(tmp_path / "torneo.sqlite", port)
     slow: list[socket.socket] = []
     try:
+        before = baseline(lambda: page_time(port, "127.0.0.9"))
         # Forty addresses, fourteen unfinished requests each: 560, past the 512 a process holds.
         for n in range(40 * 14):
             sock = socket.socket()
@@ -402,7 +416,7 @@ def test_slow_clients_from_many_addresses_give_way_to_a_players_request(tmp_path
             slow.append(sock)
         time.sleep(1.5)  # all of them past the grace a head may take
         for _ in range(3):
-            assert page_time(port, "127.0.0.9") < 1  # a player's request, whole at once, is answered
+            assert page_time(port, "127.0.0.9") < bound(before, PAGE_FLOOR)  # a player's request, whole at once, is answered
         status, _ = submit(port, "Jugador")
         assert status == 303
     finally:

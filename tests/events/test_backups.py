@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -22,6 +21,7 @@ from builder.core.errors import InputError
 from builder.events import backups, schema
 from builder.events.store import Checked, Store
 from tests.databases import KINDS, database
+from tests.programs import program
 from tests.serve.live import free_port
 
 LEGAL = Checked("wartime", 240, 250, True, 0, "WT-AAAA-0001", "es")
@@ -29,8 +29,9 @@ LEGAL = Checked("wartime", 240, 250, True, 0, "WT-AAAA-0001", "es")
 
 @pytest.fixture(params=KINDS)
 def url(request, tmp_path) -> str:
-    if request.param == "postgresql" and not (shutil.which("pg_dump") and shutil.which("pg_restore")):
-        pytest.skip("PostgreSQL's pg_dump and pg_restore are not installed (apt-get install postgresql-client)")
+    if request.param == "postgresql":
+        program("pg_dump")
+        program("pg_restore")
     with database(request.param, tmp_path) as opened:
         yield opened
 

@@ -4,7 +4,6 @@ worker process (as the desk draws them), and given up when asked to stop."""
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 import subprocess
 
 import pytest
@@ -13,6 +12,7 @@ from builder.core.pack import RoundsFormat
 from builder.events.bounds import Stopped
 from builder.events.round_print import context_of, print_round
 from builder.events.showing import Seat, Side
+from tests.programs import needs
 
 SEATS = [Seat(1, Side(1, "Los <i>Verdes</i>", "WT-1111-AAAA"), Side(2, "Fénix", None), "b", 3, 9, False),
          Seat(2, Side(3, "Lobos", "WT-2222-BBBB"), None, None, None, None, False)]
@@ -24,7 +24,7 @@ def pdf_text(path) -> str:
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext is not installed")
+@needs("pdftotext")
 def test_the_sheet_names_every_table_team_fingerprint_and_result(tmp_path):
     target = tmp_path / "sheet.pdf"
     print_round("sheet", SEATS, ROUNDS, "Liga", 2, target, "es", today=DAY)
@@ -35,7 +35,7 @@ def test_the_sheet_names_every_table_team_fingerprint_and_result(tmp_path):
     assert not list(tmp_path.glob(".*.part"))
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext is not installed")
+@needs("pdftotext")
 def test_the_slips_in_a_worker_one_a_table(tmp_path):
     target = tmp_path / "slips.pdf"
     print_round("slips", SEATS, RoundsFormat(count=3), "League", 2, target, "en", apart=True)

@@ -19,6 +19,7 @@ from builder.core import registry
 from builder.core.pipeline import evaluate
 from builder.core.printout import pack
 from tests.book_cases import all_cells, fingerprint_of, fold, pdf_text_pages, run
+from tests.programs import program
 from tests.support import EDITIONS, catalogs_hash
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -257,8 +258,7 @@ def test_a_pdf_is_small_and_its_text_extracts_the_same_with_pypdf_and_pdftotext(
     out = printed(example, "--draft", "--lang", "es")
     pages = pdf_text(out)
     assert out.stat().st_size < 100_000 * len(pages)  # fonts embedded as subsets, not whole
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
+    program("pdftotext")
     other = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     # The same words, headings in capitals included (no letter-spacing splits them).
     assert Counter(" ".join(pages).split()) == Counter(other.split())

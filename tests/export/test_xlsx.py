@@ -20,6 +20,7 @@ from tests.book_cases import (
     CRIP, WARTIME, YES, all_cells, check_json, dv_cells, find_cells, fingerprint_of, fold, formula_refers_to,
     is_formula, legal_value, row_values, run, today_on, write,
 )
+from tests.programs import needs, program
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -213,7 +214,7 @@ def recomputed_summary(wb, tmp_path: Path) -> dict[str, str]:
         encoding="utf-8").splitlines() if "," in line)
 
 
-@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+@needs("soffice")
 def test_libreoffice_recomputes_the_decks_without_a_hero(tmp_path):
     out = tmp_path / "criptas.xlsx"
     assert export(EXAMPLES / "dungeon-universalis" / "criptas.yaml", "--xlsx", out).exit_code == 0
@@ -237,8 +238,7 @@ def test_cripmaquions_lineup_is_counted_on_the_sheet(tmp_path):
     # Eight runners in rows 2 to 9; «alineado» is the eleventh column, K.
     assert wb["Plantilla"]["K1"].value == "alineado"
     assert summary(wb)["Corredores alineados"] == "=COUNTIF('Plantilla'!$K$2:$K$9,\"Sí\")"
-    if shutil.which("soffice") is None:
-        pytest.skip("LibreOffice (soffice) is not installed: the count is not recomputed")
+    program("soffice")  # the count recomputed
     wb["Plantilla"]["K7"] = "No"     # Gorko sits this one out: 8 − 1 = 7 lined up
     rows = recomputed_summary(wb, tmp_path)
     assert rows["Corredores alineados"] == "7"
@@ -264,7 +264,7 @@ def test_check_does_not_import_openpyxl():
     assert loaded_after(["check", EXAMPLES / "wartime" / "compania-fenix.yaml"], "openpyxl") == [False]
 
 
-@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+@needs("soffice")
 def test_libreoffice_recomputes_the_totals(tmp_path):
     out = tmp_path / "fenix.xlsx"
     export(EXAMPLES / "wartime" / "compania-fenix.yaml", "--xlsx", out)
@@ -530,7 +530,7 @@ def test_xlsx_cripmaquion_runners_sheet(tmp_path):
 
 
 @pytest.mark.book
-@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice not installed")
+@needs("soffice")
 def test_xlsx_totals_recompute_in_a_spreadsheet_program(fenix_xlsx, tmp_path):
     _, wb = fenix_xlsx
     covered = [(ws, cell) for ws in wb.worksheets for cell, _ in dv_cells(ws)]

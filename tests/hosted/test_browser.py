@@ -15,12 +15,12 @@ import yaml
 from tests.desk.test_browser_building import PHONE, WATCH
 from tests.desk.test_browser_lists import context_of, page_of
 from tests.hosted.support import LEGAL
-from tests.serve.live import ARGS, CHROMIUM, free_port, until
+from tests.programs import needs
+from tests.serve.live import free_port, until
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import idle, settled, text
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 GAMES = ["confrontation", "cripmaquion", "dungeon-universalis", "porcrom", "wartime"]
 
 
@@ -45,13 +45,9 @@ def hosted():
     thread.join(10)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+@pytest.fixture
+def browser(launched):
+    return launched
 
 
 def phone(browser, scheme: str = "light"):

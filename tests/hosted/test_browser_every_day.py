@@ -18,8 +18,11 @@ from tests.desk.test_browser_building import GAMES as EXAMPLE_OF, open_file
 from tests.desk.test_browser_lists import context_of, page_of, shown
 from tests.desk.test_browser_sharing import shared_link
 from tests.hosted.test_browser import browser, hosted  # noqa: F401 - the browser's fixtures
+from tests.programs import needs
 from tests.serve.live import until
 from tests.serve.test_browser_building import EXAMPLES, Driver, check_json, idle, settled, text
+
+pytestmark = needs("chromium")
 
 BUILT = ["confrontation", "dungeon-universalis", "cripmaquion", "porcrom", "wartime"]
 """The games in the order they are built: the last is the Wartime list, the one shared and changed offline."""

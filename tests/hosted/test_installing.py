@@ -9,6 +9,7 @@ import json
 import re
 
 from tests.hosted.test_browser import GAMES, browser, hosted, phone  # noqa: F401 - the browser's fixtures
+from tests.programs import needs
 from tests.serve.live import ARGS, CHROMIUM, kept_view, until
 from tests.serve.test_browser_building import idle, settled, text
 from tests.desk.test_browser_building import PHONE, WATCH
@@ -34,6 +35,7 @@ def test_the_manifest_starts_at_the_start_page_and_the_worker_keeps_every_games_
         assert client.get(path).status_code == 200, path
 
 
+@needs("chromium")
 def test_installable_and_offline_a_games_page_opens_with_the_list_kept(browser, hosted, tmp_path):
     # A profile of its own: Chromium installs nothing from an incognito window (a new context is one).
     context = browser.browser_type.launch_persistent_context(

@@ -2,8 +2,8 @@
 client of its own), as the desk's are (tests/desk/test_load.py, test_transport.py, test_flood.py):
 a flood of clicks from one address, oversized and hostile clicks from several, slow clients from
 many. Meanwhile another player builds a list, a click every fifth of a second: the 95th percentile of
-its clicks' times stays under 300 ms, none fails, and the server's memory (its workers' with it)
-stays bounded."""
+its clicks' times stays within three times what it was before the attack (or 300 ms, where that was
+quicker than 100 ms), none fails, and the server's memory (its workers' with it) stays bounded."""
 
 from __future__ import annotations
 
@@ -22,14 +22,11 @@ from tests.desk.test_load import MIB, heavy, memory
 from tests.hosted.support import files_of
 from tests.hosted.test_app import Player, short_folder, started, stopped
 from tests.serve.live import free_port
+from tests.timing import bound, percentile
 
 PLAYER = "127.0.0.3"
-P95_MOST = 0.300
-
-
-def percentile(times: list[float], share: float) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+P95_FLOOR = 0.100
+"""A click's p95 before the attack counts as at least this (a bound of 300 ms on a quiet machine)."""
 
 
 def send(port: int, source: str, route: str, fields: dict[str, str], files, timeout: float = 30) -> int:
@@ -144,6 +141,7 @@ def test_another_players_clicks_stay_fast_during_each_attack_and_memory_bounded(
     done = threading.Event()
     answers: list[int] = []
     times: list[float] = []
+    before: list[float] = []
     failed: list[int] = []
     most = [0]
 
@@ -159,6 +157,11 @@ def test_another_players_clicks_stay_fast_during_each_attack_and_memory_bounded(
         own = files_of("wartime")
         for warm in range(3):  # its workers started, and the player's clicks known light
             player.click("/build/edit", "wartime", own, op="set", path='["name"]', value=f"Calentando {warm}", at="[]")
+        for n in range(12):  # the same clicks before the attack: what those during it are held to
+            began = time.monotonic()
+            status, _ = player.click("/build/edit", "wartime", own, op="set", path='["name"]', value=f"Antes {n}", at="[]")
+            before.append(time.monotonic() - began)
+            assert status == 200
         threads = ATTACKS[attack](port, done, answers) + [threading.Thread(target=watch)]
         for thread in threads:
             thread.start()
@@ -180,7 +183,8 @@ def test_another_players_clicks_stay_fast_during_each_attack_and_memory_bounded(
             thread.join(60)
         stopped(server)
     assert not failed, failed
-    assert percentile(times, 0.95) < P95_MOST, (attack, percentile(times, 0.5), percentile(times, 0.95), max(times))
+    assert percentile(times, 0.95) < bound(percentile(before, 0.95), P95_FLOOR), (
+        attack, percentile(before, 0.95), percentile(times, 0.5), percentile(times, 0.95), max(times))
     assert most[0] < 300 * MIB, most[0] / MIB
     if attack == "flood":
         assert 429 in answers and set(answers) <= {0, 200, 429, 503}, sorted(set(answers))

@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
-import shutil
 import socket
 import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+import pytest
+
+from tests.programs import found, program
+
+CHROMIUM = found("chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+SHARED: list[Any] = []
+"""The Chromium a test module shares (tests/conftest.py's module_chromium), while it is open."""
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Chromium launched headless for a test, closed after it; or the test skipped, saying why,
+    where Chromium or Playwright is missing. Every browser test launches it so. Where the module's
+    shared one is open, it is that one (a thread runs one Playwright at a time), and what the test
+    opened in it is closed after it."""
+    if SHARED:
+        browser = SHARED[-1]
+        before = set(browser.contexts)
+        try:
+            yield browser
+        finally:
+            for context in set(browser.contexts) - before:
+                context.close()
+        return
+    path = program("chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def free_port() -> int:

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.programs import AXE, axe, needs
 from tests.serve.conftest import ROOT
-from tests.serve.live import ARGS, CHROMIUM, serving
+from tests.serve.live import chromium, serving
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 MISTAKE = ("system: wartime\nname: Mi lista\nwarbook: fenix-warbook.yaml\nsquads:\n"
            "  - name: Alfa\n    members: [{character: Fusilro, count: 2}]\n")
@@ -25,17 +25,13 @@ def server(folder: Path):
 
 
 @pytest.fixture
-def page(server):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        # The page's policy forbids evaluating strings; the test's own probes are let through.
-        context = browser.new_context(locale="es-ES", accept_downloads=True, bypass_csp=True)
-        page = context.new_page()
-        page.goto(server)
-        page.wait_for_selector("#files li")
-        yield page
-        browser.close()
+def page(server, launched):
+    # The page's policy forbids evaluating strings; the test's own probes are let through.
+    context = launched.new_context(locale="es-ES", accept_downloads=True, bypass_csp=True)
+    page = context.new_page()
+    page.goto(server)
+    page.wait_for_selector("#files li")
+    return page
 
 
 def status(page) -> str:
@@ -208,9 +204,7 @@ def test_saving_clears_the_unsaved_mark(page, folder):
 
 
 def test_on_a_phone_the_panels_stack_every_button_can_be_tapped_and_nothing_is_serious(server):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as browser:
         phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES", has_touch=True,
                                     bypass_csp=True)  # the test's own probes, as in the page fixture
         page = phone.new_page()
@@ -232,7 +226,6 @@ def test_on_a_phone_the_panels_stack_every_button_can_be_tapped_and_nothing_is_s
         page.wait_for_function("document.querySelector('#save').textContent === 'Save'")
         if AXE.is_file():  # without it, the audit of every tab says why it was skipped
             assert serious_violations(page) == []      # on a phone, in English
-        browser.close()
 
 
 def test_every_control_says_what_it_is_in_the_players_language(page):
@@ -265,15 +258,10 @@ def test_a_roster_opens_and_a_finding_jumps_to_its_line_with_the_keyboard_alone(
     assert page.evaluate("document.activeElement.id") == "text"    # the editor, at the finding's line
 
 
-AXE = Path(__file__).resolve().parents[2] / "tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-
-
 def serious_violations(page) -> list[str]:
     """What axe-core finds serious or critical on the page as it is now (the frame of the card
     preview included): each rule's id and the first places it names."""
-    if not AXE.is_file():
-        pytest.skip("axe-core is not installed: make test installs it with npm (tools/axe)")
-    page.add_script_tag(path=str(AXE))
+    page.add_script_tag(path=str(axe()))
     found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
                           ".filter((v) => v.impact === 'serious' || v.impact === 'critical')"
                           ".map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))")

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.serve.live import ARGS, CHROMIUM, serving
+from tests.programs import needs
+from tests.serve.live import chromium, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 MISSING = object()
 REFUSED = "(s, v) => [...s.options].find((o) => o.value === v && o.disabled)?.textContent"
 """The text of a select's choice the rules refuse (disabled, saying why), if it is."""
@@ -77,8 +77,8 @@ def served(empty: Path):
 class Browser:
     """A page of the served folder, with the console's errors kept."""
 
-    def __init__(self, playwright, url: str, **context):
-        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    def __init__(self, browser, url: str, **context):
+        self.browser = browser
         # The page's policy forbids evaluating strings; the test's own probes are let through.
         self.context = self.browser.new_context(locale="es-ES", bypass_csp=True, **context)
         self.context.add_init_script(WATCH)
@@ -95,12 +95,8 @@ class Browser:
 
 
 @pytest.fixture
-def browser(served):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served)
-        yield b
-        b.browser.close()
+def browser(served, launched):
+    return Browser(launched, served)
 
 
 # --- waiting ------------------------------------------------------------------------------------
@@ -642,9 +638,8 @@ def test_a_runners_race_is_changed_with_the_keyboard_alone(grupetto, browser):
 
 
 def test_on_a_phone_a_runners_race_is_changed_by_tapping(served, grupetto):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        phone = Browser(p, served, viewport={"width": 390, "height": 844}, has_touch=True)
+    with chromium() as launched:
+        phone = Browser(launched, served, viewport={"width": 390, "height": 844}, has_touch=True)
         page = phone.page
         page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
         before = settled(page)
@@ -664,7 +659,6 @@ def test_on_a_phone_a_runners_race_is_changed_by_tapping(served, grupetto):
         assert "{name: Gengis, race: troll" in grupetto.read_text(encoding="utf-8")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert phone.errors == []
-        phone.browser.close()
 
 
 # --- issue 40: choices tried whole, and words for players ------------------------------------------
@@ -688,9 +682,8 @@ def test_a_brujo_is_offered_no_specialty_but_gregario_with_why_and_a_transport_n
     example = yaml.safe_load((EXAMPLES / "confrontation" / "artilleria-no-dan-kar.yaml").read_text(encoding="utf-8"))
     example["machines"] = example["machines"][:1]
     (empty / "carro.yaml").write_text(yaml.safe_dump(example, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, viewport=viewport)
+    with chromium() as launched:
+        b = Browser(launched, served, viewport=viewport)
         page = b.page
         open_roster(page, "grupetto-verde.yaml")
         show_part(page, "runners", 7)                                  # Burujo Potingue, the brujo
@@ -708,7 +701,6 @@ def test_a_brujo_is_offered_no_specialty_but_gregario_with_why_and_a_transport_n
         idle(page)
         assert not page.locator("#f-machines-0-competencies-1-name option[value='inalterable']").is_disabled()
         assert b.errors == []
-        b.browser.close()
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
@@ -717,9 +709,8 @@ def test_players_read_words_not_codes_keys_or_english(served, empty, viewport):
     (empty / "carro.yaml").write_text(text_.replace("points_limit: 200", "points_limit: 100"), encoding="utf-8")
     (empty / "grupetto-verde.yaml").write_bytes((EXAMPLES / "cripmaquion" / "grupetto-verde.yaml").read_bytes())
     (empty / "criptas.yaml").write_bytes((EXAMPLES / "dungeon-universalis" / "criptas.yaml").read_bytes())
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, viewport=viewport)
+    with chromium() as launched:
+        b = Browser(launched, served, viewport=viewport)
         page = b.page
         open_roster(page, "carro.yaml")
         problem = page.locator("#findings li.error").first
@@ -744,4 +735,3 @@ def test_players_read_words_not_codes_keys_or_english(served, empty, viewport):
         page.select_option("#new-system", "wartime")
         assert limit.is_visible()
         assert b.errors == []
-        b.browser.close()

@@ -11,13 +11,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.serve.live import CHROMIUM
-from tests.serve.test_browser import AXE, serious_violations
+from tests.programs import AXE, needs
+from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import (  # noqa: F401 - empty and served are fixtures
     EXAMPLES, Browser, click, empty, idle, open_file, served, settled, show_part)
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
            "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True}}
 
@@ -32,27 +31,21 @@ def lists(empty: Path) -> Path:
 
 
 @pytest.fixture(params=sorted(SCREENS))
-def screen(request, served, lists):
+def screen(request, served, lists, launched):
     """The page on a desktop and on a phone, once it lists every file of the test module's ``lists``
     (test_browser_parts.py uses this one too, with lists of its own)."""
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, **SCREENS[request.param])
-        for listed in sorted(path.name for path in lists.iterdir()):
-            b.page.wait_for_selector(f"#files li[data-path='{listed}']")
-        b.kind = request.param
-        yield b
-        b.browser.close()
+    b = Browser(launched, served, **SCREENS[request.param])
+    for listed in sorted(path.name for path in lists.iterdir()):
+        b.page.wait_for_selector(f"#files li[data-path='{listed}']")
+    b.kind = request.param
+    return b
 
 
 @pytest.fixture
-def desktop(served, lists):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, **SCREENS["desktop"])
-        b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
-        yield b
-        b.browser.close()
+def desktop(served, lists, launched):
+    b = Browser(launched, served, **SCREENS["desktop"])
+    b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
+    return b
 
 
 def tap(browser, locator, answered: bool = True) -> None:
@@ -179,14 +172,11 @@ def test_a_reload_with_typing_not_yet_sent_sends_it_and_keeps_undo(screen, lists
 
 
 @pytest.fixture
-def phone(served, lists):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, **SCREENS["phone"])
-        b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
-        b.kind = "phone"
-        yield b
-        b.browser.close()
+def phone(served, lists, launched):
+    b = Browser(launched, served, **SCREENS["phone"])
+    b.page.wait_for_selector("#files li[data-path='grupetto-verde.yaml']")
+    b.kind = "phone"
+    return b
 
 
 def test_undo_and_redo_stay_in_reach_on_a_phone_down_a_long_list(phone, lists):

@@ -12,13 +12,13 @@ import pytest
 import yaml
 
 from builder.systems.wartime.rules import RULE_LIST
-from tests.serve.live import CHROMIUM
+from tests.programs import needs
+from tests.serve.live import chromium
 from tests.serve.test_browser_building import (  # noqa: F401 - empty and served are fixtures
     EXAMPLES, Browser, empty, served, text)
 from tests.serve.test_browser_page import SCREENS, screen, tap  # noqa: F401 - screen is a fixture
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 
 @pytest.fixture
@@ -146,9 +146,8 @@ def test_every_control_of_every_game_is_labelled_in_words(served, empty, game, n
     (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
     if name == "columna-blindada.yaml":
         (empty / "fenix-warbook.yaml").write_bytes((EXAMPLES / game / "fenix-warbook.yaml").read_bytes())
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, **SCREENS["desktop"])
+    with chromium() as launched:
+        b = Browser(launched, served, **SCREENS["desktop"])
         b.kind = "desktop"
         b.page.wait_for_selector(f"#files li[data-path='{name}']")
         forms = 0
@@ -163,7 +162,6 @@ def test_every_control_of_every_game_is_labelled_in_words(served, empty, game, n
                     assert all(o[:1].islower() or not o.isascii() or " " in o for o in c["options"]), c
         assert forms or game in ("cripmaquion", "confrontation", "porcrom")
         assert b.errors == []
-        b.browser.close()
 
 
 @pytest.mark.parametrize("game, name", EVERY_GAME, ids=[n for _, n in EVERY_GAME])
@@ -173,9 +171,8 @@ def test_no_two_controls_of_a_part_read_alike(served, empty, game, name):
     (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
     if name == "columna-blindada.yaml":
         (empty / "fenix-warbook.yaml").write_bytes((EXAMPLES / game / "fenix-warbook.yaml").read_bytes())
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, **SCREENS["desktop"])
+    with chromium() as launched:
+        b = Browser(launched, served, **SCREENS["desktop"])
         b.kind = "desktop"
         b.page.wait_for_selector(f"#files li[data-path='{name}']")
         seen = set()
@@ -186,4 +183,3 @@ def test_no_two_controls_of_a_part_read_alike(served, empty, game, name):
             seen.update(names)
         if game == "confrontation":       # a servant's list is the servant's own
             assert {"Añadir a Competencias de Destroza-Montañas", "Añadir a Competencias de Guigne"} <= seen
-        b.browser.close()

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.serve.live import CHROMIUM
+from tests.programs import needs
+from tests.serve.live import chromium
 from tests.serve.test_browser_building import (  # noqa: F401 - the fixtures, shared
     EXAMPLES, Browser, Driver, browser, empty, idle, open_file, served, settled, show_part,
 )
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 
 
@@ -57,12 +57,10 @@ def test_a_runner_renamed_keeps_its_place_in_the_lineup_and_one_undo_puts_both_b
 
 
 def test_on_a_phone_a_runner_renamed_keeps_its_place_in_the_lineup(served, saqueadores):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        phone = Browser(p, served, **PHONE)
+    with chromium() as launched:
+        phone = Browser(launched, served, **PHONE)
         rename_a_lined_up_runner(phone.page, saqueadores)
         assert phone.errors == []
-        phone.browser.close()
 
 
 @pytest.fixture
@@ -150,9 +148,8 @@ def test_an_archetype_renamed_in_a_warbook_of_its_own_is_still_recruited_by_the_
     # The Warbook is a file of its own; compania-fenix.yaml recruits from it (warbook: fenix-warbook.yaml).
     listed = fenix / "compania-fenix.yaml"
     before = listed.read_bytes()
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = Browser(p, served, **SCREENS[screen])
+    with chromium() as launched:
+        b = Browser(launched, served, **SCREENS[screen])
         page = b.page
         page.wait_for_selector("#files li[data-path='compania-fenix.yaml']")
         open_file(page, "fenix-warbook.yaml")
@@ -173,7 +170,6 @@ def test_an_archetype_renamed_in_a_warbook_of_its_own_is_still_recruited_by_the_
         idle(page, before_undo)
         assert listed.read_bytes() == before
         assert b.errors == []
-        b.browser.close()
 
 
 @pytest.fixture

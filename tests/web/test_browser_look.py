@@ -10,12 +10,12 @@ from pprint import pformat
 
 import pytest
 
-from tests.serve.live import CHROMIUM, serving
+from tests.programs import needs
+from tests.serve.live import serving
 from tests.desk.test_browser import PACK, TOKEN, browser, desk  # noqa: F401 - fixtures: a Chromium, the desk
 from tests.serve.test_browser import serious_violations
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="browser tests skipped: no Chromium found "
-                                                       "(install Debian's chromium package to run them)")
+pytestmark = needs("chromium")
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
