@@ -75,12 +75,7 @@ def test_without_chromium_every_browser_test_is_skipped_with_its_reason(tmp_path
 # --- no test asserts an absolute time ------------------------------------------------------------
 
 CLOCKS = {"perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns"}
-TAKEN_OVER = {
-    # Files another part of issue 55 rewrites (the proxy's hostile-client tests, held to the player's
-    # own p95 before the attack): their timings are judged once that lands. This list only shrinks.
-    "tests/desk/test_deployment.py",
-    "tests/hosted/test_deployment.py",
-}
+
 
 
 def is_clock(node: ast.AST) -> bool:
@@ -232,5 +227,5 @@ def test_no_test_holds_a_time_to_a_fixed_number_of_seconds():
     """Issue 55: tests that held a time to a fixed bound (p95 under 0.3 s, a page under 1 s) failed on a
     loaded machine. A time measured is held to a baseline taken in the same test (tests/timing.py),
     or to the test's own delays by name; how fast builder is, `make bench` reports."""
-    found = {name: lines for name, lines in fixed_time_bounds(suite_trees()).items() if name not in TAKEN_OVER}
+    found = {name: lines for name, lines in fixed_time_bounds(suite_trees()).items()}
     assert found == {}, found

@@ -29,6 +29,7 @@ from builder.events.store import Store
 from tests.desk import crowds
 from tests.desk.deployment import (ALFA, ROOT, TOKEN, UNIT, WAIT, WARBOOK, Browser, deployed, desk_settings, rss_mb,
                                      unit_command)
+from tests import timing
 from tests.serve.live import free_port
 
 pytestmark = pytest.mark.skipif(shutil.which("caddy") is None,
@@ -116,6 +117,12 @@ def test_the_attacks_replayed_behind_caddy_leave_the_other_players_their_desk(tm
     each; and what was acknowledged is stored."""
     db = f"sqlite:///{tmp_path / 'torneo.sqlite'}"
     with deployed(tmp_path, db) as site:
+        # The other player's page and submission before the attack: what they are held to during it.
+        player = Browser(site.https, site.root, "127.0.0.4")
+        page_before = timing.baseline(lambda: timing.timed(lambda: player.request("GET", "/")))
+        submitted_before = timing.timed(lambda: player.followed(player.post(
+            "/submit", {"team": "Patrulla Previa", "code": "", "lang": "es", "pasted": ""},
+            (("alfa.yaml", ALFA.replace(b"Patrulla Alfa", b"Patrulla Previa")), ("fenix-warbook.yaml", WARBOOK)))))
         held: list[socket.socket] = []
         try:
             for n in range(300):  # slowloris: a TLS connection and half a request head, from 127.0.0.2
@@ -143,7 +150,6 @@ def test_the_attacks_replayed_behind_caddy_leave_the_other_players_their_desk(tm
             flood = [pool.submit(lambda tab, n: tab.followed(tab.post("/submit", {
                 "team": f"Voraz {n}", "code": "", "lang": "es", "pasted": ""}, heavy)), tab, n)
                 for n, tab in enumerate(tabs)]
-            player = Browser(site.https, site.root, "127.0.0.4")
             pages = [timed(lambda: player.request("GET", "/"))[0] for _ in range(5)]
             spent, (status, receipt) = timed(lambda: player.followed(player.post(
                 "/submit", {"team": "Patrulla Alfa", "code": "", "lang": "es", "pasted": ""},
@@ -154,13 +160,15 @@ def test_the_attacks_replayed_behind_caddy_leave_the_other_players_their_desk(tm
         finally:
             for sock in held:
                 sock.close()
-        assert max(pages) < 1, pages
-        assert status == 200 and re.search(r'id="edit-code">[A-Z0-9-]+<', receipt) and spent < 2, spent
+        # Floors: on a quiet machine as strict as the fixed bounds were (a page in 1 s, a submission in 2).
+        assert max(pages) < timing.bound(page_before, floor=1 / timing.RATIO), (page_before, pages)
+        assert status == 200 and re.search(r'id="edit-code">[A-Z0-9-]+<', receipt)
+        assert spent < timing.bound(submitted_before, floor=2 / timing.RATIO), (submitted_before, spent)
         assert max(memory) < 300, memory
         assert all(answer in (400, 413, 422, 429, 503) for answer in answers), answers  # refused, nothing stored
     store = Store.open(db)
     try:
-        assert [(s.team, s.version) for s in store.latest(1)] == [("Patrulla Alfa", 1)]
+        assert sorted((s.team, s.version) for s in store.latest(1)) == [("Patrulla Alfa", 1), ("Patrulla Previa", 1)]
     finally:
         store.close()
 
@@ -178,6 +186,10 @@ def answers(port: int, path: str, context: ssl.SSLContext | None = None, timeout
         return None
     finally:
         conn.close()
+
+
+HEALTH_INTERVAL = float(re.search(r"^\s*health_interval (\d+)s$", (ROOT / "deploy" / "Caddyfile").read_text(), re.M)[1])
+"""Seconds between Caddy's checks of a desk's /healthz, as deploy/Caddyfile sets them."""
 
 
 def test_caddy_takes_both_desks_back_within_a_second_or_two_of_their_answering_again(tmp_path):
@@ -207,7 +219,9 @@ def test_caddy_takes_both_desks_back_within_a_second_or_two_of_their_answering_a
         back = min(up.values())
         while answers(site.https, "/", context, timeout=10) != 200 and time.monotonic() - back < 45:
             time.sleep(0.1)
-        assert time.monotonic() - back < 3, time.monotonic() - back
+        # Caddy asks each desk's /healthz every HEALTH_INTERVAL (the shipped file's own setting): it
+        # takes a desk back at its first "ok", so within a few of its checks, never after a leave.
+        assert time.monotonic() - back < 3 * HEALTH_INTERVAL, time.monotonic() - back
 
 
 ATTACK_SECONDS = 10.0
