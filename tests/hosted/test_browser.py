@@ -12,7 +12,8 @@ import time
 import pytest
 import yaml
 
-from tests.desk.test_browser_building import PHONE, WATCH
+from tests.desk.test_browser_building import (BUILDER_STATES, PHONE, WATCH, nothing_under_the_history,
+                                              under_the_history)
 from tests.desk.test_browser_lists import context_of, page_of
 from tests.hosted.support import LEGAL
 from tests.programs import needs
@@ -293,34 +294,24 @@ def test_a_games_button_opens_that_games_last_list_whichever_game_was_used_last(
     context.close()
 
 
-def test_nothing_at_the_foot_of_the_page_is_under_the_undo_bar(browser, hosted):
+def test_nothing_is_ever_under_undo_and_redo_on_a_phone(browser, hosted):
     """Issue 55: «Deshacer» and «Rehacer», pinned to a phone's foot, covered what is at the bottom of
-    the page (the downloads, a warning, the cards). Scrolled to the end at 390×844, with the cards and
-    the YAML open and the status line saying something, no control or line of the page is under the bar."""
+    the page (the downloads, a warning, the cards), at rest or when the page did not scroll far
+    enough. At 390×844, on the start panel and with a short list or a whole one open, with «Mis
+    listas», the share panel, the cards and a warning, at rest and scrolled to the end, nothing but
+    their status line is under them."""
     page, errors = page_of(context_of(browser))
-    kept_from_files(page, hosted, "wartime")
-    page.click("#cards-view summary")
-    page.frame_locator("#cards").locator(".card").first.wait_for()
-    page.click("#yaml-view summary")
-    page.context.set_offline(True)
-    page.click("#download-pdf")                                   # a line said: the PDF needs the connection
-    page.wait_for_function("document.querySelector('#build-status').textContent !== ''")
-    page.context.set_offline(False)
-    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_function("Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2")
-    bar = page.locator("#building .history")
-    assert bar.evaluate("(e) => getComputedStyle(e).position") == "fixed"
-    under = page.evaluate("""(bar) => {
-      const b = bar.getBoundingClientRect();
-      const shown = [...document.querySelectorAll('#workshop :is(button, a, input, select, textarea, summary, iframe, p, li), body > footer')]
-        .filter((e) => !bar.contains(e) && e.checkVisibility() && e.getClientRects().length);
-      return shown.filter((e) => { const r = e.getBoundingClientRect();
-                                   return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; })
-                  .map((e) => e.id || e.tagName);
-    }""", bar.element_handle())
-    assert under == []
-    last = page.locator("#download-pdf, #cards, #text, #build-back").evaluate_all(
-        "(es) => es.map((e) => e.getBoundingClientRect().bottom)")
-    assert max(last) <= bar.bounding_box()["y"]
-    assert errors == []
+    page.goto(f"{hosted}/build?game=wartime&lang=es")
+    page.locator("#start-panel:not([hidden])").wait_for()
+    assert under_the_history(page) == {"rest": [], "end": []}
+    before = settled(page)
+    page.click("#start-new")
+    idle(page, before)
+    page.locator("#build .summary").wait_for()
+    assert nothing_under_the_history(page, BUILDER_STATES) == {}
+    whole, whole_errors = page_of(context_of(browser))
+    kept_from_files(whole, hosted, "wartime")                      # a whole list, its cards many
+    assert nothing_under_the_history(whole, BUILDER_STATES) == {}
+    assert errors == [] and whole_errors == []
     page.context.close()
+    whole.context.close()

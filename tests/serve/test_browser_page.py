@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.desk.test_browser_building import nothing_under_the_history, under_the_history
 from tests.programs import AXE, needs
 from tests.serve.test_browser import serious_violations
 from tests.serve.test_browser_building import (  # noqa: F401 - empty and served are fixtures
@@ -213,6 +214,25 @@ def test_undo_and_redo_stay_in_reach_on_a_phone_down_a_long_list(phone, lists):
     idle(page)
     assert saved.read_bytes() == before_edit
     assert page.evaluate("scrollY") > 0.5 * scrolled or scrolled == 0
+    assert phone.errors == []
+
+
+def test_nothing_is_ever_under_undo_and_redo_on_a_phone(phone):
+    """Issue 55: «Deshacer» and «Rehacer», pinned to a phone's foot, covered what the page showed there
+    at rest or when it did not scroll far enough. At 390×844, with a short list and a long one open,
+    its cards and its text to share shown, and a line on the status line, at rest and scrolled to the
+    end, nothing but their status line is under them."""
+    page = phone.page
+    assert under_the_history(page) == {"rest": [], "end": []}          # no list open: no bar
+    def opening(name: str):
+        return lambda page: tap(phone, page.locator(f"#files li[data-path='{name}'] button"))
+    def tab(name: str):
+        return lambda page: tap(phone, page.locator(f"#side-panel [data-tab={name}]"), answered=False)
+    states = {"a short list": opening("grupetto-verde.yaml"), "its cards": tab("preview"),
+              "its text to share": tab("share"), "its findings": tab("findings"),
+              "a long list": opening("compania-fenix.yaml")}
+    assert nothing_under_the_history(page, states) == {}
+    assert page.locator("#status").inner_text() != ""
     assert phone.errors == []
 
 
