@@ -51,6 +51,8 @@ CROSS_CUTTING = {
                                  "screen, es and en, light and dark",
     "desk/test_browser_day.py": "the tournament day in Chromium on two phones (es, en) and the organiser's page: "
                                 "check-in, a round published, the opponent's list, both reports, a drop, axe-core",
+    "desk/test_browser_exports.py": "issue 55's organiser in Chromium: the print asked for, its page left mid-job and "
+                                    "come back to, the PDF downloaded",
     "desk/test_browser_tournament.py": "a 15-team, 4-round Swiss day on phones end to end: check-in, pairings, "
                                        "reports, a dispute, a drop, byes; standings against the test's own",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",
