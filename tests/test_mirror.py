@@ -37,7 +37,7 @@ CROSS_CUTTING = {
                              "the newest installed, the list's receipt, the dashboard, the stored version, the print",
     "desk/test_load.py": "attacks replayed on `builder event serve` in its own process: pages, checks and memory under load",
     "desk/test_flood.py": "registration spam and a print left behind, replayed on `builder event serve` in its own "
-                          "process: the event's bound, the dashboard, the summary, the removal, the print's workers",
+                          "process: the event's bound, the dashboard, the summary, the removal, a print run to its end",
     "desk/test_browser_sharing.py": "a list shared by a link in Chromium on a phone, into a second profile: read-only, "
                                     "checked as `builder check` checks it, saved; the published lists read",
     "desk/test_browser_installing.py": "the builder page installed and opened with no signal in Chromium on a phone: "

@@ -2,7 +2,8 @@
 loopback, distinct source addresses as distinct clients): many teams with one list from forty
 addresses. The event takes as many as its pack says and refuses the rest; the organiser's
 dashboard stays a page, the summary sheet stays small and the desk's memory bounded; the organiser
-removes the spam and its names are free again."""
+removes the spam and its names are free again. A print whose organiser closed the tab runs to its
+end as a job, the server answering meanwhile."""
 
 from __future__ import annotations
 
