@@ -37,7 +37,7 @@ CROSS_CUTTING = {
                              "the newest installed, the list's receipt, the dashboard, the stored version, the print",
     "desk/test_load.py": "attacks replayed on `builder event serve` in its own process: pages, checks and memory under load",
     "desk/test_flood.py": "registration spam and a print left behind, replayed on `builder event serve` in its own "
-                          "process: the event's bound, the dashboard, the summary, the removal, the print's workers",
+                          "process: the event's bound, the dashboard, the summary, the removal, a print run to its end",
     "desk/test_browser_sharing.py": "a list shared by a link in Chromium on a phone, into a second profile: read-only, "
                                     "checked as `builder check` checks it, saved; the published lists read",
     "desk/test_browser_installing.py": "the builder page installed and opened with no signal in Chromium on a phone: "
@@ -51,6 +51,8 @@ CROSS_CUTTING = {
                                  "screen, es and en, light and dark",
     "desk/test_browser_day.py": "the tournament day in Chromium on two phones (es, en) and the organiser's page: "
                                 "check-in, a round published, the opponent's list, both reports, a drop, axe-core",
+    "desk/test_browser_exports.py": "issue 55's organiser in Chromium: the print asked for, its page left mid-job and "
+                                    "come back to, the PDF downloaded",
     "desk/test_browser_tournament.py": "a 15-team, 4-round Swiss day on phones end to end: check-in, pairings, "
                                        "reports, a dispute, a drop, byes; standings against the test's own",
     "serve/test_browser_building.py": "every game's example built by clicking in Chromium: the builder view end to end",

@@ -26,10 +26,11 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from builder.core.pack import Pack
-from builder.desk import (board, build, day, day_admin, exports, organiser, players, race_days, round_exports,
+from builder.desk import (board, build, day, day_admin, export_pages, organiser, players, race_days, round_exports,
                           sharing, show)
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
+from builder.desk.export_jobs import Exports, exports_folder
 from builder.desk.jobs import big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
@@ -70,7 +71,8 @@ def from_environment() -> Starlette:
 def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_minute: int = 30,
                 deadline: datetime | None = None, publish: bool | None = None, public_url: str | None = None,
                 trusted_proxies: tuple[str, ...] = (), session_hours: float = SESSION_HOURS,
-                clicks_per_minute: int = CLICKS_PER_MINUTE, pdfs_per_minute: int = PDFS_PER_MINUTE) -> Starlette:
+                clicks_per_minute: int = CLICKS_PER_MINUTE, pdfs_per_minute: int = PDFS_PER_MINUTE,
+                exports: Path | None = None) -> Starlette:
     """The desk for ``pack``'s event, stored at ``db_url`` (the event is made there the first time);
     ``token`` opens the organiser's pages; ``host_label`` is the ``host:port`` it listens on.
     ``deadline``, ``publish`` and ``public_url``, when given, win over the pack's ``event:``
@@ -80,7 +82,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     to a wildcard's: any name could point there). ``trusted_proxies``: the addresses or networks
     whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed. The organiser's session
     lasts ``session_hours``; a player's builder makes at most ``clicks_per_minute`` clicks a minute
-    from one address (in memory)."""
+    from one address (in memory). ``exports``: where the organiser's export files are kept (by
+    default :func:`builder.desk.export_jobs.exports_folder`)."""
     big_blocks_apart()
     store = Store.open(db_url)
     event_id = store.open_event(pack.name, pack.system)  # one event, however many processes start at once
@@ -118,7 +121,9 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
         host_label=host_label, checks=checks, zone=deadline.tzinfo if deadline is not None else None,
-        building=building, trying=trying_lane(pack, building.workers))
+        building=building, trying=trying_lane(pack, building.workers),
+        exports=Exports(pack, store, event_id, exports or exports_folder(db_url, event_id),
+                        deadline.tzinfo if deadline is not None else None))
     return desk
 
 
@@ -188,14 +193,17 @@ ROUTES = [
     Route("/admin/event", endpoint(organiser.lock_event, admin=True), methods=["POST"]),
     Route("/admin/confirm", endpoint(organiser.confirm, admin=True)),
     Route("/admin/team/{team}", endpoint(organiser.team_action, admin=True), methods=["GET", "POST"]),
-    Route("/admin/summary.xlsx", endpoint(exports.summary, admin=True)),
-    Route("/admin/print.pdf", endpoint(exports.printout, admin=True)),
-    Route("/admin/printing", endpoint(organiser.printing, admin=True)),
+    Route("/admin/exports/{kind}", endpoint(export_pages.job_page, admin=True)),
+    Route("/admin/exports/{kind}", endpoint(export_pages.ask, admin=True), methods=["POST"]),
+    Route("/admin/exports/{kind}/{job}", endpoint(export_pages.download, admin=True)),
+    Route("/admin/summary.xlsx", endpoint(export_pages.old_address("summary"), admin=True)),
+    Route("/admin/print.pdf", endpoint(export_pages.old_address("print"), admin=True)),
+    Route("/admin/printing", endpoint(export_pages.old_address("print"), admin=True)),
+    Route("/admin/event.json", endpoint(export_pages.old_address("event-json"), admin=True)),
     Route("/admin/round/{n}/sheet.pdf", endpoint(round_exports.sheet, admin=True)),
     Route("/admin/round/{n}/slips.pdf", endpoint(round_exports.slips, admin=True)),
-    Route("/admin/event.json", endpoint(round_exports.event_json, admin=True)),
     Route("/admin/race-days", endpoint(race_days.race_days_page, admin=True), methods=["GET", "POST"]),
-    Route("/admin/race-days/campaign.zip", endpoint(race_days.campaign_zip, admin=True)),
+    Route("/admin/race-days/campaign.zip", endpoint(round_exports.campaign_zip, admin=True)),
     Route("/admin/day", endpoint(day_admin.day_admin, admin=True), methods=["GET", "POST"]),
     Route("/{rest:path}", endpoint(missing), methods=["GET", "POST"]),
 ]
@@ -209,6 +217,7 @@ async def lifespan(app: Starlette):
     yield
     for lane in lanes:
         lane.close()
+    app.state.desk.exports.close()
     app.state.desk.limit.close()
     app.state.desk.guesses.close()
     app.state.desk.clicks.close()

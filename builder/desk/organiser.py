@@ -1,6 +1,6 @@
 """The organiser's side of the desk: the login, the event's deadline and lock, each team's page and
-review (the dashboard and the removal of teams are :mod:`builder.desk.board`'s, the summary
-spreadsheet and the print :mod:`builder.desk.exports`')."""
+review (the dashboard and the removal of teams are :mod:`builder.desk.board`'s, the exports
+:mod:`builder.desk.export_pages`')."""
 
 from __future__ import annotations
 
@@ -149,11 +149,3 @@ def team_page(request: Request, team_id: int) -> dict:
             "locked": team_id in desk.store.locked_teams(desk.event_id),
             "new_code": take_new_code(request, team_id),
             "code_changes": desk.store.code_changes(team_id)}
-
-
-def printing(request: Request, form: Form, lang: str) -> Response:
-    """The print's way in: a page that says the PDF is being made (it takes seconds, a minute with
-    many teams) and asks for it at once (a refresh, no script: the organiser's pages run none); the
-    download comes while the page stays, with a link to ask again."""
-    paper = "letter" if request.query_params.get("paper") == "letter" else "a4"
-    return page(request, "printing.html", lang, target=f"/admin/print.pdf?lang={lang}&paper={paper}")

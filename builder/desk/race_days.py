@@ -10,24 +10,20 @@ per look: the big screen and every phone ask for them again and again.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages
 from builder.core.errors import InputError
-from builder.desk.exports import exported, latest
+from builder.desk.exports import latest
 from builder.desk.pages import page, refusal
 from builder.desk.state import Desk, Kept, desk_of
 from builder.events import show_texts  # noqa: F401 - the race days' words join the message table
-from builder.events.bounds import StoreRefused, slug
+from builder.events.bounds import StoreRefused
 from builder.events.race_days import DAY_BYTES
-from builder.events.race_campaign import (CLASSIFICATIONS, campaign_of, day_findings, race_part, standings_of_days,
-                                          write_campaign)
+from builder.events.race_campaign import CLASSIFICATIONS, campaign_of, day_findings, race_part, standings_of_days
 from builder.web.intake import Form
 from builder.web.shown import unreadable
 
@@ -44,7 +40,7 @@ def classifications(desk: Desk, lang: str) -> dict[str, Any] | None:
         return None
     kept = KEPT.setdefault((id(desk.store), lang), Kept())
     return kept.get(desk.store.event(desk.event_id).changes, lambda: standings_of_days(
-        campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id), lang, desk.pack))
+        campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id), lang, desk.pack.rules))
 
 
 def race_board(desk: Desk, lang: str) -> dict[str, Any] | None:
@@ -88,7 +84,7 @@ def race_days_page(request: Request, form: Form, lang: str) -> Response:
         problems: list[dict[str, Any]] = []
         try:
             if text.strip():
-                found = day_findings(campaign, desk.pack.name, latest(desk), days, text, number, desk.pack)
+                found = day_findings(campaign, desk.pack.name, latest(desk), days, text, number, desk.pack.rules)
                 problems = [{"message": f.detail(lang), "code": f.code, "line": f.place.line, "severity": f.severity}
                             for f in found if f.severity == "error"]
             if not problems:
@@ -112,20 +108,3 @@ def shown(request: Request, lang: str, days: list[Any], number: int, text: str, 
     campaign_errors = [f"{e.get('where') or ''} {e.get('message', '')}".strip() for e in found.get("errors", [])]
     return page(request, "race_days.html", lang, status, count=desk.pack.rounds.count, number=number, text=text,
                 problems=problems, names=names, saved=saved, campaign_errors=campaign_errors)
-
-
-async def campaign_zip(request: Request, form: Form, lang: str) -> Response:
-    """The campaign as files: ``campaign.yaml`` and each team's latest list, in a ZIP."""
-    desk = desk_of(request)
-    campaign = campaign_of(desk.pack)
-    if campaign is None:
-        return refusal(request, lang, "no-race-days", 404)
-
-    def work(target: Path, stop: Callable[[], bool]) -> None:
-        with tempfile.TemporaryDirectory(prefix="builder-race-") as tmp:
-            folder = Path(tmp) / slug(desk.pack.name)
-            write_campaign(folder, campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id),
-                           desk.pack)
-            shutil.make_archive(str(target.with_suffix("")), "zip", tmp)
-
-    return await exported(request, lang, "campaign.zip", "application/zip", f"{slug(desk.pack.name)}.zip", work)

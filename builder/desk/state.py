@@ -117,6 +117,8 @@ class Desk:
     written with no zone is the server's local time, and so are the times without a deadline)."""
     tried: Tried = field(default_factory=Tried)
     """The choices refused, by the texts they were tried on."""
+    exports: Any = None
+    """The organiser's exports made as jobs (:class:`builder.desk.export_jobs.Exports`)."""
 
     @property
     def limits(self) -> Limits:

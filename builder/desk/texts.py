@@ -287,14 +287,6 @@ MESSAGES = {
     "desk.newer-versions": {"es": "← Más recientes", "en": "← Newer"},
     "desk.older-versions": {"es": "Más antiguas →", "en": "Older →"},
     "desk.print": {"es": "Descargar todas las hojas y cartas (PDF)", "en": "Download every sheet and cards (PDF)"},
-    "desk.printing-title": {"es": "Preparando el PDF de todas las listas…", "en": "Making the PDF of every list…"},
-    "desk.printing-wait": {
-        "es": "La descarga empieza sola en cuanto esté hecho: unos segundos, o un minuto o más con muchos equipos. "
-              "No hace falta pulsar nada más.",
-        "en": "The download starts by itself as soon as it is made: a few seconds, or a minute or more with many "
-              "teams. There is nothing else to press.",
-    },
-    "desk.printing-again": {"es": "Si la descarga no empieza, pídela aquí", "en": "If the download doesn't start, ask for it here"},
     "desk.summary": {"es": "Descargar la hoja resumen (xlsx)", "en": "Download the summary sheet (xlsx)"},
     # The command line.
     "desk.starting": {"es": "Mesa del evento «{event}» en {url} (Ctrl+C para parar)",

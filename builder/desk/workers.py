@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from builder.core import editions
 from builder.core.pack import Pack
@@ -60,8 +60,9 @@ class Workers:
     (:class:`builder.desk.checks.Lane`). A player's one click or list is made next, whatever a few
     greedy clients keep queued, and a job's backstop counts only its own time in the pool."""
 
-    def __init__(self, pack: Pack | Mapping[str, Pack], count: int = CHECKERS, memory: int = MEMORY):
-        self.pack, self.count, self.memory = pack, count, memory
+    def __init__(self, pack: Pack | Mapping[str, Pack], count: int = CHECKERS, memory: int = MEMORY,
+                 spare: int = SPARE, backstop: float = BACKSTOP):
+        self.pack, self.count, self.memory, self.spare, self.backstop = pack, count, memory, spare, backstop
         self.installed = os.environ.get(editions.ENVIRONMENT, "")
         """The editions installed beside builder's own when the desk started: its workers' too."""
         self.pool: ProcessPoolExecutor | None = None
@@ -74,8 +75,8 @@ class Workers:
         self.heavy = 0
         """Heavy jobs sent to the pool and not yet ended: at most ``count``."""
 
-    async def run(self, job: str, args: tuple[Any, ...], cpu_seconds: int) -> Any:
-        """``JOBS[job](pack, *args)`` in a worker, within ``cpu_seconds``: what it returns, or what
+    async def run(self, job: str | Callable[..., Any], args: tuple[Any, ...], cpu_seconds: int) -> Any:
+        """``JOBS[job](pack, *args)`` (or ``job(pack, *args)``, a module's function) in a worker, within ``cpu_seconds``: what it returns, or what
         it raised (StoreRefused, InputError, a builder's Refused) raised here; StoreRefused
         ``check-too-heavy`` past a bound. The job is this request's client's (:data:`CLIENT`)."""
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -141,13 +142,13 @@ class Workers:
             # as well (four slow texts sent at once took both, and a player's list waited behind them).
             return False
         if self._heavy(client, waiting):
-            return self.heavy < self.count and self.running < self.count + SPARE
+            return self.heavy < self.count and self.running < self.count + self.spare
         # The workers busy, a few light jobs sent on to wait in the pool: a worker goes from one
         # to the next without waiting for the desk's loop, and a job waits behind few of them.
         # Light as measured: a client's jobs are sent ahead only once its jobs have proved cheap
         # (a small text may be slow to read), so another's job never waits behind its slow ones.
         proved = self._costliest(client) <= LIGHT_SECONDS
-        return self.running < self.count + SPARE + (PREFETCHED if proved else 0)
+        return self.running < self.count + self.spare + (PREFETCHED if proved else 0)
 
     def _drop(self, client: str, waiting: _Job) -> None:
         """A job no one waits for any more, out of its client's queue now (its texts with it)."""
@@ -171,7 +172,7 @@ class Workers:
         self.heavy += heavy
         loop = asyncio.get_running_loop()
         # A worker hung where no signal reaches it (a bound a C call outlasts): its pool replaced.
-        backstop = loop.call_later(BACKSTOP, self._replace, pool)
+        backstop = loop.call_later(self.backstop, self._replace, pool)
         running = asyncio.wrap_future(future)
 
         def ended(_: Any) -> None:
@@ -229,7 +230,7 @@ class Workers:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=self.count + SPARE, mp_context=_context(),
+            self.pool = ProcessPoolExecutor(max_workers=self.count + self.spare, mp_context=_context(),
                                             initializer=jobs.start, initargs=(self.pack, self.memory, self.installed))
         return self.pool
 
@@ -244,7 +245,7 @@ class Workers:
 
 @dataclass(eq=False)
 class _Job:
-    job: str
+    job: str | Callable[..., Any]
     args: tuple[Any, ...]
     cpu_seconds: int
     done: asyncio.Future[Any]

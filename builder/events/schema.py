@@ -46,6 +46,8 @@ The tables, one database per event desk (several events may share it: every row 
     append-only: each day of an event whose rounds are a campaign's race days
     (:mod:`builder.events.race_days`): its number, the stage's YAML as the organiser wrote it, and
     when it was entered; a day's latest row stands (an empty text: the day taken back) (migration 9).
+``export_jobs``
+    the organiser's exports, each a job (:mod:`builder.events.export_jobs`, migration 11).
 ``schema_version``
     one row per migration applied: the database's version is the highest.
 
@@ -232,6 +234,16 @@ race_days = sa.Table(  # migration 9
     sa.Index("race_days_by_event", "event_id", "number", "id"),
 )
 
+export_jobs = sa.Table(  # migration 11; state: running | done | failed | gone
+    "export_jobs", metadata, sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("kind", sa.String(40), nullable=False), sa.Column("state", sa.String(12), nullable=False),
+    sa.Column("options", sa.String(200), nullable=False), sa.Column("done", sa.Integer, nullable=False),
+    sa.Column("total", sa.Integer, nullable=False), sa.Column("file", sa.String(1000), nullable=True),
+    sa.Column("bytes", sa.BigInteger, nullable=True), sa.Column("started_at", sa.DateTime, nullable=False),
+    sa.Column("beat_at", sa.DateTime, nullable=False), sa.Column("ended_at", sa.DateTime, nullable=True),
+    sa.Index("export_jobs_by_kind", "event_id", "kind", "id"))
+
 schema_version = sa.Table(
     "schema_version", sa.MetaData(),  # its own: made before any migration, never by one
     sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
@@ -322,13 +334,16 @@ def _editions(conn: sa.Connection) -> None:
                          .values(edition=first.name, edition_hash=first.hash))
 
 
+def _export_jobs(conn: sa.Connection) -> None:
+    export_jobs.create(conn, checkfirst=True)
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (_first, _counted, _rate_hits, _publishing_and_codes,
                                                            _organiser_sessions, _findings_kept, _removals, _the_day,
-                                                           _race_days, _editions)
+                                                           _race_days, _editions, _export_jobs)
 """Migration N is ``MIGRATIONS[N - 1]``; append, never reorder or edit a released one."""
 
 LATEST = len(MIGRATIONS)
-
 
 # The rows as the store answers with them: builder/events/values.py (importable from here too)
 

@@ -32,6 +32,7 @@ from builder.events.codes import code_matches, hash_code, new_edit_code
 from builder.events.schema import Checked, Event, Receipt, Review, Submission  # the values it answers with
 from builder.events.engines import engine_for
 from builder.events.day import DayKeeping
+from builder.events.export_jobs import ExportJobs
 from builder.events.found import as_text
 from builder.events.race_days import RaceDays
 from builder.events.roll import Roll, live, newest_of
@@ -40,7 +41,7 @@ from builder.events.schema import code_changes, events, reviews, submissions, te
 
 __all__ = ["Limits", "Store", "StoreRefused", "plain_file_name", "slug", "team_key", "team_name"]
 
-class Store(Roll, DayKeeping, RaceDays):
+class Store(Roll, DayKeeping, RaceDays, ExportJobs):
     """An event desk's database. Make one with :meth:`open`; every method is one transaction."""
 
     def __init__(self, engine: sa.Engine):

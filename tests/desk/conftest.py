@@ -10,6 +10,12 @@ from tests.databases import KINDS, database
 from tests.desk.support import BASE, PACK, TOKEN
 
 
+@pytest.fixture(autouse=True)
+def _exports_in_tmp_path(monkeypatch, tmp_path):
+    """The organiser's export files under the test's own folder (the desk keeps them in the user's cache)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
 @pytest.fixture(params=KINDS)
 def db(request, tmp_path) -> str:
     with database(request.param, tmp_path, "torneo") as url:

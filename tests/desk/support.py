@@ -4,6 +4,7 @@ organiser's moves over a test client (the fixtures are in conftest.py)."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -93,3 +94,32 @@ def on_day_admin(client, action: str, **fields):
     """A POST of the organiser's day page, as its forms send it."""
     return client.post("/admin/day", data={"csrf": csrf(client), "action": action, "lang": "es", **fields},
                        follow_redirects=False)
+
+
+EXPORT_STATE = re.compile(r'data-state="(\w+)"')
+EXPORT_FILE = re.compile(r'href="(/admin/exports/[^"?]+)[^"]*" id="export-download"')
+
+
+def export_state(page) -> str:
+    return EXPORT_STATE.search(page.text).group(1)
+
+
+def exported(client, path: str, seconds: float = 240.0):
+    """An organiser's export as a browser gets it: its address asked (the job started, 303 to its page),
+    the page looked at until the job has ended, then its file downloaded (or, if it was not made, the page)."""
+    asked = client.get(path, follow_redirects=False)
+    if asked.status_code != 303:
+        return asked
+    return export_file(client, asked.headers["location"], seconds)
+
+
+def export_file(client, where: str, seconds: float = 240.0):
+    """The export whose page is ``where``, once its job has ended: its file, or the page if none was made."""
+    until = time.monotonic() + seconds
+    page = client.get(where)
+    while export_state(page) == "running":
+        assert time.monotonic() < until, f"{where} still running after {seconds} s"
+        time.sleep(0.1)
+        page = client.get(where)
+    link = EXPORT_FILE.search(page.text)
+    return client.get(link.group(1)) if link else page

@@ -10,7 +10,7 @@ import re
 from openpyxl import load_workbook
 
 from builder.events.store import Checked, Store
-from tests.desk.support import ALFA, BASE, OVER, PACK, TOKEN, WARBOOK, admin, csrf, edit_code, submit
+from tests.desk.support import ALFA, BASE, OVER, PACK, TOKEN, WARBOOK, admin, csrf, edit_code, exported, submit
 
 
 def flood(db: str, teams: int, start: int = 0) -> None:
@@ -70,7 +70,7 @@ def test_the_organiser_removes_spam_teams_asked_first_and_they_leave_every_count
     assert "¿Quitar 2 equipos del evento?" in page and "Patrulla Alfa, Spam 0002" in page
     client.post("/admin/remove", data={"csrf": csrf(client), "same": "WT-068D-E2A7", "confirm": "yes"})
     assert Store.open(db).teams(1) == {} and "0 equipos de 300" in client.get("/admin").text
-    sheet = load_workbook(io.BytesIO(client.get("/admin/summary.xlsx").content))
+    sheet = load_workbook(io.BytesIO(exported(client, "/admin/summary.xlsx").content))
     assert sheet["Listas"].max_row == 1  # the header alone
     # The names are free again.
     assert 'id="edit-code"' in submit(client, "Spam 0000").text

@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 from builder.desk.app import create_desk
 from builder.events.packs import load_pack
 from builder.events.store import Store
-from tests.desk.support import BASE, PACK, TOKEN, admin, submit
+from tests.desk.support import BASE, PACK, TOKEN, admin, exported, submit
 from tests.support import EDITIONS, ROOT, catalogs_hash
 
 OLD = ("2026", catalogs_hash(ROOT / "catalogs" / "wartime"))
@@ -45,7 +45,7 @@ def shown(edition: tuple[str, str]) -> str:
 
 
 def printed(client: TestClient) -> str:
-    answer = client.get("/admin/print.pdf")
+    answer = exported(client, "/admin/print.pdf")
     assert answer.status_code == 200, answer.text
     return "\n".join(re.sub(r"[^\S\n]+", " ", p.extract_text()) for p in PdfReader(io.BytesIO(answer.content)).pages)
 

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from builder.events import schema
 from builder.events.store import Store
-from tests.desk.support import OVER, WARBOOK, admin, csrf, edit_code, submit
+from tests.desk.support import OVER, WARBOOK, admin, csrf, edit_code, exported, submit
 
 
 def test_the_dashboard_flags_a_list_sent_by_two_teams_and_the_organiser_reviews_and_locks(client, db):
@@ -56,7 +56,7 @@ def test_the_summary_sheet_has_a_row_per_team_rechecked_from_the_stored_files(cl
     code = edit_code(submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK))))
     submit(client, "Asalto", files=(("asalto.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=code)
     admin(client)
-    response = client.get("/admin/summary.xlsx?lang=en")
+    response = exported(client, "/admin/summary.xlsx?lang=en")
     assert response.status_code == 200 and "Torneo%20de%20Oto%C3%B1o.xlsx" in response.headers["content-disposition"]
     sheet = load_workbook(io.BytesIO(response.content))["Lists"]
     rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
@@ -77,7 +77,7 @@ def test_the_print_has_every_teams_sheet_footed_with_the_fingerprint_its_receipt
                     for r in (alfa, over)]
     assert client.get("/admin/print.pdf").status_code == 403
     admin(client)
-    response = client.get("/admin/print.pdf")
+    response = exported(client, "/admin/print.pdf")
     assert response.status_code == 200 and response.headers["content-type"] == "application/pdf"
     assert "Torneo%20de%20Oto%C3%B1o.pdf" in response.headers["content-disposition"]
     from pypdf import PdfReader

@@ -144,18 +144,23 @@ def test_the_new_deadline_field_starts_with_the_current_deadline_in_the_events_z
         assert "value=" not in field
 
 
-def test_the_print_says_it_is_being_made_before_the_pdf_comes(client):
-    """Issue 46: the dashboard's print goes to a page that says the PDF is being made (no script:
-    a refresh asks for it at once), in the page's language; the organiser's alone."""
+def test_the_dashboards_print_starts_a_job_whose_page_says_how_far_it_got_in_its_language(client):
+    """Issue 55: the dashboard's print is a job (a POST, with the form's token); its page says it is
+    being made, refreshes itself while it runs (no script on the organiser's pages), and says the
+    organiser may leave; the organiser's alone."""
     import re
 
-    assert client.get("/admin/printing").status_code == 403
+    assert client.get("/admin/exports/print").status_code == 403
     admin(client)
     board = client.get("/admin").text
-    assert re.search(r'<a href="/admin/printing\?lang=es" id="print"', board)
-    es, en = client.get("/admin/printing"), client.get("/admin/printing?lang=en&paper=letter")
-    assert es.status_code == 200 and 'role="status"' in es.text and "Preparando el PDF de todas las listas" in es.text
-    assert '<meta http-equiv="refresh" content="0; url=/admin/print.pdf?lang=es&amp;paper=a4">' in es.text
-    assert "Making the PDF of every list" in en.text and "Preparando" not in en.text
-    assert "url=/admin/print.pdf?lang=en&amp;paper=letter" in en.text
+    assert re.search(r'<form class="inline" method="post" action="/admin/exports/print\?lang=es">', board)
+    assert 'id="print" class="i-print"' in board
+    client.app.state.desk.store.ask_export(1, "print", {"lang": "es", "paper": "a4"})  # running, in another process
+    es = client.post("/admin/exports/print", data={"csrf": client.cookies["desk_csrf"], "lang": "es"})
+    en = client.get("/admin/exports/print?lang=en")
+    assert es.status_code == 200 and 'role="status"' in es.text and "Preparándolo: empezando." in es.text
+    assert '<meta http-equiv="refresh" content="2">' in es.text and "<progress" in es.text
+    assert "Being made: starting." in en.text and "Preparándolo" not in en.text and "You may leave" in en.text
     assert "script" not in es.headers["content-security-policy"]  # still no script on the organiser's pages
+    assert client.get("/admin/exports/nothing").status_code == 404
+    assert client.get("/admin/exports/sheet-1").status_code == 404  # an event that plays no rounds

@@ -21,7 +21,7 @@ from builder.core.pack import RoundsFormat
 from builder.desk.app import create_desk
 from builder.desk.race_days import race_board
 from builder.events.packs import load_pack
-from tests.desk.support import BASE, TOKEN, admin, csrf, submit
+from tests.desk.support import BASE, TOKEN, admin, csrf, exported as downloaded, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "cripmaquion"
@@ -59,7 +59,7 @@ def test_the_days_entered_give_the_standings_builder_campaign_gives_on_the_expor
         assert answer.status_code == 303, answer.text
     shown = race_board(app.state.desk, "es")
     assert shown["days"] == ["1ª jornada", "2ª jornada"]
-    archive = client.get("/admin/race-days/campaign.zip")
+    archive = downloaded(client, "/admin/race-days/campaign.zip")
     assert archive.status_code == 200 and archive.headers["content-type"] == "application/zip"
     zipfile.ZipFile(io.BytesIO(archive.content)).extractall(tmp_path / "out")
     campaign = next((tmp_path / "out").glob("*/campaign.yaml"))
@@ -129,7 +129,7 @@ def test_the_events_json_holds_the_days_and_the_campaigns_classifications(race):
     from builder.events.event_json import EventExport
     client, app = race
     assert enter(client, 1, yaml.safe_dump(STAGES[0], allow_unicode=True, sort_keys=False)).status_code == 303
-    found = EventExport.model_validate_json(client.get("/admin/event.json").content)
+    found = EventExport.model_validate_json(downloaded(client, "/admin/event.json").content)
     assert found.race.system == "cripmaquion-campaign" and [d.number for d in found.race.days] == [1]
     assert found.race.days[0].stage["name"] == "1ª jornada"
     assert found.race.classifications["general"] == race_board(app.state.desk, "es")["general"]
@@ -162,7 +162,7 @@ def test_race_days_under_the_events_house_rules_give_what_builder_campaign_pack_
             assert enter(client, n, yaml.safe_dump(stage, allow_unicode=True, sort_keys=False)).status_code == 303
         shown = race_board(app.state.desk, "es")
         assert (shown["general"][0]["runner"], shown["general"][0]["cripmaquiazos"]) == ("Lizardo Rodríguez", 68)
-        zipfile.ZipFile(io.BytesIO(client.get("/admin/race-days/campaign.zip").content)).extractall(tmp_path / "out")
+        zipfile.ZipFile(io.BytesIO(downloaded(client, "/admin/race-days/campaign.zip").content)).extractall(tmp_path / "out")
     campaign = next((tmp_path / "out").glob("*/campaign.yaml"))
     pack = campaign.parent / "pack.yaml"
     assert "token" not in pack.read_text(encoding="utf-8")

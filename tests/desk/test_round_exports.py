@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from builder.events.event_json import EventExport
 from tests.desk.show_support import showing  # noqa: F401 - the fixture
-from tests.desk.support import admin
+from tests.desk.support import admin, exported
 
 
 def text_of(pdf: bytes) -> str:
@@ -20,7 +20,7 @@ def text_of(pdf: bytes) -> str:
 def test_a_rounds_sheet_lists_every_table_with_both_teams_and_their_fingerprints(showing):
     client, app, kept, ids = showing
     admin(client)
-    answer = client.get("/admin/round/1/sheet.pdf")
+    answer = exported(client, "/admin/round/1/sheet.pdf")
     assert answer.status_code == 200 and answer.headers["content-type"] == "application/pdf"
     assert "attachment" in answer.headers["content-disposition"]
     text = text_of(answer.content)
@@ -33,7 +33,7 @@ def test_a_rounds_sheet_lists_every_table_with_both_teams_and_their_fingerprints
 def test_the_slips_one_a_table_with_boxes_for_the_result(showing):
     client, app, kept, ids = showing
     admin(client)
-    answer = client.get("/admin/round/2/slips.pdf?lang=en")  # paired, not yet published: the organiser prints it
+    answer = exported(client, "/admin/round/2/slips.pdf?lang=en")  # paired, not yet published: the organiser prints it
     assert answer.status_code == 200
     text = text_of(answer.content)
     for table in (1, 2, 3):
@@ -60,7 +60,7 @@ def test_only_the_organiser_gets_them(showing):
 def test_the_event_as_json_holds_its_teams_lists_rounds_results_and_standings(showing):
     client, app, kept, ids = showing
     admin(client)
-    answer = client.get("/admin/event.json")
+    answer = exported(client, "/admin/event.json")
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/json")
     found = EventExport.model_validate_json(answer.content)
     assert found.event.name == "Torneo de Otoño" and found.event.rounds.count == 4
@@ -80,7 +80,7 @@ def test_the_summary_spreadsheet_holds_the_standings_and_every_result(showing):
     from openpyxl import load_workbook
     client, app, kept, ids = showing
     admin(client)
-    answer = client.get("/admin/summary.xlsx")
+    answer = exported(client, "/admin/summary.xlsx")
     assert answer.status_code == 200
     book = load_workbook(io.BytesIO(answer.content))
     assert book.sheetnames[-2:] == ["Clasificación", "Resultados"]
