@@ -40,7 +40,7 @@ def classifications(desk: Desk, lang: str) -> dict[str, Any] | None:
         return None
     kept = KEPT.setdefault((id(desk.store), lang), Kept())
     return kept.get(desk.store.event(desk.event_id).changes, lambda: standings_of_days(
-        campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id), lang, desk.pack.rules))
+        campaign, desk.pack.name, latest(desk), desk.store.race_days(desk.event_id), lang, desk.pack))
 
 
 def race_board(desk: Desk, lang: str) -> dict[str, Any] | None:
@@ -84,7 +84,7 @@ def race_days_page(request: Request, form: Form, lang: str) -> Response:
         problems: list[dict[str, Any]] = []
         try:
             if text.strip():
-                found = day_findings(campaign, desk.pack.name, latest(desk), days, text, number, desk.pack.rules)
+                found = day_findings(campaign, desk.pack.name, latest(desk), days, text, number, desk.pack)
                 problems = [{"message": f.detail(lang), "code": f.code, "line": f.place.line, "severity": f.severity}
                             for f in found if f.severity == "error"]
             if not problems:
