@@ -140,7 +140,11 @@ function jumpTo(line) {
 
 async function check() {
   if (!state.path) return;
+  // Answers may come back out of order: only the newest question's answer is shown, so an older
+  // text's status never overwrites the findings of the text on screen.
+  const asked = state.checks = (state.checks || 0) + 1;
   const data = await (await api("/api/check", { path: state.path, text: $("text").value })).json();
+  if (asked !== state.checks) return;
   state.system = data.system || state.system;
   state.archetypes = data.archetypes || [];
   const points = data.points === null || data.points === undefined ? (data.measure ? " · " + data.measure : "") :
