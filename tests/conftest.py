@@ -36,6 +36,23 @@ def _choices_tried_by_count_alone(monkeypatch):
     monkeypatch.setattr(trials, "TRIAL_SECONDS", float("inf"))
 
 
+@pytest.fixture
+def measured_alone():
+    """A test that attacks a server and times another player meanwhile runs while no other such test
+    does (a lock every pytest-xdist worker of the run shares): two attacks at once on two cores
+    measured each other, not what they attack."""
+    import fcntl
+    import tempfile
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
+    with open(Path(tempfile.gettempdir()) / f"builder-tests-measured-{run}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def pytest_report_header(config):
     """Which releases the suite runs on: the lock's, or (make test-latest) others."""
     from tests.locked import moved

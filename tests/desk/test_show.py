@@ -84,7 +84,7 @@ def test_the_dashboard_leads_to_the_rounds_pages_and_the_events_json(showing, db
     admin(client)
     dashboard = client.get("/admin").text
     assert 'href="/rounds?lang=es"' in dashboard and 'href="/rounds/screen?lang=es"' in dashboard
-    assert 'href="/admin/event.json?lang=es"' in dashboard and "race-days-link" not in dashboard
+    assert 'action="/admin/exports/event-json?lang=es"' in dashboard and "race-days-link" not in dashboard
     with TestClient(desk_with(db, rounds=None), base_url=BASE) as other:
         other.get("/")
         admin(other)

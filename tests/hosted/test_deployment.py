@@ -61,6 +61,7 @@ ATTACK_SECONDS = 10.0
 """As the desk's (tests/desk/test_deployment.py): 10 s here, the issue's 30 s and 60 s in `make bench`."""
 
 
+@pytest.mark.usefixtures("measured_alone")
 @needs_caddy
 @pytest.mark.parametrize("attack", ["bodies", "pdfs"])
 def test_no_client_makes_caddy_leave_out_a_healthy_process(tmp_path, attack):
@@ -69,7 +70,8 @@ def test_no_client_makes_caddy_leave_out_a_healthy_process(tmp_path, attack):
     and Caddy never finds every process left out."""
     with hosting(tmp_path) as site:
         outcome = attacked(site, attack, ATTACK_SECONDS)
-    assert not outcome.faults(), outcome.summary()
+    print(outcome.summary())  # the p95s, held to 3× in `make bench` (benchmarks/proxy_attacks.py)
+    assert not outcome.faults(timed=False), outcome.summary()
 
 
 def reverse_proxies(config: object) -> list[dict]:

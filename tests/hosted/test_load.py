@@ -190,3 +190,7 @@ def test_another_players_clicks_stay_fast_during_each_attack_and_memory_bounded(
         assert 429 in answers and set(answers) <= {0, 200, 429, 503}, sorted(set(answers))
     if attack == "hostile":
         assert answers and set(answers) <= {0, 200, 400, 413, 422, 429, 503}, sorted(set(answers))
+
+
+# Timed attacks: never beside another (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("measured_alone")
