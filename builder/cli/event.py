@@ -19,7 +19,7 @@ from click.core import ParameterSource
 
 from builder.cli.support import echo, lang_option, port_free, progress, speaking
 from builder.cli.language import said
-from builder.cli.words import Argument, argument, group, option
+from builder.cli.words import AfterThePack, argument, group, option
 from builder.core import messages
 from builder.core.errors import InputError
 from builder.core.pack import Pack
@@ -332,14 +332,6 @@ def health(url: str, wait: float, lang: str | None) -> None:
             echo(messages.text("cli.event.unhealthy", lang, url=url, reason=reason), err=True)
             raise SystemExit(1)
         time.sleep(0.5)
-
-
-class AfterThePack(Argument):
-    """The file a command reads or writes after the pack (``backup PACK OUT``): shown as required, the
-    one way; left out only by the older spelling, ``backup OUT --db DB``, kept for the scripts that use it."""
-
-    def make_metavar(self, ctx: click.Context) -> str:
-        return self.human_readable_name
 
 
 def pack_and_file(pack: str, file: str | None, db: str | None) -> tuple[str, str]:

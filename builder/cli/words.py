@@ -100,6 +100,14 @@ class Argument(click.Argument):
         return name + ("..." if self.nargs != 1 else "")
 
 
+class AfterThePack(Argument):
+    """The file a command reads or writes after the pack (``backup PACK OUT``): shown as required, the
+    one way; left out only by the older spelling, ``backup OUT --db DB``, kept for the scripts that use it."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return self.human_readable_name
+
+
 def command(name: str | None = None, *, help: str, cls: type[Command] = Command, **attrs: Any):
     """``@click.command`` of a :class:`Command` whose help is the message ``help``."""
     return click.command(name, cls=cls, help=help, **attrs)
