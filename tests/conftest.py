@@ -38,19 +38,39 @@ def _choices_tried_by_count_alone(monkeypatch):
 
 @pytest.fixture
 def measured_alone():
-    """A test that attacks a server and times another player meanwhile runs while no other such test
-    does (a lock every pytest-xdist worker of the run shares): two attacks at once on two cores
-    measured each other, not what they attack."""
-    import fcntl
+    """A test that attacks a server and times another player meanwhile: it runs while no other test
+    of the run does (pytest_runtest_protocol below), so what it measures is the server under its
+    attack, not the suite's other worker printing PDFs or driving Chromium on the same two cores."""
+    yield
+
+
+def _lock(name: str):
     import tempfile
 
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
-    with open(Path(tempfile.gettempdir()) / f"builder-tests-measured-{run}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    return open(Path(tempfile.gettempdir()) / f"builder-tests-{name}-{run}.lock", "w")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Every test holds the run's lock shared, from its setup (a module's server or Chromium
+    started with it) to its teardown; a measured_alone test holds it alone. The turnstile lets a
+    waiting measured test in before the next ordinary ones, which would otherwise keep the shared
+    lock held by one xdist worker or another for as long as there are tests."""
+    import fcntl
+
+    alone = "measured_alone" in getattr(item, "fixturenames", ())
+    with _lock("turnstile") as turnstile, _lock("measured") as lock:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        if not alone:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
         try:
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+            if alone:
+                fcntl.flock(turnstile, fcntl.LOCK_UN)
 
 
 def pytest_report_header(config):

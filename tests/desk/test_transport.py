@@ -23,7 +23,8 @@ from tests.desk.test_server import start as serve
 from tests.serve.live import free_port
 from tests.timing import baseline, bound, timed
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 and /proc are Linux's")
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 and /proc are Linux's"),
+              pytest.mark.usefixtures("measured_alone")]  # timed against its own baseline: alone (tests/conftest.py)
 
 
 def start(db: Path, port: int, *extra: str) -> subprocess.Popen:
