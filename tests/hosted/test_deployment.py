@@ -148,3 +148,19 @@ def test_each_site_refuses_from_its_content_length_what_its_max_size_would_cut(t
                                     route["match"][0]["expression"])[1]) for route in found(config, refusing)]
         sizes = [handler["max_size"] for handler in found(config, lambda item: item.get("handler") == "request_body")]
         assert refused == sizes == expected, (refused, sizes)
+
+
+@needs_caddy
+def test_caddy_lets_go_of_an_idle_connection_to_a_process_before_the_process_closes_it(tmp_path):
+    """A process closes a kept-alive connection that brings no next request within its head timeout
+    (10 s); Caddy kept its idle ones 2 minutes, so it could send a click on a connection the process
+    was closing, and the player got a 502 (once in a 60 s PDFs attack of `make bench`). Caddy lets go
+    of them first, in each shipped reverse proxy."""
+    from builder.desk.transport import Limits
+
+    handlers = [handler for config in adapted(tmp_path)
+                for handler in found(config, lambda item: item.get("handler") == "reverse_proxy")]
+    assert len(handlers) == 3
+    for handler in handlers:
+        idle = handler["transport"]["keep_alive"]["idle_timeout"] / 10**9
+        assert 0 < idle <= Limits().head_timeout / 2, idle
