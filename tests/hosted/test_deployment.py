@@ -76,6 +76,9 @@ def test_a_body_said_to_be_over_the_limit_is_refused_by_caddy_before_it_is_read(
         assert status == 200 and 'data-legal="true"' in answer, (status, answer[-500:])
 
 
+CLICK_FLOOR = 0.1
+"""The least a click's p95 before the attack counts as (tests/timing.py): on a quiet machine 20–70 ms,
+where three times is noise."""
 ATTACK_SECONDS = 10.0
 """As the desk's (tests/desk/test_deployment.py): 10 s here, the issue's 30 s and 60 s in `make bench`."""
 
@@ -86,11 +89,13 @@ ATTACK_SECONDS = 10.0
 def test_no_client_makes_caddy_leave_out_a_healthy_process(tmp_path, attack):
     """Issue 55, as for the desk: one address sending 16 bodies of 3–7 MB at once, or 24 addresses
     asking for PDFs; another player's clicks get no 503 and stay within 3× their own p95 from before,
-    and Caddy never finds every process left out."""
+    and Caddy never finds every process left out. The bodies, each over the builder's limit and saying
+    so, are refused by Caddy before it reads them (they cost the processes nothing): the clicks' p95 is
+    held to 3× here too (before, 12–14× in `make bench`); the PDFs' in `make bench` alone."""
     with hosting(tmp_path) as site:
         outcome = attacked(site, attack, ATTACK_SECONDS)
     print(outcome.summary())  # the p95s, held to 3× in `make bench` (benchmarks/proxy_attacks.py)
-    assert not outcome.faults(timed=False), outcome.summary()
+    assert not outcome.faults(timed=attack == "bodies", floor=CLICK_FLOOR), outcome.summary()
 
 
 def found(config: object, wanted) -> list[dict]:
