@@ -12,8 +12,8 @@ neither a heavy list nor a flood of clicks ever holds the interpreter that answe
   (``RLIMIT_AS``); a check past either is refused (``check-too-heavy``) and the worker lives on,
   however long it has served. A worker that dies or hangs (a bound a C call outlasts) is
   replaced with the pool, past a wall-clock backstop (the hard one: the worker killed);
-- one client has at most :data:`PER_CLIENT` checks in flight, counted from when its body has
-  arrived (429 ``desk-busy-client``), and the desk at most :data:`ADMITTED` in all, running or
+- one client has at most :data:`PER_CLIENT` checks in flight, its bodies still arriving
+  among them (429 ``desk-busy-client``), and the desk at most :data:`ADMITTED` in all, running or
   waiting, holding :data:`CHECK_BYTES` together (503 ``desk-busy``, with ``Retry-After``),
   before its files are read into memory; so what the waiting requests hold in memory is bounded;
 - the next job a worker takes is the one of the client whose jobs took least of the workers'
@@ -26,7 +26,8 @@ What runs in a worker, and within which bounds, is :mod:`builder.desk.jobs`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping
 
 from builder.core.pack import Pack
 from builder.desk.workers import CHECKERS, MEMORY, Workers
@@ -66,6 +67,8 @@ class Lane:
         """The bytes of the bodies in flight together (None: only their number is bounded): many
         small requests may wait, few large ones."""
         self.clients: Counter[str] = Counter()
+        self.arriving: Counter[str] = Counter()
+        """Each client's bodies still arriving (:meth:`reading`)."""
         self.in_flight = 0
         self.holding = 0
 
@@ -83,11 +86,27 @@ class Lane:
     def refuse_now(self, client: str, size: int = 0) -> None:
         """Busy if a request of ``size`` bytes for ``client`` would not be admitted now: said before
         its body is read, so a full lane costs a flood nothing to refuse (nothing is kept for it)."""
-        if self.clients[client] >= self.per_client:
+        if self.clients[client] + self.arriving[client] >= self.per_client:
             raise Busy("desk-busy-client", 429, self.retry_after)
         if self.in_flight >= self.most or (self.bytes_most is not None and self.in_flight
                                            and self.holding + size > self.bytes_most):
             raise Busy("desk-busy", 503, self.retry_after)
+
+    @contextmanager
+    def reading(self, client: str, size: int = 0) -> Iterator[None]:
+        """While ``client``'s body of ``size`` bytes (as declared) arrives: Busy now if it would not be
+        admitted, and the body counted among its client's places until it is all here. So one address
+        sending 16 bodies at once has two read and the rest refused unread, not all 16 read and
+        parsed at once beside other players (issue 55). A body arriving slowly holds a place of its
+        own client's alone: the lane's places in all are taken only once it is here (:meth:`admit`)."""
+        self.refuse_now(client, size)
+        self.arriving[client] += 1
+        try:
+            yield
+        finally:
+            self.arriving[client] -= 1
+            if not self.arriving[client]:
+                del self.arriving[client]
 
     def release(self, client: str, size: int = 0) -> None:
         self.holding -= size

@@ -22,6 +22,7 @@ Since the desk may be reachable from players' devices:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 import secrets
@@ -82,15 +83,16 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 if not await anyio.to_thread.run_sync(counted.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
                 lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
-                if lane is not None:
-                    # Its length as declared (a nonsense one is refused as the body is read).
-                    lane.refuse_now(client, max(0, declared_length(request) or 0))
-                form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
+                # Its length as declared (a nonsense one is refused as the body is read).
+                declared = max(0, declared_length(request) or 0)
+                with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():
+                    form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
                 # Admitted to its lane once its body is all here (on disk past a small size), so a
-                # body sent a byte at a time holds a connection, never a place in the lane.
+                # body sent a byte at a time holds a connection and one of its own client's places,
+                # never one of the lane's in all.
                 if lane is not None:
                     admitted = (lane, lane.admit(client, size), size)
                     CLIENT.set(client)

@@ -10,6 +10,7 @@ never its message (which may quote a text a player sent); the page shows only th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 import secrets
@@ -57,13 +58,13 @@ def endpoint(handler: Handler, lane: str | None = None) -> Callable[[Request], A
                     await paced(request)
                     return refusal(request, lang, "desk-rate", 429)
                 working = getattr(hosted, lane) if lane else None
-                if working is not None:
-                    working.refuse_now(client, max(0, declared_length(request) or 0))
-                form, size = await read_form(request, CLICK_MOST)
+                declared = max(0, declared_length(request) or 0)
+                with working.reading(client, declared) if working is not None else contextlib.nullcontext():
+                    form, size = await read_form(request, CLICK_MOST)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
-                if working is not None:  # once its body is all here: a slow body holds no place
+                if working is not None:  # once its body is all here: a slow body holds only its own client's place
                     admitted = (working, working.admit(client, size), size)
             if inspect.iscoroutinefunction(handler):
                 loaded = await anyio.to_thread.run_sync(form.load, limiter=hosted.working)

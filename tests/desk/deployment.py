@@ -18,6 +18,7 @@ import re
 import secrets
 import shlex
 import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -95,6 +96,24 @@ def form(fields: dict[str, str], files: tuple[tuple[str, bytes], ...] = ()) -> t
               f'Content-Type: application/x-yaml\r\n\r\n'.encode() + data + b"\r\n" for n, data in files]
     return (b"".join(parts) + f"--{boundary}--\r\n".encode(),
             {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+def padded(text: bytes, size: int = 1024 * 1024) -> bytes:
+    """A YAML file grown to ``size`` bytes by a comment at its end: as large as a file may be, read the same."""
+    return text + b"# " + b"x" * (size - len(text) - 3) + b"\n"
+
+
+def head_only(port: int, root: Path, path: str, declared: int, wait: float = 10.0) -> bytes | None:
+    """What Caddy answers over HTTPS to a POST's head that declares a body of ``declared`` bytes, none of
+    which is sent: its first bytes, or None if it waits (for the body) past ``wait`` seconds."""
+    raw = socket.create_connection(("127.0.0.1", port), timeout=wait)
+    with ssl.create_default_context(cafile=str(root)).wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+        tls.sendall(b"POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: multipart/form-data; boundary=b\r\n"
+                    b"Content-Length: %d\r\n\r\n" % (path.encode(), port, declared))
+        try:
+            return tls.recv(65536)
+        except TimeoutError:
+            return None
 
 
 def started(command: list[str], log: Path, **env: str) -> subprocess.Popen:

@@ -27,8 +27,8 @@ import pytest
 
 from builder.events.store import Store
 from tests.desk import crowds
-from tests.desk.deployment import (ALFA, ROOT, TOKEN, UNIT, WAIT, WARBOOK, Browser, deployed, desk_settings, rss_mb,
-                                     unit_command)
+from tests.desk.deployment import (ALFA, EDIT_CODE, ROOT, TOKEN, UNIT, WAIT, WARBOOK, Browser, deployed, desk_settings,
+                                     head_only, padded, rss_mb, unit_command)
 from tests import timing
 from tests.serve.live import free_port
 
@@ -107,6 +107,30 @@ def timed(work) -> tuple[float, object]:
     start = time.monotonic()
     done = work()
     return time.monotonic() - start, done
+
+
+def test_a_body_said_to_be_over_the_limit_is_refused_by_caddy_before_it_is_read(tmp_path):
+    """Issue 55: Caddy 2.6's max_size cut a larger body as Caddy read it, and the cut body went on to a
+    desk, which read it to refuse it: one address's 7 MB bodies cost the desks' cores. A body whose
+    Content-Length is over the limit (7 MB, as Caddy counts them) is answered 413 by Caddy at once,
+    before a byte of it is sent, so never by a desk (every desk answer has a CSP); one at the limit is
+    waited for (Caddy takes a body whole before a desk sees it). The largest a player sends still
+    reaches a desk: five files of 1 MiB (5.2 MB) answered by the desk itself, a list and its Warbook
+    of 1 MiB each stored."""
+    with deployed(tmp_path, f"sqlite:///{tmp_path / 'torneo.sqlite'}") as site:
+        refused = head_only(site.https, site.root, "/submit", 7_000_001)
+        assert refused is not None and refused.startswith(b"HTTP/1.1 413"), refused
+        assert b"content-security-policy" not in refused.lower()
+        assert head_only(site.https, site.root, "/submit", 7_000_000, wait=2) is None  # its body awaited
+
+        player = Browser(site.https, site.root, "127.0.0.4")
+        files = (("alfa.yaml", padded(ALFA)), ("fenix-warbook.yaml", padded(WARBOOK)))
+        fields = {"team": "Patrulla Alfa", "code": "", "lang": "es", "pasted": ""}
+        extra = tuple((f"nota-{n}.yaml", padded(b"")) for n in range(3))  # files the list doesn't read
+        status, page = player.followed(player.post("/submit", fields, files + extra))
+        assert status == 400 and player.headers["content-security-policy"], (status, page[-500:])
+        status, receipt = player.followed(player.post("/submit", fields, files))
+        assert status == 200 and EDIT_CODE.search(receipt), receipt[-2000:]
 
 
 @pytest.mark.usefixtures("measured_alone")

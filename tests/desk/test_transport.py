@@ -523,3 +523,64 @@ def test_a_trusted_proxys_connection_refused_when_the_process_is_full_is_answere
         server.should_exit = True
         thread.join(10)
         transport.configure(before)
+
+
+def test_a_refused_bodys_bytes_are_thrown_away_without_going_through_h11(monkeypatch):
+    """Issue 55: one address sending 5 MB bodies as fast as loopback carries them kept a desk's event
+    loop busy throwing them away, each byte copied three times by h11 first. Now the rest of a refused
+    body of known length is counted off h11's reader uncopied: of a 6 MB body refused at once, h11
+    sees the head and what came before the answer (uvicorn reads 64 KiB ahead), and the connection
+    still carries the next request."""
+    import asyncio
+
+    import h11
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
+    from builder.desk import transport
+
+    fed = [0]
+    receive = h11.Connection.receive_data
+
+    def counted(self, data):
+        fed[0] += len(data)
+        return receive(self, data)
+    monkeypatch.setattr(h11.Connection, "receive_data", counted)
+
+    async def refused(request):
+        return PlainTextResponse("too large", status_code=413)  # its body unread
+
+    async def page(request):
+        return PlainTextResponse("ok")
+    app = Starlette(routes=[Route("/submit", refused, methods=["POST"]), Route("/", page)])
+    port = free_port()
+    before = transport.current()
+    transport.configure(transport.Limits())
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=transport.DeskProtocol,
+                                           log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        body = 6_000_000
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        sock.sendall(b"POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % body)
+        assert sent_whole(sock, b"x" * body)
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        got = b""
+        while got.count(b"HTTP/1.1 ") < 2 or not got.endswith(b"ok"):
+            chunk = sock.recv(65536)
+            assert chunk, got[:300]
+            got += chunk
+        first, second = got.split(b"HTTP/1.1 ")[1:3]
+        assert first.startswith(b"413") and second.startswith(b"200"), got[:300]
+        sock.close()
+        assert fed[0] < 1024 * 1024, fed[0]  # of 6,000,000 sent: before, every byte
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        transport.configure(before)
