@@ -31,6 +31,7 @@ from builder.desk import (board, build, day, day_admin, export_pages, organiser,
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.export_jobs import Exports, exports_folder
+from builder.desk.sheets import Ahead
 from builder.desk.jobs import big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
@@ -105,6 +106,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     # One pool for the lanes: heavy jobs on one core, a spare for light ones, the other core the pages'.
     checks = Lane(pack)
     building = clicks_lane(pack, checks.workers)
+    folder, zone = exports or exports_folder(db_url, event_id), deadline.tzinfo if deadline is not None else None
     desk = Starlette(routes=ROUTES, lifespan=lifespan,
                      middleware=[Middleware(Headers, hsts=over_https(origin))])
     desk.state.desk = Desk(
@@ -120,10 +122,10 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
-        host_label=host_label, checks=checks, zone=deadline.tzinfo if deadline is not None else None,
+        host_label=host_label, checks=checks, zone=zone,
         building=building, trying=trying_lane(pack, building.workers),
-        exports=Exports(pack, store, event_id, exports or exports_folder(db_url, event_id),
-                        deadline.tzinfo if deadline is not None else None))
+        exports=Exports(pack, store, event_id, folder, zone),
+        sheets=Ahead(pack, store, event_id, folder, zone))
     return desk
 
 
@@ -214,9 +216,11 @@ async def lifespan(app: Starlette):
     lanes = (app.state.desk.checks, app.state.desk.building)  # one pool: the builder's lanes share the checks' workers
     for lane in lanes:
         lane.start()
+    app.state.desk.sheets.start()
     yield
     for lane in lanes:
         lane.close()
+    app.state.desk.sheets.close()
     app.state.desk.exports.close()
     app.state.desk.limit.close()
     app.state.desk.guesses.close()

@@ -1,0 +1,80 @@
+"""Each stored version's sheet drawn ahead by the desk, a while after it is stored, out of the
+player's request; the organiser's print takes it from the shelf, the same pages it would draw."""
+
+import time
+from datetime import date
+
+from pypdf import PdfReader
+
+from builder.desk import export_jobs, sheets
+from builder.events.printing import print_event
+from builder.events.store import Store
+from tests.desk.support import ALFA, OVER, WARBOOK, admin, csrf, edit_code, export_file, submit
+
+WAIT = 240.0
+"""The most a test waits for a worker's sheet (never a bound on its speed: a loaded machine is slow)."""
+
+
+def shelved(desk) -> list:
+    return sorted(desk.sheets.shelf.folder.glob("*.json")) if desk.sheets.shelf.folder.is_dir() else []
+
+
+def wait_for(found, seconds: float = WAIT):
+    until = time.monotonic() + seconds
+    while not found():
+        assert time.monotonic() < until, "still not there"
+        time.sleep(0.1)
+    return found()
+
+
+def test_a_stored_versions_sheet_is_drawn_a_while_after_and_the_print_takes_it(client, db, monkeypatch, tmp_path):
+    monkeypatch.setattr(sheets, "LOOK_SECONDS", 0.05)
+    desk = client.app.state.desk
+    assert submit(client, "Patrulla Alfa").status_code == 200
+    # The request only noted it: due a while after, nothing drawn yet.
+    assert list(desk.sheets.due) and shelved(desk) == []
+    with desk.sheets.lock:
+        desk.sheets.due = {team: (version, 0.0) for team, (version, _) in desk.sheets.due.items()}  # due now
+    [sheet] = wait_for(lambda: shelved(desk))
+    pdf = sheet.with_suffix(".pdf")
+    drawn = pdf.stat().st_ino
+    assert desk.sheets.workers.pool is None or wait_for(lambda: desk.sheets.workers.pool is None)  # its process gone
+
+    admin(client)
+    asked = client.post("/admin/exports/print", data={"csrf": csrf(client), "lang": "es"}, follow_redirects=False)
+    printed = export_file(client, asked.headers["location"])
+    assert printed.headers["content-type"] == "application/pdf"
+    assert pdf.stat().st_ino == drawn  # taken from the shelf, not drawn again
+    # The very pages a print draws itself (its cover dated as today's; a sheet, the day it was stored).
+    store = Store.open(db)
+    own = tmp_path / "propia.pdf"
+    print_event(store.latest(desk.event_id), desk.pack, own, "es", jobs=1, today=date.today(), zone=desk.zone)
+    store.close()
+    (tmp_path / "listas.pdf").write_bytes(printed.content)
+    assert [p.extract_text() for p in PdfReader(tmp_path / "listas.pdf").pages] == \
+           [p.extract_text() for p in PdfReader(own).pages]
+
+
+def test_a_team_that_sends_again_before_its_sheet_is_due_has_only_its_newest_drawn(client):
+    desk = client.app.state.desk
+    code = edit_code(submit(client, "Patrulla Alfa"))
+    submit(client, "Patrulla Alfa", files=(("alfa.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)), code=code)
+    submit(client, "Exploradores", files=(("alfa.yaml", ALFA), ("fenix-warbook.yaml", WARBOOK)))
+    store = Store.open(str(client.app.state.desk.store.engine.url.render_as_string(hide_password=False)))
+    newest = {s.team_id: s.id for s in store.latest(desk.event_id)}
+    store.close()
+    assert {team: version for team, (version, _) in desk.sheets.due.items()} == newest and len(newest) == 2
+
+
+def test_a_print_draws_the_sheets_the_shelf_lacks_and_shelves_them(client, monkeypatch):
+    desk = client.app.state.desk
+    submit(client, "Patrulla Alfa")
+    submit(client, "Exploradores", files=(("alfa.yaml", OVER), ("fenix-warbook.yaml", WARBOOK)))
+    desk.sheets.close()  # the desk stopped before drawing them: nothing lost but time
+    admin(client)
+    asked = client.post("/admin/exports/print", data={"csrf": csrf(client), "lang": "en"}, follow_redirects=False)
+    assert export_file(client, asked.headers["location"]).headers["content-type"] == "application/pdf"
+    assert len(shelved(desk)) == 2
+    monkeypatch.setattr(export_jobs, "STRAY_SECONDS", -1)  # every folder no job owns, however new
+    desk.exports.tidy()  # the exports' own tidying leaves the shelf be
+    assert len(shelved(desk)) == 2
