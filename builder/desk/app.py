@@ -39,6 +39,7 @@ from builder.desk.cookies import HSTS, over_https
 from builder.desk.sessions import SESSION_HOURS
 from builder.desk.state import CLICKS_PER_MINUTE, PDFS_PER_MINUTE, Desk, clicks_lane, clicks_limit, desk_of, trying_lane
 from builder.desk.transport import configure, from_settings, networks
+from builder.desk.workers import Workers
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
 from builder.events.store import Store
@@ -107,6 +108,7 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     checks = Lane(pack)
     building = clicks_lane(pack, checks.workers)
     folder, zone = exports or exports_folder(db_url, event_id), deadline.tzinfo if deadline is not None else None
+    exporting = Exports(pack, store, event_id, folder, zone)
     desk = Starlette(routes=ROUTES, lifespan=lifespan,
                      middleware=[Middleware(Headers, hsts=over_https(origin))])
     desk.state.desk = Desk(
@@ -124,9 +126,14 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
         host_label=host_label, checks=checks, zone=zone,
         building=building, trying=trying_lane(pack, building.workers),
-        exports=Exports(pack, store, event_id, folder, zone),
-        sheets=Ahead(pack, store, event_id, folder, zone))
+        exports=exporting, sheets=Ahead(pack, store, event_id, folder, zone, busy=lambda: busy(checks.workers, exporting)))
     return desk
+
+
+def busy(workers: Workers, exports: Exports) -> bool:
+    """Whether the desk has other work at hand than drawing sheets ahead: a check or a click in its
+    workers, or waiting for one; an export of this process's running."""
+    return bool(workers.running or workers.waiting or exports.running)
 
 
 def missing(request: Request, form: Form, lang: str) -> Response:

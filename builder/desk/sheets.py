@@ -1,14 +1,15 @@
 """Each stored version's sheet drawn ahead, for the organiser's print (:class:`Ahead`).
 
 A version stored by the desk (a team's submission) has its sheet and cards drawn a while later
-(:data:`SETTLE_SECONDS`: a team that sends again meanwhile has only its newest drawn) and put on
+(:data:`SETTLE_SECONDS`, once the desk's other work has left it idle a moment: a team that sends
+again meanwhile has only its newest drawn) and put on
 the event's shelf (:class:`builder.events.sheets.Shelf`, in the event's exports folder), so the
 print joins sheets instead of drawing them (:mod:`builder.events.printing`). The player's request
 only notes the version: the drawing is a job of the desk's own kind (:class:`builder.desk.workers.Workers`),
 in a process of its own at the lowest priority (never a worker a check or a click is waiting for, and
 only the processor time every other process leaves), one sheet at a time, gone once there is none to
-draw. Nothing of it is needed: what is waiting is lost when the desk stops, and a sheet the shelf
-lacks is drawn by the print itself. Each sheet is drawn in the language and on the paper of the
+draw. Nothing of it is needed: what is waiting is lost when the desk stops (a while after it starts
+again, every team's latest is looked at), and a sheet the shelf lacks is drawn by the print itself. Each sheet is drawn in the language and on the paper of the
 event's last print (Spanish, A4, before the first).
 """
 
@@ -21,7 +22,7 @@ import threading
 import time
 from datetime import tzinfo
 from pathlib import Path
-from typing import Any
+from typing import Callable
 
 import anyio
 
@@ -29,15 +30,18 @@ from builder.core.pack import Pack
 from builder.desk.workers import Workers
 from builder.events.bounds import StoreRefused
 from builder.events.printing import shelve
-from builder.events.sheets import Shelf
+from builder.events.sheets import Shelf, sheet_day, sheet_key
+from builder.events.submitted import kept_under
 from builder.events.store import Store
 from builder.events.values import Submission
 
 SHEETS = "sheets"
 """The shelf's folder, in the event's exports folder (:func:`builder.desk.export_jobs.exports_folder`)."""
 SETTLE_SECONDS = 60.0
-"""How long after a version is stored its sheet is drawn: a team that sends again meanwhile has only
-its newest version's drawn."""
+"""How long after a version is stored its sheet is drawn (a team that sends again meanwhile has only
+its newest version's drawn); and after the desk starts, when every team's latest is looked at."""
+QUIET_SECONDS = 3.0
+"""How long the desk's checks and clicks must have left its workers idle before a sheet is drawn."""
 LOOK_SECONDS = 1.0
 """How often the desk looks for sheets due."""
 WAITING_MOST = 10_000
@@ -50,10 +54,15 @@ log = logging.getLogger("builder.desk")
 
 
 class Ahead:
-    """A desk process's sheets drawn ahead: the versions it stored, each due a while after."""
+    """A desk process's sheets drawn ahead: the versions it stored, each due a while after, and, a
+    while after it starts, every team's latest (a sheet a desk stopped before drawing, or one whose
+    pack, editions or builder changed since: each drawn again). ``busy``: whether the desk's other work
+    is at hand (its checks and clicks, its exports): no sheet is begun until it has been idle for
+    :data:`QUIET_SECONDS`."""
 
-    def __init__(self, pack: Pack, store: Store, event_id: int, folder: Path, zone: tzinfo | None = None):
-        self.pack, self.store, self.event_id, self.zone = pack, store, event_id, zone
+    def __init__(self, pack: Pack, store: Store, event_id: int, folder: Path, zone: tzinfo | None = None,
+                 busy: Callable[[], bool] = lambda: False):
+        self.pack, self.store, self.event_id, self.zone, self.busy = pack, store, event_id, zone, busy
         self.shelf = Shelf(folder / SHEETS)
         self.workers = Workers(pack, count=1, spare=0, backstop=BACKSTOP)
         self.due: dict[int, tuple[int, float]] = {}
@@ -81,8 +90,15 @@ class Ahead:
             return self.due.pop(min(ready)[1])[0]
 
     async def _drawing(self) -> None:
+        sweep, busy_at = time.monotonic() + SETTLE_SECONDS, time.monotonic()
         while True:
-            submission_id = self._next()
+            if self.busy():
+                busy_at = time.monotonic()
+            quiet = time.monotonic() - busy_at >= QUIET_SECONDS
+            if quiet and sweep is not None and time.monotonic() >= sweep:
+                sweep = None
+                await anyio.to_thread.run_sync(self._sweep)
+            submission_id = self._next() if quiet else None
             if submission_id is None:
                 if self.workers.pool is not None:  # none to draw: its process gone, and what it drew with it
                     self.workers.close()
@@ -96,21 +112,42 @@ class Ahead:
             except Exception:  # noqa: BLE001 - a sheet not drawn ahead is drawn by the print
                 log.exception("the sheet of version %d was not drawn ahead", submission_id)
 
+    def _sweep(self) -> None:
+        """Every team's latest version due now (those on the shelf already are passed over when read)."""
+        now = time.monotonic()
+        for batch in self.store.latest_batches(self.event_id, 100, files=False):
+            with self.lock:
+                for s in batch:
+                    if s.team_id not in self.due and len(self.due) < WAITING_MOST:
+                        self.due[s.team_id] = (s.id, now)
+
     async def draw(self, submission_id: int) -> None:
-        """A version's sheet drawn and shelved, unless it is on the shelf already (or gone from the store)."""
-        submission, lang, paper = await anyio.to_thread.run_sync(self._read, submission_id)
-        if submission is not None:
+        """A version's sheet drawn and shelved, unless it is on the shelf already, another desk process
+        is drawing it, or it is gone from the store."""
+        found = await anyio.to_thread.run_sync(self._claimed, submission_id)
+        if found is None:
+            return
+        submission, key, lang, paper = found
+        try:
             await self.workers.run(drawn_ahead, (submission, lang, paper, self.zone, str(self.shelf.folder)),
                                    CPU_SECONDS)
+        finally:
+            self.shelf.release(submission, key)
 
-    def _read(self, submission_id: int) -> tuple[Submission | None, str, str]:
+    def _claimed(self, submission_id: int) -> tuple[Submission, str, str, str] | None:
+        """The version to draw, its sheet's key, the language and paper: None if there is none to draw."""
         try:
             submission = self.store.submission(submission_id)
         except StoreRefused:  # its team removed meanwhile
-            return None, "", ""
+            return None
         last = self.store.last_export(self.event_id, "print")
         options = last.options if last is not None else {}
-        return submission, options.get("lang", "es"), options.get("paper", "a4")
+        lang, paper = options.get("lang", "es"), options.get("paper", "a4")
+        its = kept_under(self.pack, submission.checked.system, submission.checked.edition)
+        key = sheet_key(submission, its, lang, paper, sheet_day(submission, self.zone))
+        if self.shelf.found(submission, key) is not None or not self.shelf.claim(submission, key):
+            return None
+        return submission, key, lang, paper
 
     def close(self) -> None:
         """The desk stops: what waits is left to the print, the sheet being drawn given up."""

@@ -38,6 +38,8 @@ SHELF_BYTES = 512 * 1024 ** 2
 """The most an event's shelved sheets take together (a team's sheet and cards: some 30–60 KiB)."""
 IN_USE_SECONDS = 3600
 """A sheet used (shelved, or taken by a print) this recently is never tidied away: a print may be joining it."""
+CLAIM_SECONDS = 600
+"""A claim to draw a sheet (:meth:`Shelf.claim`) older than this was left by a process gone meanwhile."""
 
 
 def sheet_day(submission: Submission, zone: tzinfo | None) -> dt.date:
@@ -120,6 +122,27 @@ class Shelf:
             older = path.name.split("-")[1]
             if older.isdigit() and int(older) < submission.id:
                 path.unlink(missing_ok=True)
+
+    def claim(self, submission: Submission, key: str) -> bool:
+        """Whether this process is the one to draw the version's sheet ahead: no other process (another
+        desk process on the same event) is drawing it now. Given back with :meth:`release`."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        claim = self._base(submission, key).with_suffix(".claim")
+        for _ in range(2):
+            try:
+                os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+                return True
+            except FileExistsError:
+                try:
+                    if claim.stat().st_mtime > time.time() - CLAIM_SECONDS:
+                        return False
+                    claim.unlink()  # its process died drawing it
+                except OSError:
+                    continue
+        return False
+
+    def release(self, submission: Submission, key: str) -> None:
+        self._base(submission, key).with_suffix(".claim").unlink(missing_ok=True)
 
     def tidy(self) -> None:
         """The shelf kept within its bytes: the sheets least lately used removed first, never one used

@@ -78,3 +78,42 @@ def test_a_print_draws_the_sheets_the_shelf_lacks_and_shelves_them(client, monke
     monkeypatch.setattr(export_jobs, "STRAY_SECONDS", -1)  # every folder no job owns, however new
     desk.exports.tidy()  # the exports' own tidying leaves the shelf be
     assert len(shelved(desk)) == 2
+
+
+def test_a_desk_started_again_draws_every_teams_latest_sheet_the_shelf_lacks(db, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from builder.core.pipeline import evaluate
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+    from builder.events.schema import Checked
+    from tests.desk.support import BASE, PACK, TOKEN
+
+    pack = load_pack(PACK)
+    store = Store.open(db)  # stored by a desk that stopped before drawing them
+    event = store.open_event(pack.name, pack.system)
+    for team in ("Patrulla Alfa", "Exploradores"):
+        store.register(event, team, {"alfa.yaml": ALFA.decode(), "fenix-warbook.yaml": WARBOOK.decode()},
+                       Checked(system="wartime", points=None, points_limit=None, legal=False, findings=0, fingerprint=None))
+    store.close()
+    monkeypatch.setattr(sheets, "SETTLE_SECONDS", 0.0)
+    monkeypatch.setattr(sheets, "QUIET_SECONDS", 0.0)
+    monkeypatch.setattr(sheets, "LOOK_SECONDS", 0.05)
+    with TestClient(create_desk(pack, db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as client:
+        desk = client.app.state.desk
+        assert len(wait_for(lambda: len(shelved(desk)) == 2 and shelved(desk))) == 2
+
+
+def test_no_sheet_is_begun_while_the_desk_has_other_work(client, monkeypatch):
+    monkeypatch.setattr(sheets, "LOOK_SECONDS", 0.01)
+    desk = client.app.state.desk
+    submit(client, "Patrulla Alfa")
+    looks = []
+    desk.sheets.busy = lambda: looks.append(1) or True  # a check or an export always at hand
+    with desk.sheets.lock:
+        desk.sheets.due = {team: (version, 0.0) for team, (version, _) in desk.sheets.due.items()}
+    wait_for(lambda: len(looks) >= 20)
+    assert len(desk.sheets.due) == 1 and desk.sheets.workers.pool is None and shelved(desk) == []
+    desk.sheets.busy = lambda: False
+    monkeypatch.setattr(sheets, "QUIET_SECONDS", 0.0)
+    assert len(wait_for(lambda: shelved(desk))) == 1

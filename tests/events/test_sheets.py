@@ -124,3 +124,17 @@ def test_a_teams_newer_sheet_replaces_its_older_and_the_shelf_is_bounded(tmp_pat
     shelf.most_bytes = 1100  # room for one PDF
     shelf.tidy()
     assert [p.name for p in shelf.folder.iterdir()] == [f"7-8-{'b' * 40}.pdf"]
+
+
+def test_a_sheet_is_drawn_ahead_by_one_process_at_a_time(tmp_path):
+    shelf = Shelf(tmp_path / "sheets")
+    alfa = latest()[0]
+    assert shelf.claim(alfa, "a" * 64) is True
+    assert shelf.claim(alfa, "a" * 64) is False  # another desk process is drawing it
+    assert shelf.claim(alfa, "b" * 64) is True  # another sheet of it (another language, paper, …)
+    shelf.release(alfa, "a" * 64)
+    assert shelf.claim(alfa, "a" * 64) is True
+    claim = next(shelf.folder.glob(f"1-1-{'a' * 40}.claim"))
+    old = time.time() - 3600
+    os.utime(claim, (old, old))  # its process died drawing it
+    assert shelf.claim(alfa, "a" * 64) is True
