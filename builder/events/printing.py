@@ -96,12 +96,18 @@ def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, l
             teams.append(_part(submission, pack, lang, paper, zone, shelf, Path(tmp)))
         parts = [part for _, _, part in sorted(teams, key=lambda t: t[:2])]
         cover = Path(tmp) / "cover.pdf"
-        printed = _render_all(parts, pack, lang, paper, jobs, progress, stop,
-                              (str(cover), today or dt.date.today()), apart, shelf)
-        writer = PdfWriter()
-        for part in [str(cover)] + [p.pdf for p in printed if p.pdf]:
-            check_stop(stop)
-            writer.append(part)
+
+        def joined(printed: list[Printed]) -> PdfWriter:
+            writer = PdfWriter()
+            for p in printed:
+                if p.pdf:
+                    check_stop(stop)
+                    writer.append(p.pdf)
+            return writer
+
+        printed, writer = _render_all(parts, pack, lang, paper, jobs, progress, stop,
+                                      (str(cover), today or dt.date.today()), apart, shelf, joined)
+        writer.merge(0, str(cover))  # the cover, drawn while the teams' pages were joined, before them
         writer.add_metadata({"/Title": pack.name if pack else text("print.title", lang),
                              "/Creator": "builder"})
         partial = target.with_name(f".{target.name}.part")
@@ -153,9 +159,11 @@ def shelve(submission: Submission, pack: Pack | None, shelf: Shelf, lang: str, p
 
 def _render_all(parts: list[Any], pack: Pack | None, lang: str, paper: str, jobs: int,
                 progress: Callable[[Iterable[int]], Iterable[int]], stop: Callable[[], bool],
-                cover: tuple[str, dt.date], apart: bool, shelf: Shelf | None) -> list[Printed]:
+                cover: tuple[str, dt.date], apart: bool, shelf: Shelf | None,
+                joined: Callable[[list[Printed]], Any]) -> tuple[list[Printed], Any]:
     """Each team's part (a Printed off the shelf, or drawn now under its own pack and shelved), then
-    the cover (at ``cover[0]``, dated ``cover[1]``)."""
+    the cover (at ``cover[0]``, dated ``cover[1]``), drawn in a worker while the parts are ``joined``
+    here: the parts, and what joining them made."""
     todo = [part for part in parts if not isinstance(part, Printed)]
     printed: list[Printed] = []
 
@@ -170,7 +178,7 @@ def _render_all(parts: list[Any], pack: Pack | None, lang: str, paper: str, jobs
             part = parts[n]
             printed.append(part if isinstance(part, Printed) else kept(_render_team(part[0]), part[1]))
         _write_cover(printed, pack, Path(cover[0]), lang, paper, cover[1])
-        return printed
+        return printed, joined(printed)
     # A pool that ends its workers when left (terminate), however far they are: a stopped print
     # leaves none printing on. A few teams are sent ahead at a time (never the whole event into
     # the workers' pipe): stopped, there is little queued to drop.
@@ -187,8 +195,10 @@ def _render_all(parts: list[Any], pack: Pack | None, lang: str, paper: str, jobs
             drawing, shelving = sent.popleft()
             printed.append(kept(_when_done(drawing, stop), shelving))
             sent.extend((pool.apply_async(_render_team, (part[0],)), part[1]) for part in islice(waiting, 1))
-        _when_done(pool.apply_async(_write_cover, (printed, pack, Path(cover[0]), lang, paper, cover[1])), stop)
-    return printed
+        drawing = pool.apply_async(_write_cover, (printed, pack, Path(cover[0]), lang, paper, cover[1]))
+        made = joined(printed)
+        _when_done(drawing, stop)
+    return printed, made
 
 
 def _worker_start() -> None:
