@@ -40,8 +40,9 @@ SHEETS = "sheets"
 SETTLE_SECONDS = 60.0
 """How long after a version is stored its sheet is drawn (a team that sends again meanwhile has only
 its newest version's drawn); and after the desk starts, when every team's latest is looked at."""
-QUIET_SECONDS = 3.0
-"""How long the desk's checks and clicks must have left its workers idle before a sheet is drawn."""
+QUIET_SECONDS = 5.0
+"""How long the desk's checks, clicks and exports must have left it idle before a sheet is begun: a rush
+of submissions draws none till it is over."""
 LOOK_SECONDS = 1.0
 """How often the desk looks for sheets due."""
 WAITING_MOST = 10_000

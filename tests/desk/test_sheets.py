@@ -29,6 +29,7 @@ def wait_for(found, seconds: float = WAIT):
 
 def test_a_stored_versions_sheet_is_drawn_a_while_after_and_the_print_takes_it(client, db, monkeypatch, tmp_path):
     monkeypatch.setattr(sheets, "LOOK_SECONDS", 0.05)
+    monkeypatch.setattr(sheets, "QUIET_SECONDS", 0.0)
     desk = client.app.state.desk
     assert submit(client, "Patrulla Alfa").status_code == 200
     # The request only noted it: due a while after, nothing drawn yet.
