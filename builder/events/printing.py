@@ -129,10 +129,12 @@ def _part(submission: Submission, pack: Pack | None, lang: str, paper: str, zone
     day = sheet_day(submission, zone)
     order = (submission.team.casefold(), submission.team_id)
     key = sheet_key(submission, its, lang, paper, day) if shelf is not None else ""
-    said = shelf.found(submission, key) if shelf is not None else None
+    out = str(tmp / f"{submission.team_id}.pdf")
+    # Its sheet copied off the shelf: another desk process may shelve the team's newer version meanwhile,
+    # and remove this one's.
+    said = shelf.found(submission, key, Path(out)) if shelf is not None else None
     if said is not None:
         return (*order, Printed(submission.team, **said))
-    out = str(tmp / f"{submission.team_id}.pdf")
     shelving = (_shelved(submission), key) if shelf is not None else None
     return (*order, ((submission.team, str(written_out(submission, tmp)), out, its, lang, paper, day), shelving))
 

@@ -95,15 +95,19 @@ class Shelf:
     def _base(self, submission: Submission, key: str) -> Path:
         return self.folder / f"{submission.team_id}-{submission.id}-{key[:40]}"
 
-    def found(self, submission: Submission, key: str) -> dict[str, Any] | None:
+    def found(self, submission: Submission, key: str, copy: Path | None = None) -> dict[str, Any] | None:
         """What the cover says of the version's shelved sheet, and its PDF's path (``pdf``; None for an
-        unreadable list, which has none); None when it is not on the shelf (or not whole)."""
+        unreadable list, which has none); None when it is not on the shelf (or not whole). ``copy``:
+        where its PDF is copied to, and its path then (a print's own, which no process removes)."""
         base = self._base(submission, key)
         try:
             said = json.loads(base.with_suffix(".json").read_text(encoding="utf-8"))
             said["pdf"] = str(base.with_suffix(".pdf")) if said.get("pdf") else None
             if said["pdf"]:
-                os.utime(said["pdf"])  # used now: not tidied away while a print joins it
+                os.utime(said["pdf"])  # used now: tidied away last
+                if copy is not None:
+                    shutil.copyfile(said["pdf"], copy)
+                    said["pdf"] = str(copy)
             os.utime(base.with_suffix(".json"))
         except (OSError, ValueError):
             return None

@@ -138,3 +138,18 @@ def test_a_sheet_is_drawn_ahead_by_one_process_at_a_time(tmp_path):
     old = time.time() - 3600
     os.utime(claim, (old, old))  # its process died drawing it
     assert shelf.claim(alfa, "a" * 64) is True
+
+
+def test_a_print_joins_its_own_copy_of_a_shelved_sheet(tmp_path):
+    # Another desk process may shelve the team's newer version while the print runs, and remove this one's.
+    shelf = Shelf(tmp_path / "sheets")
+    pdf = tmp_path / "hoja.pdf"
+    pdf.write_bytes(b"%PDF-1")
+    said = {"system": "Wartime", "points": "178 / 250", "legal": True, "fingerprint": None, "pdf": str(pdf),
+            "edition": None}
+    older, newer = submission(7, "Alfa", {"lista.yaml": "a"}), replace(submission(8, "Alfa", {"lista.yaml": "b"}), team_id=7)
+    shelf.keep(older, "a" * 64, said)
+    taken = shelf.found(older, "a" * 64, tmp_path / "propia.pdf")
+    shelf.keep(newer, "b" * 64, said)
+    assert shelf.found(older, "a" * 64) is None
+    assert taken["pdf"] == str(tmp_path / "propia.pdf") and (tmp_path / "propia.pdf").read_bytes() == b"%PDF-1"
