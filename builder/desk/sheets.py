@@ -47,6 +47,9 @@ LOOK_SECONDS = 1.0
 """How often the desk looks for sheets due."""
 WAITING_MOST = 10_000
 """Teams whose sheet may wait to be drawn at once (beyond, a version is left to the print)."""
+SHEETS_A_WORKER = 50
+"""Sheets one worker process draws before it is replaced: each leaves some memory behind (about half a
+megabyte, in the fonts' and templates' caches), and a worker's memory is bounded."""
 CPU_SECONDS = 120
 """A sheet's own CPU time at most (a real list's: under a second)."""
 BACKSTOP = 600
@@ -70,6 +73,8 @@ class Ahead:
         """Each team's version to draw, and when (monotonic): the newest one it stored."""
         self.lock = threading.Lock()
         self.task: asyncio.Task[None] | None = None
+        self.drawn = 0
+        """Sheets drawn by the worker process of now."""
 
     def stored(self, team_id: int, submission_id: int) -> None:
         """A team's version stored (in any thread): its sheet drawn a while later."""
@@ -129,7 +134,12 @@ class Ahead:
         if found is None:
             return
         submission, key, lang, paper = found
+        if self.drawn >= SHEETS_A_WORKER:
+            self.workers.close()  # a new process for the next ones
+        if self.workers.pool is None:
+            self.drawn = 0
         try:
+            self.drawn += 1
             await self.workers.run(drawn_ahead, (submission, lang, paper, self.zone, str(self.shelf.folder)),
                                    CPU_SECONDS)
         finally:

@@ -81,28 +81,60 @@ def test_a_print_draws_the_sheets_the_shelf_lacks_and_shelves_them(client, monke
     assert len(shelved(desk)) == 2
 
 
-def test_a_desk_started_again_draws_every_teams_latest_sheet_the_shelf_lacks(db, monkeypatch):
-    from starlette.testclient import TestClient
-
-    from builder.core.pipeline import evaluate
-    from builder.desk.app import create_desk
+def stored_before(db: str, teams) -> int:
+    """The event of the example pack with ``teams`` stored by a desk gone since: its id."""
     from builder.events.packs import load_pack
     from builder.events.schema import Checked
-    from tests.desk.support import BASE, PACK, TOKEN
+    from tests.desk.support import PACK
 
     pack = load_pack(PACK)
-    store = Store.open(db)  # stored by a desk that stopped before drawing them
+    store = Store.open(db)
     event = store.open_event(pack.name, pack.system)
-    for team in ("Patrulla Alfa", "Exploradores"):
+    for team in teams:
         store.register(event, team, {"alfa.yaml": ALFA.decode(), "fenix-warbook.yaml": WARBOOK.decode()},
                        Checked(system="wartime", points=None, points_limit=None, legal=False, findings=0, fingerprint=None))
     store.close()
+    return event
+
+
+def test_a_desk_started_again_draws_every_teams_latest_sheet_the_shelf_lacks(db, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from builder.desk.app import create_desk
+    from builder.events.packs import load_pack
+    from tests.desk.support import BASE, PACK, TOKEN
+
+    stored_before(db, ("Patrulla Alfa", "Exploradores"))
     monkeypatch.setattr(sheets, "SETTLE_SECONDS", 0.0)
     monkeypatch.setattr(sheets, "QUIET_SECONDS", 0.0)
     monkeypatch.setattr(sheets, "LOOK_SECONDS", 0.05)
-    with TestClient(create_desk(pack, db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as client:
+    with TestClient(create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080"), base_url=BASE) as client:
         desk = client.app.state.desk
         assert len(wait_for(lambda: len(shelved(desk)) == 2 and shelved(desk))) == 2
+
+
+def test_a_worker_draws_so_many_sheets_then_another_takes_its_place(db, tmp_path, monkeypatch):
+    import anyio
+
+    from builder.events.packs import load_pack
+    from tests.desk.support import PACK
+
+    monkeypatch.setattr(sheets, "SHEETS_A_WORKER", 2)  # each sheet leaves memory behind in its worker
+    event = stored_before(db, ("Alfa", "Bravo", "Charlie"))
+    store = Store.open(db)
+    ahead = sheets.Ahead(load_pack(PACK), store, event, tmp_path)
+    workers = []
+
+    async def drawing():
+        for s in store.latest(event):
+            await ahead.draw(s.id)
+            workers.append(set(ahead.workers.pool._processes))
+        ahead.close()
+
+    anyio.run(drawing)
+    store.close()
+    assert workers[0] == workers[1] and not workers[1] & workers[2]
+    assert len(list(ahead.shelf.folder.glob("*.json"))) == 3
 
 
 def test_no_sheet_is_begun_while_the_desk_has_other_work(client, monkeypatch):
