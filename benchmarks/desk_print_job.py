@@ -125,6 +125,8 @@ def print_job(teams: int, cold: bool = False) -> dict[str, float]:
                     raise SystemExit(f"{shelved(folder / 'cache')} of {teams} sheets drawn ahead after "
                                      f"{time.monotonic() - ahead:.0f} s")
                 time.sleep(1)
+                if int(time.monotonic() - ahead) % 60 == 0:  # a long run says how far it got, once a minute
+                    print(f"  {shelved(folder / 'cache')} of {teams} sheets drawn ahead", flush=True)
             ahead = time.monotonic() - ahead
             began = time.monotonic()
             status, headers, _ = organiser.ask("POST", "/admin/exports/print", {"csrf": csrf, "lang": "es"})
