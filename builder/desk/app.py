@@ -31,6 +31,7 @@ from builder.desk import (board, build, day, day_admin, export_pages, organiser,
 from builder.desk import texts  # noqa: F401 - the desk's words join the message table
 from builder.desk.checks import Lane
 from builder.desk.export_jobs import Exports, exports_folder
+from builder.desk.sheets import Ahead
 from builder.desk.jobs import big_blocks_apart
 from builder.desk.guard import endpoint
 from builder.desk.pages import refusal
@@ -38,6 +39,7 @@ from builder.desk.cookies import HSTS, over_https
 from builder.desk.sessions import SESSION_HOURS
 from builder.desk.state import CLICKS_PER_MINUTE, PDFS_PER_MINUTE, Desk, clicks_lane, clicks_limit, desk_of, trying_lane
 from builder.desk.transport import configure, from_settings, networks
+from builder.desk.workers import Workers
 from builder.events.limits import StoredRateLimit
 from builder.events.packs import load_pack, public_origin
 from builder.events.store import Store
@@ -105,6 +107,8 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
     # One pool for the lanes: heavy jobs on one core, a spare for light ones, the other core the pages'.
     checks = Lane(pack)
     building = clicks_lane(pack, checks.workers)
+    folder, zone = exports or exports_folder(db_url, event_id), deadline.tzinfo if deadline is not None else None
+    exporting = Exports(pack, store, event_id, folder, zone)
     desk = Starlette(routes=ROUTES, lifespan=lifespan,
                      middleware=[Middleware(Headers, hsts=over_https(origin))])
     desk.state.desk = Desk(
@@ -120,11 +124,16 @@ def create_desk(pack: Pack, db_url: str, token: str, host_label: str, posts_per_
         # no page ever waits behind one.
         working=anyio.CapacityLimiter(4),
         templates=Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined),
-        host_label=host_label, checks=checks, zone=deadline.tzinfo if deadline is not None else None,
+        host_label=host_label, checks=checks, zone=zone,
         building=building, trying=trying_lane(pack, building.workers),
-        exports=Exports(pack, store, event_id, exports or exports_folder(db_url, event_id),
-                        deadline.tzinfo if deadline is not None else None))
+        exports=exporting, sheets=Ahead(pack, store, event_id, folder, zone, busy=lambda: busy(checks.workers, exporting)))
     return desk
+
+
+def busy(workers: Workers, exports: Exports) -> bool:
+    """Whether the desk has other work at hand than drawing sheets ahead: a check or a click in its
+    workers, or waiting for one; an export of this process's running."""
+    return bool(workers.running or workers.waiting or exports.running)
 
 
 def missing(request: Request, form: Form, lang: str) -> Response:
@@ -214,9 +223,11 @@ async def lifespan(app: Starlette):
     lanes = (app.state.desk.checks, app.state.desk.building)  # one pool: the builder's lanes share the checks' workers
     for lane in lanes:
         lane.start()
+    app.state.desk.sheets.start()
     yield
     for lane in lanes:
         lane.close()
+    app.state.desk.sheets.close()
     app.state.desk.exports.close()
     app.state.desk.limit.close()
     app.state.desk.guesses.close()

@@ -10,7 +10,8 @@
   jobs stopped, and one killed falls silent: either way the page says to ask again.
 - The disk is bounded: a file is kept :data:`KEPT_HOURS` at most, a newer file of its kind replaces
   it, and an event's files take :data:`EXPORTS_BYTES` at most (the oldest go first); a job's
-  folder that no job owns any more is removed.
+  folder that no job owns any more is removed (but the shelf of sheets drawn ahead, :mod:`builder.desk.sheets`,
+  bounded on its own).
 - The workers are the desk's own kind (:class:`builder.desk.workers.Workers`), a pool of one for
   exports alone: niced below the pages, bounded in memory, never a player's check behind a print.
 """
@@ -32,6 +33,7 @@ import sqlalchemy as sa
 
 from builder.core.pack import Pack
 from builder.desk import export_work
+from builder.desk.sheets import SHEETS
 from builder.desk.workers import Workers
 from builder.events.export_jobs import ExportJob
 from builder.events.store import Store
@@ -135,7 +137,7 @@ class Exports:
         owned = {f"job-{job.id}" for job in kept + self.store.running_exports(self.event_id)}
         if self.folder.is_dir():
             for folder in self.folder.iterdir():
-                if folder.name not in owned and time.time() - folder.stat().st_mtime > STRAY_SECONDS:
+                if folder.name not in owned and folder.name != SHEETS and time.time() - folder.stat().st_mtime > STRAY_SECONDS:
                     shutil.rmtree(folder, ignore_errors=True)
 
     def _drop(self, job: ExportJob) -> None:

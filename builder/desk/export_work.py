@@ -20,11 +20,13 @@ from builder.core.pack import Pack
 from builder.desk.day_reading import fingerprints
 from builder.desk.exports import latest, write_print, write_summary
 from builder.desk.race_days import race_export
+from builder.desk.sheets import SHEETS
 from builder.events.bounds import slug
 from builder.events.event_json import write_event_json
 from builder.events.race_campaign import campaign_of, write_campaign
 from builder.events.rounds import Day
 from builder.events.round_print import print_round
+from builder.events.sheets import Shelf
 from builder.events.showing import seats
 from builder.events.store import Store
 
@@ -79,7 +81,7 @@ def made(pack: Pack, url: str, event_id: int, job_id: int, kind: str, options: d
         progress = Progress(store, job_id)
         lang, paper = options.get("lang", "es"), options.get("paper", "a4")
         if base == "print":
-            write_print(desk, target, lang, paper, never, progress.counted)
+            write_print(desk, target, lang, paper, never, progress.counted, Shelf(Path(folder) / SHEETS))
         elif base == "summary":
             write_summary(desk, target, lang, never, progress, day)
         elif base == "event-json":

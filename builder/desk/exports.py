@@ -79,7 +79,10 @@ def day_sheets_of(desk: Desk, day: Day | None) -> Any:
 
 
 def write_print(desk: Desk, target: Path, lang: str, paper: str, stop: Callable[[], bool],
-                progress: Callable[[Iterable[int]], Iterable[int]] = lambda steps: steps) -> None:
+                progress: Callable[[Iterable[int]], Iterable[int]] = lambda steps: steps, shelf: Any = None) -> None:
+    """The event's print; ``shelf``: its sheets drawn ahead (:class:`builder.events.sheets.Shelf`),
+    taken from it, and those it lacks drawn and put on it."""
     from builder.events.printing import print_event  # WeasyPrint and pypdf, only when printing
 
-    print_event(latest(desk), desk.pack, target, lang, paper, progress=progress, stop=stop, apart=True)
+    print_event(latest(desk), desk.pack, target, lang, paper, progress=progress, stop=stop, apart=True,
+                shelf=shelf, zone=desk.zone)

@@ -112,6 +112,8 @@ def store_checked(request: Request, form: Form, lang: str, checking: Checking | 
         else:
             receipt = desk.store.register(desk.event_id, team, checking.files, checked, now=now, limits=desk.limits,
                                           club=form.get("club")[:400] or None)
+        if desk.sheets is not None:  # its sheet drawn a while later, for the organiser's print
+            desk.sheets.stored(receipt.team_id, receipt.submission_id)
     except StoreRefused as exc:
         answer = "wrong-edit-code" if exc.code in NO_MATCH else exc.code
         return refused_form(request, form, lang, answer, REFUSED_STATUS.get(answer, 400))

@@ -119,6 +119,8 @@ class Desk:
     """The choices refused, by the texts they were tried on."""
     exports: Any = None
     """The organiser's exports made as jobs (:class:`builder.desk.export_jobs.Exports`)."""
+    sheets: Any = None
+    """Each stored version's sheet drawn ahead for the print (:class:`builder.desk.sheets.Ahead`)."""
 
     @property
     def limits(self) -> Limits:

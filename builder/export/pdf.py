@@ -220,7 +220,7 @@ def printed_html(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str,
 
 
 def _printed(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, draft: bool,
-             fetcher: ProjectOnlyFetcher) -> tuple[str, Any]:
+             fetcher: ProjectOnlyFetcher, today: dt.date | None = None) -> tuple[str, Any]:
     """The printed document's HTML, and its layout where it was already made.
 
     Where the cards the estimate isn't sure of are each estimated near one card's room, the
@@ -233,14 +233,14 @@ def _printed(evaluation: Evaluation, spec: PrintSpec, lang: str, paper: str, dra
         spec = replace(spec, cards=[replace(card, mark=text("xl.draft", lang)) for card in spec.cards])
     doubtful = [card for card in spec.cards if not certain(card)]
     if not doubtful:
-        return render_html(evaluation, spec, lang, paper, draft), None
+        return render_html(evaluation, spec, lang, paper, draft, today), None
     if all(sum(s.height() for s in card.sections) <= WHOLE_FIRST * CARD_BODY_MM for card in doubtful):
-        html = render_html(evaluation, spec, lang, paper, draft, ruler=_WHOLE)
+        html = render_html(evaluation, spec, lang, paper, draft, today, ruler=_WHOLE)
         document = _layout(html, fetcher)
         if _cards_fit(document):
             return html, document
     ruler = MeasuredRuler(doubtful, evaluation.system, lang, fetcher)
-    return render_html(evaluation, spec, lang, paper, draft, ruler=ruler), None
+    return render_html(evaluation, spec, lang, paper, draft, today, ruler=ruler), None
 
 
 WHOLE_FIRST = 1.25
@@ -279,11 +279,12 @@ def _cards_fit(document: Any) -> bool:
 
 
 def write_pdf(evaluation: Evaluation, spec: PrintSpec, path: Path, lang: str, paper: str, draft: bool,
-              fetcher: ProjectOnlyFetcher | None = None) -> ProjectOnlyFetcher:
+              fetcher: ProjectOnlyFetcher | None = None, today: dt.date | None = None) -> ProjectOnlyFetcher:
+    """The list's sheet and cards written to ``path``, dated ``today`` (None: the day it is drawn)."""
     fetcher = fetcher or ProjectOnlyFetcher()
     # WeasyPrint warns through logging about what it refused to fetch; that is the point, not news.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    html, document = _printed(evaluation, spec, lang, paper, draft, fetcher)
+    html, document = _printed(evaluation, spec, lang, paper, draft, fetcher, today)
     # Fonts are embedded as subsets of the glyphs used: a page is tens of KiB instead of a
     # megabyte of whole fonts, for about a tenth of a second more.
     (document or _layout(html, fetcher)).write_pdf(str(path))

@@ -115,3 +115,24 @@ def test_a_print_made_apart_draws_every_pdf_in_a_worker_and_never_loads_weasypri
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[] b'%PDF-' True"
+
+
+def drawn_by(args):
+    """A team's part that says which process drew it (in the system's place), and nothing else."""
+    import os
+
+    from builder.events.printing import Printed
+
+    return Printed(args[0], str(os.getpid()), "—", None, None, None)
+
+
+def test_a_worker_draws_so_many_teams_then_another_takes_its_place(tmp_path, monkeypatch):
+    # Each team leaves some memory behind in the worker that drew it: a print of 1,500 would pile it up.
+    from builder.events import printing
+
+    monkeypatch.setattr(printing, "TEAMS_A_WORKER", 2)
+    monkeypatch.setattr(printing, "_render_team", drawn_by)
+    latest = [submission(n, f"Equipo {n}", {"lista.yaml": "system: [roto\n"}) for n in range(1, 6)]
+    printed = print_event(latest, PACK, tmp_path / "evento.pdf", "es", jobs=1, today=date(2026, 11, 25), apart=True)
+    workers = [p.system for p in printed]
+    assert len(set(workers)) == 3 and all(workers.count(w) <= 2 for w in workers)
