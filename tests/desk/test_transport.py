@@ -5,6 +5,7 @@ the whole 127/8 is the loopback on Linux). Timeouts are shortened with the hidde
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import re
@@ -485,22 +486,20 @@ def test_a_refused_body_is_thrown_away_within_a_bound_so_a_proxy_gets_the_answer
         kill(server)
 
 
-def test_a_trusted_proxys_connection_refused_when_the_process_is_full_is_answered_after_its_head():
-    """The process full (here at one connection), a trusted proxy's new connection is answered 503
-    once its request's head is in and its body thrown away, not before it asked (a proxy takes an
-    answer to nothing as a broken connection) and not with a reset; an untrusted client's is
-    answered and closed at once, as before."""
+@contextlib.contextmanager
+def desk_transport(app, limits):
+    """``app`` served in a thread of this process by uvicorn with the desk's own transport under
+    ``limits``: the port it listens on; the transport's limits as they were after it."""
     import asyncio
 
     import uvicorn
-    from starlette.applications import Starlette
 
-    from builder.desk import texts, transport  # noqa: F401 - the desk's messages registered
+    from builder.desk import transport
 
     port = free_port()
     before = transport.current()
-    transport.configure(transport.Limits(total=1, trusted=("127.0.0.1",)))
-    server = uvicorn.Server(uvicorn.Config(Starlette(), host="127.0.0.1", port=port, http=transport.DeskProtocol,
+    transport.configure(limits)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=transport.DeskProtocol,
                                            log_level="warning", lifespan="off"))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
     thread.start()
@@ -508,6 +507,23 @@ def test_a_trusted_proxys_connection_refused_when_the_process_is_full_is_answere
         deadline = time.monotonic() + 10
         while not server.started and time.monotonic() < deadline:
             time.sleep(0.05)
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        transport.configure(before)
+
+
+def test_a_trusted_proxys_connection_refused_when_the_process_is_full_is_answered_after_its_head():
+    """The process full (here at one connection), a trusted proxy's new connection is answered 503
+    once its request's head is in and its body thrown away, not before it asked (a proxy takes an
+    answer to nothing as a broken connection) and not with a reset; an untrusted client's is
+    answered and closed at once, as before."""
+    from starlette.applications import Starlette
+
+    from builder.desk import texts, transport  # noqa: F401 - the desk's messages registered
+
+    with desk_transport(Starlette(), transport.Limits(total=1, trusted=("127.0.0.1",))) as port:
         holding = socket.create_connection(("127.0.0.1", port), timeout=10)  # the one place, its head to come
         time.sleep(0.2)
         proxy = socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -519,10 +535,6 @@ def test_a_trusted_proxys_connection_refused_when_the_process_is_full_is_answere
         assert answer is not None and answer.startswith(b"HTTP/1.1 503"), answer
         proxy.close()
         holding.close()
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        transport.configure(before)
 
 
 def test_a_refused_bodys_bytes_are_thrown_away_without_going_through_h11(monkeypatch):
@@ -531,10 +543,7 @@ def test_a_refused_bodys_bytes_are_thrown_away_without_going_through_h11(monkeyp
     body of known length is counted off h11's reader uncopied: of a 6 MB body refused at once, h11
     sees the head and what came before the answer (uvicorn reads 64 KiB ahead), and the connection
     still carries the next request."""
-    import asyncio
-
     import h11
-    import uvicorn
     from starlette.applications import Starlette
     from starlette.responses import PlainTextResponse
     from starlette.routing import Route
@@ -555,17 +564,7 @@ def test_a_refused_bodys_bytes_are_thrown_away_without_going_through_h11(monkeyp
     async def page(request):
         return PlainTextResponse("ok")
     app = Starlette(routes=[Route("/submit", refused, methods=["POST"]), Route("/", page)])
-    port = free_port()
-    before = transport.current()
-    transport.configure(transport.Limits())
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=transport.DeskProtocol,
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.05)
+    with desk_transport(app, transport.Limits()) as port:
         body = 6_000_000
         sock = socket.create_connection(("127.0.0.1", port), timeout=30)
         sock.sendall(b"POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % body)
@@ -580,7 +579,3 @@ def test_a_refused_bodys_bytes_are_thrown_away_without_going_through_h11(monkeyp
         assert first.startswith(b"413") and second.startswith(b"200"), got[:300]
         sock.close()
         assert fed[0] < 1024 * 1024, fed[0]  # of 6,000,000 sent: before, every byte
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        transport.configure(before)
