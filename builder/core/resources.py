@@ -9,6 +9,7 @@ which of them are its own through :class:`builder.core.system.System` (``catalog
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,19 @@ def shipped(kind: str) -> Path:
     the installed package, else beside it (a checkout, editable or not)."""
     inside = _PACKAGE / kind
     return inside if inside.is_dir() else _PACKAGE.parent / kind
+
+
+@cache
+def installed_digest() -> str:
+    """builder's code, print templates and catalogs as installed, as one digest (read once a process):
+    what was drawn by a checkout since updated in place is drawn again, though its version's number
+    is the same (the print's shelf of sheets, builder.events.sheets)."""
+    digest = hashlib.sha256()
+    for root, suffixes in ((_PACKAGE, (".py",)), (shipped(TEMPLATES), None), (shipped(CATALOGS), None)):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and (suffixes is None or path.suffix in suffixes):
+                digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def shared_templates() -> Path:

@@ -22,14 +22,13 @@ import shutil
 import time
 from dataclasses import asdict
 from datetime import timezone, tzinfo
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from builder import __version__
 from builder.core import registry
 from builder.core.pack import Pack
-from builder.core.resources import CATALOGS, TEMPLATES, shipped
+from builder.core.resources import installed_digest
 from builder.events.values import Submission
 
 FORMAT = 1
@@ -53,7 +52,7 @@ def sheet_day(submission: Submission, zone: tzinfo | None) -> dt.date:
 def sheet_key(submission: Submission, pack: Pack | None, lang: str, paper: str, day: dt.date) -> str:
     """What a version's sheet is drawn from, as one hex digest (``pack``: the one it is checked
     under, :func:`builder.events.submitted.kept_under`)."""
-    said = {"format": FORMAT, "builder": [__version__, builder_digest()], "lang": lang, "paper": paper,
+    said = {"format": FORMAT, "builder": [__version__, installed_digest()], "lang": lang, "paper": paper,
             "day": day.isoformat(), "team": [submission.team, submission.team_id], "files": list(submission.files.items()),
             "checked": [submission.checked.system, submission.checked.edition], "pack": _pack_said(pack),
             "editions": _editions_said(submission.checked.system)}
@@ -71,19 +70,6 @@ def _editions_said(system: str | None) -> Any:
     the newest is drawn again once another is installed."""
     game = registry.find(system) if system else None
     return [] if game is None else [[e.name, e.hash] for e in game.editions()]
-
-
-@cache
-def builder_digest() -> str:
-    """builder's code, print templates and catalogs as installed, as one digest (read once a process):
-    a checkout updated in place draws its sheets again though its version's number is the same."""
-    digest = hashlib.sha256()
-    package = Path(__file__).resolve().parents[1]
-    for root, suffixes in ((package, (".py",)), (shipped(TEMPLATES), None), (shipped(CATALOGS), None)):
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and (suffixes is None or path.suffix in suffixes):
-                digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
 
 
 class Shelf:

@@ -82,3 +82,28 @@ def test_nothing_else_in_the_code_spells_where_they_are():
         spelled += [f"{name}: {needle}" for needle in ('/ "catalogs"', '/ "data"', '/ "templates"', 'shipped(', "load_catalog(")
                     if needle in source]
     assert not spelled
+
+
+def test_the_installed_digest_changes_with_any_code_template_or_catalog_file(tmp_path, monkeypatch):
+    """The print's shelf keys each sheet by builder's files as installed (issue 55): a checkout updated
+    in place, its version's number the same, draws its sheets again. A file of the package, of the
+    templates or of the catalogs changed: another digest; a compiled file beside them: the same."""
+    from builder.core import resources
+
+    package = tmp_path / "builder"
+    for name, text in (("builder/a.py", "x = 1\n"), ("templates/base/sheet.html", "<p>"),
+                       ("catalogs/wartime/costs.yaml", "a: 1\n")):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(resources, "_PACKAGE", package)
+    monkeypatch.setattr(resources, "shipped", resources.shipped.__wrapped__)  # not the checkout's, kept
+    digest = resources.installed_digest.__wrapped__
+    first = digest()
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"\0")
+    assert digest() == first
+    seen = {first}
+    for name in ("builder/a.py", "templates/base/sheet.html", "catalogs/wartime/costs.yaml"):
+        (tmp_path / name).write_text((tmp_path / name).read_text(encoding="utf-8") + " ", encoding="utf-8")
+        seen.add(digest())
+    assert len(seen) == 4
