@@ -30,8 +30,7 @@ from builder.core.pack import Pack
 from builder.desk.workers import Workers
 from builder.events.bounds import StoreRefused
 from builder.events.printing import shelve
-from builder.events.sheets import Shelf, sheet_day, sheet_key
-from builder.events.submitted import kept_under
+from builder.events.sheets import Shelf, sheet_of
 from builder.events.store import Store
 from builder.events.values import Submission
 
@@ -154,8 +153,7 @@ class Ahead:
         last = self.store.last_export(self.event_id, "print")
         options = last.options if last is not None else {}
         lang, paper = options.get("lang", "es"), options.get("paper", "a4")
-        its = kept_under(self.pack, submission.checked.system, submission.checked.edition)
-        key = sheet_key(submission, its, lang, paper, sheet_day(submission, self.zone))
+        _, _, key = sheet_of(submission, self.pack, lang, paper, self.zone)
         if self.shelf.found(submission, key) is not None or not self.shelf.claim(submission, key):
             return None
         return submission, key, lang, paper

@@ -38,8 +38,8 @@ from builder.core.printout import PrintSpec
 from builder.core.reader import read_document
 from builder.events.bounds import check_stop
 from builder.events.schema import Submission
-from builder.events.sheets import Shelf, said_of, sheet_day, sheet_key
-from builder.events.submitted import kept_under, written_out
+from builder.events.sheets import Shelf, said_of, sheet_of
+from builder.events.submitted import written_out
 
 JOBS_MOST = 8
 TEAMS_A_WORKER = 50
@@ -128,10 +128,8 @@ def _part(submission: Submission, pack: Pack | None, lang: str, paper: str, zone
           shelf: Shelf | None, tmp: Path) -> tuple[str, int, Any]:
     """A team's place in the print's order, and its part: its Printed off the shelf, or what to draw
     (its files written out under ``tmp``) with where to shelve it once drawn."""
-    its = kept_under(pack, submission.checked.system, submission.checked.edition)
-    day = sheet_day(submission, zone)
+    its, day, key = sheet_of(submission, pack, lang, paper, zone)
     order = (submission.team.casefold(), submission.team_id)
-    key = sheet_key(submission, its, lang, paper, day) if shelf is not None else ""
     out = str(tmp / f"{submission.team_id}.pdf")
     # Its sheet copied off the shelf: another desk process may shelve the team's newer version meanwhile,
     # and remove this one's.
@@ -150,9 +148,7 @@ def _shelved(submission: Submission) -> Submission:
 def shelve(submission: Submission, pack: Pack | None, shelf: Shelf, lang: str, paper: str,
            zone: tzinfo | None) -> bool:
     """A version's sheet drawn and put on ``shelf``, unless it is there already: whether it was drawn."""
-    its = kept_under(pack, submission.checked.system, submission.checked.edition)
-    day = sheet_day(submission, zone)
-    key = sheet_key(submission, its, lang, paper, day)
+    its, day, key = sheet_of(submission, pack, lang, paper, zone)
     if shelf.found(submission, key) is not None:
         return False
     with tempfile.TemporaryDirectory(prefix="builder-sheet-") as tmp:

@@ -29,6 +29,7 @@ from builder import __version__
 from builder.core import registry
 from builder.core.pack import Pack
 from builder.core.resources import installed_digest
+from builder.events.submitted import kept_under
 from builder.events.values import Submission
 
 FORMAT = 1
@@ -57,6 +58,15 @@ def sheet_key(submission: Submission, pack: Pack | None, lang: str, paper: str, 
             "checked": [submission.checked.system, submission.checked.edition], "pack": _pack_said(pack),
             "editions": _editions_said(submission.checked.system)}
     return hashlib.sha256(json.dumps(said, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def sheet_of(submission: Submission, pack: Pack | None, lang: str, paper: str,
+             zone: tzinfo | None) -> tuple[Pack | None, dt.date, str]:
+    """A version's sheet as the print and the desk draw it from the event's ``pack``: the pack it is
+    checked under (:func:`builder.events.submitted.kept_under`), the day it is dated and its key."""
+    its = kept_under(pack, submission.checked.system, submission.checked.edition)
+    day = sheet_day(submission, zone)
+    return its, day, sheet_key(submission, its, lang, paper, day)
 
 
 def _pack_said(pack: Pack | None) -> Any:
