@@ -34,7 +34,7 @@ from starlette.responses import Response
 
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
-from builder.desk.checks import Busy
+from builder.desk.checks import Busy, Lane
 from builder.desk.cookies import scheme_of
 from builder.desk.workers import CLIENT
 from builder.desk.pages import CSRF_COOKIE, page, refusal
@@ -83,10 +83,7 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 if not await anyio.to_thread.run_sync(counted.allow, client):
                     return refusal(request, lang, "desk-rate", 429)
                 lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
-                # Its length as declared (a nonsense one is refused as the body is read).
-                declared = max(0, declared_length(request) or 0)
-                with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():
-                    form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST)
+                form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST, lane, client)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
@@ -159,17 +156,23 @@ async def _left(request: Request) -> None:
         pass
 
 
-async def read_form(request: Request, most: int = BODY_MOST) -> tuple[Form, int]:
+async def read_form(request: Request, most: int = BODY_MOST, lane: Lane | None = None,
+                    client: str = "") -> tuple[Form, int]:
     """The POST's form and its body's size: the body (at most ``most`` bytes) streamed to a spooled
-    file, then parsed off the event loop."""
-    body = await spool_body(request, most, current().body_timeout)
-    try:
-        size = body.seek(0, 2)
-        body.seek(0)
-        return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body,
-                                              MAX_BYTES), size
-    finally:
-        body.close()
+    file, then parsed off the event loop. With a ``lane``: refused at once (Busy) if ``client``'s
+    request of the length it declares would not be admitted, its body holding one of the client's
+    places while it arrives (:meth:`builder.desk.checks.Lane.reading`)."""
+    # Its length as declared (a nonsense one is refused as the body is read).
+    declared = max(0, declared_length(request) or 0)
+    with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():
+        body = await spool_body(request, most, current().body_timeout)
+        try:
+            size = body.seek(0, 2)
+            body.seek(0)
+            return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body,
+                                                  MAX_BYTES), size
+        finally:
+            body.close()
 
 
 def client_address(request: Request) -> str:

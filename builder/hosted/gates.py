@@ -10,7 +10,6 @@ never its message (which may quote a text a player sent); the page shows only th
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
 import logging
 import secrets
@@ -29,7 +28,7 @@ from builder.desk.guard import CLICK_MOST, client_address, gate, read_form, unre
 from builder.desk.transport import within
 from builder.desk.workers import CLIENT
 from builder.hosted.state import hosted_of
-from builder.web.intake import Form, Rejected, declared_length, new_token, same
+from builder.web.intake import Form, Rejected, new_token, same
 
 LOG = logging.getLogger("builder.hosted")
 CSRF_COOKIE = "builder_csrf"
@@ -58,9 +57,7 @@ def endpoint(handler: Handler, lane: str | None = None) -> Callable[[Request], A
                     await paced(request)
                     return refusal(request, lang, "desk-rate", 429)
                 working = getattr(hosted, lane) if lane else None
-                declared = max(0, declared_length(request) or 0)
-                with working.reading(client, declared) if working is not None else contextlib.nullcontext():
-                    form, size = await read_form(request, CLICK_MOST)
+                form, size = await read_form(request, CLICK_MOST, working, client)
                 lang = messages.language(form.get("lang") or lang)
                 if not same(form.get("csrf"), request.cookies.get(CSRF_COOKIE)):
                     return refusal(request, lang, "desk-csrf", 403)
