@@ -125,13 +125,18 @@ def adapted(folder) -> list[dict]:
     return configs
 
 
+def reverse_proxies(folder) -> list[dict]:
+    """Every reverse_proxy handler of the shipped Caddy files as Caddy reads them (:func:`adapted`)."""
+    return [handler for config in adapted(folder)
+            for handler in found(config, lambda item: item.get("handler") == "reverse_proxy")]
+
+
 @needs_caddy
 def test_only_caddys_own_check_of_healthz_decides_whether_a_process_is_used(tmp_path):
     """Issue 55: under passive health checks Caddy 2.6 counts any error of a request as its process's
     failure, and a client can cause one at will; so the shipped files have none: every process's
     /healthz asked every second decides, and a request that can't connect is tried on another."""
-    handlers = [handler for config in adapted(tmp_path)
-                for handler in found(config, lambda item: item.get("handler") == "reverse_proxy")]
+    handlers = reverse_proxies(tmp_path)
     assert len(handlers) == 3  # the desk's, and the hosted builder's beside it and alone
     for handler in handlers:
         checks = handler["health_checks"]
@@ -163,8 +168,7 @@ def test_caddy_lets_go_of_an_idle_connection_to_a_process_before_the_process_clo
     of them first, in each shipped reverse proxy."""
     from builder.desk.transport import Limits
 
-    handlers = [handler for config in adapted(tmp_path)
-                for handler in found(config, lambda item: item.get("handler") == "reverse_proxy")]
+    handlers = reverse_proxies(tmp_path)
     assert len(handlers) == 3
     for handler in handlers:
         idle = handler["transport"]["keep_alive"]["idle_timeout"] / 10**9
