@@ -1,8 +1,8 @@
 """The event's print joined: each team's PDF copied behind the others, then the cover put in front.
 
 pikepdf (qpdf) copies a team's pages, and the objects they use, into the print at once, so each
-team's file is closed as soon as it is copied: the print holds what it copied (about a tenth of a
-megabyte a team), never every team's whole file as well. pypdf, which joined them before, held about
+team's file is closed as soon as it is copied: the print holds what it copied (about 0.13 MB a
+team), never every team's whole file as well. pypdf, which joined them before, held about
 0.35 MB a team, and a print of 1,500 teams outgrew the export worker's 512 MB.
 
 Each part's bookmarks (WeasyPrint's: the list's name, its sections) are carried along, leading to
