@@ -289,7 +289,7 @@ def print_(pack: str, out: str, db: str | None, paper: str, jobs: int | None, la
     """Every team's sheet and cards in one PDF (help: ``cli.event.print``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
-    from builder.events.printing import print_event  # WeasyPrint and pypdf, only for this command
+    from builder.events.printing import print_event  # WeasyPrint and pikepdf, only for this command
     from builder.export.outputs import check_output  # with the print, only for this command
 
     target = check_output(out, [Path(pack)])

@@ -82,7 +82,7 @@ def write_print(desk: Desk, target: Path, lang: str, paper: str, stop: Callable[
                 progress: Callable[[Iterable[int]], Iterable[int]] = lambda steps: steps, shelf: Any = None) -> None:
     """The event's print; ``shelf``: its sheets drawn ahead (:class:`builder.events.sheets.Shelf`),
     taken from it, and those it lacks drawn and put on it."""
-    from builder.events.printing import print_event  # WeasyPrint and pypdf, only when printing
+    from builder.events.printing import print_event  # WeasyPrint and pikepdf, only when printing
 
     print_event(latest(desk), desk.pack, target, lang, paper, progress=progress, stop=stop, apart=True,
                 shelf=shelf, zone=desk.zone)

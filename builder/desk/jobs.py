@@ -52,17 +52,22 @@ def start(pack: Pack | Mapping[str, Pack], memory: int, installed: str | None = 
         # no edition is checked under the newest the server sees, not one the fork server saw.
         os.environ[editions.ENVIRONMENT] = installed
     os.nice(10)
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    with open("/proc/self/statm", encoding="ascii") as statm:  # its size now, in pages
-        size = int(statm.read().split()[0]) * resource.getpagesize()
-    limit = size + memory if hard == resource.RLIM_INFINITY else min(hard, size + memory)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    bound(memory)
     signal.signal(signal.SIGPROF, _out_of_time)
     big_blocks_apart()
     if _LIBC is not None and hasattr(_LIBC, "prctl"):
         # Gone with the fork server, which goes with the desk: a worker never outlives its server.
         _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     _prime(pack.values() if isinstance(pack, Mapping) else [pack])
+
+
+def bound(memory: int) -> None:
+    """This process's address space (``RLIMIT_AS``) bounded to its size now and ``memory`` more."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm", encoding="ascii") as statm:  # its size now, in pages
+        size = int(statm.read().split()[0]) * resource.getpagesize()
+    limit = size + memory if hard == resource.RLIM_INFINITY else min(hard, size + memory)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def _prime(packs: Any) -> None:

@@ -89,7 +89,7 @@ def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, l
     memory would keep what it loaded and drew: some 50 MB a print). ``shelf``: the sheets drawn
     before (:mod:`builder.events.sheets`), taken from it as they are; those it lacks drawn and put
     on it. Each sheet is dated the day its version was stored, on the clock of ``zone``; the cover, ``today``."""
-    from pypdf import PdfWriter  # joining the teams' PDFs, only when the print is asked for
+    from builder.events.joining import Join  # pikepdf, only when the print is asked for
 
     jobs = jobs or default_jobs()
     with tempfile.TemporaryDirectory(prefix="builder-print-") as tmp:
@@ -100,25 +100,18 @@ def print_event(latest: Iterable[Submission], pack: Pack | None, target: Path, l
         parts = [part for _, _, part in sorted(teams, key=lambda t: t[:2])]
         cover = Path(tmp) / "cover.pdf"
 
-        def joined(printed: list[Printed]) -> PdfWriter:
-            writer = PdfWriter()
+        def joined(printed: list[Printed]) -> Join:
+            join = Join()
             for p in printed:
                 if p.pdf:
                     check_stop(stop)
-                    writer.append(p.pdf)
-            return writer
+                    join.add(p.pdf)
+            return join
 
-        printed, writer = _render_all(parts, pack, lang, paper, jobs, progress, stop,
-                                      (str(cover), today or dt.date.today()), apart, shelf, joined)
-        writer.merge(0, str(cover))  # the cover, drawn while the teams' pages were joined, before them
-        writer.add_metadata({"/Title": pack.name if pack else text("print.title", lang),
-                             "/Creator": "builder"})
-        partial = target.with_name(f".{target.name}.part")
-        with open(partial, "wb") as out:
-            writer.write(out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(partial, target)
+        printed, join = _render_all(parts, pack, lang, paper, jobs, progress, stop,
+                                    (str(cover), today or dt.date.today()), apart, shelf, joined)
+        # The cover, drawn while the teams' pages were joined, goes before them.
+        join.write(cover, target, pack.name if pack else text("print.title", lang))
     if shelf is not None:
         shelf.tidy()
     return printed

@@ -69,7 +69,7 @@ def test_the_summary_of_many_big_lists_holds_a_batch_of_them_at_most(db, tmp_pat
 def test_the_print_of_many_big_lists_holds_a_batch_of_them_at_most(db, tmp_path, monkeypatch):
     monkeypatch.setattr(printing, "_render_team", unprinted)  # the sheets are the workers' memory, not the desk's
     desk = exporting(db)
-    write_print(desk, tmp_path / "warm.pdf", "es", "a4", lambda: False)  # pypdf loaded
+    write_print(desk, tmp_path / "warm.pdf", "es", "a4", lambda: False)  # pikepdf loaded
     fill(db, 40, big_list())
     counted: list[int] = []
 

@@ -70,6 +70,12 @@ def test_every_team_is_on_the_cover_and_each_sheet_carries_its_fingerprint(tmp_p
     alfa_pages = [i for i, p in enumerate(rest) if alfa_fp in p]
     assert bravo_pages and alfa_pages and max(bravo_pages) < min(alfa_pages)
     assert not (set(bravo_pages) & set(alfa_pages))
+    # The bookmarks: the cover's, then each team's sheet's, leading to its first page.
+    reader = PdfReader(target)
+    marks = [(m.title, reader.get_destination_page_number(m)) for m in reader.outline if not isinstance(m, list)]
+    assert marks == [("Torneo de Otoño", 0), ("Los Exploradores", 1 + min(bravo_pages)),
+                     ("Patrulla Alfa", 1 + min(alfa_pages))]
+    assert reader.metadata.title == "Torneo de Otoño" and reader.metadata.creator == "builder"
     # Each team's part is its whole printout, cards and all: as many pages as `builder export --pdf`.
     for name, text in (("bravo", bravo), ("alfa", alfa)):
         folder = tmp_path / "own" / name
@@ -136,3 +142,54 @@ def test_a_worker_draws_so_many_teams_then_another_takes_its_place(tmp_path, mon
     printed = print_event(latest, PACK, tmp_path / "evento.pdf", "es", jobs=1, today=date(2026, 11, 25), apart=True)
     workers = [p.system for p in printed]
     assert len(set(workers)) == 3 and all(workers.count(w) <= 2 for w in workers)
+
+
+TEAMS = 1500
+BOUNDED = """
+import shutil
+import sys
+from datetime import date
+from pathlib import Path
+
+from builder.desk.jobs import big_blocks_apart, bound
+from builder.desk.workers import MEMORY
+from builder.events import printing
+from tests.events.test_printing import PACK, submission
+
+folder, teams = Path(sys.argv[1]), int(sys.argv[2])
+
+
+def drawn(args):  # the team's sheet as the shelf gives it: drawn before, copied
+    team, _, out = args[:3]
+    shutil.copyfile(folder / "sheet.pdf", out)
+    return printing.Printed(team, "Wartime", "178 / 250", True, "WT-068D-E2A7", out)
+
+
+printing._render_team = drawn
+printing._write_cover = lambda printed, pack, target, *_: shutil.copyfile(folder / "cover.pdf", target)
+latest = [submission(n, f"Equipo {n:04d}", {"lista.yaml": "system: wartime\\n"}) for n in range(teams)]
+big_blocks_apart()
+bound(MEMORY // 2)
+printing.print_event(latest, PACK, folder / "evento.pdf", "es", jobs=1, today=date(2026, 11, 25))
+"""
+
+
+def test_the_print_of_1500_teams_joins_them_in_half_an_export_workers_memory(tmp_path):
+    # pypdf held each joined team's whole file till the print was written, some 0.35 MB a team: 1,500
+    # teams outgrew the export worker's bound (issue 55). The join is to leave it room for the rest.
+    import subprocess
+    import sys
+
+    alfa = tmp_path / "alfa"
+    alfa.mkdir()
+    (alfa / "fenix-warbook.yaml").write_text(WARBOOK, encoding="utf-8")
+    (alfa / "lista.yaml").write_text(roster("01-patrulla-alfa.yaml"), encoding="utf-8")
+    assert run("export", alfa / "lista.yaml", "--pdf", tmp_path / "sheet.pdf", "--draft").exit_code in (0, 1)
+    (tmp_path / "cover.pdf").write_bytes((tmp_path / "sheet.pdf").read_bytes())
+    done = subprocess.run([sys.executable, "-c", BOUNDED, str(tmp_path), str(TEAMS)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    sheet = PdfReader(tmp_path / "sheet.pdf")
+    joined = PdfReader(tmp_path / "evento.pdf")
+    assert len(joined.pages) == (TEAMS + 1) * len(sheet.pages)
+    assert joined.metadata.title == "Torneo de Otoño" and joined.metadata.creator == "builder"
