@@ -143,3 +143,12 @@ def wt(tmp_path: Path) -> Path:
     for name in ("fenix-warbook.yaml", "compania-fenix.yaml", "asalto-ilegal.yaml"):
         shutil.copy(Path(__file__).resolve().parents[1] / "examples" / "wartime" / name, folder / name)
     return folder
+
+
+def pytest_configure(config):
+    """Every worker process a desk or the hosted builder starts in this run is forked from a fork
+    server that has loaded each game once (tests/warm_workers.py)."""
+    from builder.desk import workers
+
+    if "tests.warm_workers" not in workers.PRELOAD:
+        workers.PRELOAD.append("tests.warm_workers")

@@ -255,11 +255,15 @@ class _Job:
 
 
 
+PRELOAD = ["builder.events.submitted", "builder.desk.jobs"]
+"""The modules the fork server imports once, before it forks a worker: each worker has them loaded."""
+
+
 def _context() -> Any:
     # Not a fork of the server: its threads may hold locks a forked child would wait on forever.
     # The fork server is a clean process with the checker imported once; each worker is its fork.
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["builder.events.submitted", "builder.desk.jobs"])
+        context.set_forkserver_preload(PRELOAD)
         return context
     return multiprocessing.get_context("spawn")
