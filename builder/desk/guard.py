@@ -41,7 +41,7 @@ from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
-from builder.desk.transport import client_key, current, within
+from builder.desk.transport import current, forwarded
 from builder.web.intake import Form, Rejected, declared_length, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
@@ -182,14 +182,8 @@ def client_address(request: Request) -> str:
     the request from, so what's left of that may be the client's own invention); an IPv6 address
     by its /64 network (:func:`builder.desk.transport.client_key`)."""
     direct = request.client.host if request.client else "?"
-    trusted = desk_of(request).proxies
-    if not within(direct, trusted):
-        return client_key(direct)
     hops = [hop.strip() for line in request.headers.getlist("x-forwarded-for") for hop in line.split(",")]
-    for hop in reversed([hop for hop in hops if hop]):
-        if not within(hop, trusted):
-            return client_key(hop)
-    return client_key(direct)
+    return forwarded(direct, hops, desk_of(request).proxies)
 
 
 def gate(request: Request) -> tuple[str, int] | None:

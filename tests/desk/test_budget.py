@@ -1,0 +1,91 @@
+"""Each client's budget of bytes (builder/desk/budget.py) and the desk's connections spending it
+(builder/desk/transport.py): issue 55's one address sending 16 bodies of 3–7 MB at once, read by the
+desk (or thrown away) at loopback speed, took the cores another player needed."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from builder.desk.budget import Budgets
+from tests.desk.test_transport import closed, desk_transport, sent_whole
+
+MB = 1_000_000
+
+
+def test_a_budget_holds_a_burst_at_once_then_refills_at_its_rate():
+    budgets = Budgets(rate=MB, burst=8 * MB)
+    assert budgets.spend("a", 6_400_000, now=0.0) == 0  # the largest submission, at once
+    assert budgets.spend("a", 1_600_000, now=0.0) == 0
+    assert budgets.spend("a", 2 * MB, now=0.0) == pytest.approx(2.0)  # in debt: two seconds to pay it
+    assert budgets.spend("b", 8 * MB, now=0.0) == 0  # another client's own
+    assert budgets.spend("a", 0, now=1.0) == pytest.approx(1.0)
+    assert budgets.spend("a", 0, now=100.0) == 0  # paid and refilled, never past its burst
+    assert budgets.spend("a", 8 * MB + MB, now=100.0) == pytest.approx(1.0)
+
+
+def head(path: str, length: int, client: str) -> bytes:
+    return (b"POST %s HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: %s\r\nContent-Length: %d\r\n\r\n"
+            % (path.encode(), client.encode(), length))
+
+
+def answers(sock: socket.socket, count: int, within: float = 30) -> list[bytes]:
+    """The status lines of the next ``count`` answers on ``sock``, each with a body of "ok" or "no"."""
+    sock.settimeout(within)
+    got = b""
+    while got.count(b"HTTP/1.1 ") < count or not got.endswith((b"ok", b"no")):
+        chunk = sock.recv(65536)
+        assert chunk, got[:300]
+        got += chunk
+    return [answer[:3] for answer in got.split(b"HTTP/1.1 ")[1:]]
+
+
+@pytest.mark.usefixtures("measured_alone")
+def test_one_clients_bodies_are_read_at_its_rate_and_hold_back_no_one_else():
+    """Behind a trusted proxy (its X-Forwarded-For): a client that sends a body past its burst has the
+    rest read at its rate, a refused body's rest thrown away at that rate too, its answer still an
+    answer and the connection still open however long that takes (uvicorn's keep-alive timer once
+    closed it after 5 s: a reset to the proxy); meanwhile another client's body on another connection
+    is read at once, and so is the next request the proxy sends on the slowed connection."""
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
+    from builder.desk import transport
+
+    async def refused(request):
+        return PlainTextResponse("no", status_code=413)  # its body unread
+
+    async def read(request):
+        await request.body()
+        return PlainTextResponse("ok")
+    app = Starlette(routes=[Route("/refused", refused, methods=["POST"]), Route("/read", read, methods=["POST"])])
+    limits = transport.Limits(trusted=("127.0.0.1",), client_rate=MB, client_burst=MB)
+    with desk_transport(app, limits) as port:
+        greedy = socket.create_connection(("127.0.0.1", port), timeout=30)
+        body = 7 * MB  # 6 MB past the burst: some 6 s at the rate (the sockets' buffers hold a few MB of it)
+        began = time.monotonic()
+        greedy.sendall(head("/refused", body, "203.0.113.9"))
+        sending = threading.Thread(target=lambda: sent.append(sent_whole(greedy, b"x" * body)))
+        sent: list[bool] = []
+        sending.start()
+        time.sleep(1)
+        other = socket.create_connection(("127.0.0.1", port), timeout=30)
+        other_began = time.monotonic()
+        other.sendall(head("/read", 900_000, "198.51.100.7") + b"y" * 900_000)
+        assert answers(other, 1) == [b"200"]
+        assert time.monotonic() - other_began < 2, time.monotonic() - other_began
+        other.close()
+        sending.join(30)
+        assert sent == [True]
+        # The proxy's next request on that connection, another client's, is answered once the refused
+        # body is all thrown away (at the rate: not 0.1 s, as before), then at once.
+        greedy.sendall(head("/read", 3, "198.51.100.8") + b"abc")
+        assert answers(greedy, 2) == [b"413", b"200"]
+        spent = time.monotonic() - began
+        assert spent > 4, spent
+        assert closed(greedy, 0.2) is None  # still open
+        greedy.close()
