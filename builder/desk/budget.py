@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from uvicorn.protocols.http.flow_control import FlowControl
+
 KEPT_MOST = 10_000
 """Clients remembered at once; past it, those whose budget is whole again are forgotten."""
 
@@ -51,3 +53,28 @@ class Budgets:
         for client in [client for client, account in self.accounts.items()
                        if account.left + (now - account.at) * self.rate >= self.burst]:
             del self.accounts[client]
+
+
+class Flow(FlowControl):
+    """uvicorn's flow control (reading paused while the app has a body's 64 KiB unread), with reading
+    paused too while the connection's client is in debt (:meth:`throttle`): either keeps it paused."""
+
+    throttled = False
+
+    def pause_reading(self) -> None:
+        if not self.read_paused:
+            self.read_paused = True
+            self._transport.pause_reading()
+
+    def resume_reading(self) -> None:
+        if self.read_paused:
+            self.read_paused = False
+            if not self.throttled:
+                self._transport.resume_reading()
+
+    def throttle(self, on: bool) -> None:
+        self.throttled = on
+        if on:
+            self._transport.pause_reading()  # uvicorn resumes the transport itself after a discarded body
+        elif not self.read_paused and not self._transport.is_closing():
+            self._transport.resume_reading()

@@ -24,7 +24,10 @@ them (uvicorn issue #157). Here, per process:
 - every byte a connection reads is spent from its client's budget (:mod:`builder.desk.budget`: the
   forwarded address behind a trusted proxy), and a connection whose client is in debt stops reading
   until it is paid, refused bodies thrown away included: one client's megabytes come at the budget's
-  rate, however many connections carry them.
+  rate, however many connections carry them;
+- one client has at most ``per_address`` requests whose body is still arriving, a trusted proxy's
+  clients too (the proxy streams bodies as they come, so a stalled one holds a connection here until
+  the app's body timeout): the next one's connection is closed at once.
 
 The body's read timeout is the app's (:func:`builder.web.intake.spool_body`): a response there
 can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
@@ -43,11 +46,10 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 import h11
-from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from builder.core import messages
-from builder.desk.budget import Budgets
+from builder.desk.budget import Budgets, Flow
 
 IMPORT_NAME = "builder.desk.transport:DeskProtocol"
 GRACE = 1.0
@@ -173,37 +175,14 @@ def refusal_bytes(code: str) -> bytes:
             b"connection: close\r\nretry-after: 10\r\ncontent-length: %d\r\n\r\n" % len(text)) + text
 
 
-class Flow(FlowControl):
-    """uvicorn's flow control (reading paused while the app has a body's 64 KiB unread), with reading
-    paused too while the connection's client is in debt (:meth:`throttle`): either keeps it paused."""
-
-    throttled = False
-
-    def pause_reading(self) -> None:
-        if not self.read_paused:
-            self.read_paused = True
-            self._transport.pause_reading()
-
-    def resume_reading(self) -> None:
-        if self.read_paused:
-            self.read_paused = False
-            if not self.throttled:
-                self._transport.resume_reading()
-
-    def throttle(self, on: bool) -> None:
-        self.throttled = on
-        if on:
-            self._transport.pause_reading()  # uvicorn resumes the transport itself after a discarded body
-        elif not self.read_paused and not self._transport.is_closing():
-            self._transport.resume_reading()
-
-
 class DeskProtocol(H11Protocol):
     limits: ClassVar[Limits] = Limits()
     trusted_nets: ClassVar[tuple[Any, ...]] = ()
     budgets: ClassVar[Budgets] = Budgets(Limits.client_rate, Limits.client_burst)
     open_from: ClassVar[Counter[str]] = Counter()
     """Connections open now in this process, by client address."""
+    sending: ClassVar[Counter[str]] = Counter()
+    """Requests whose body is still arriving in this process, by client (a trusted proxy's clients too)."""
     waiting: ClassVar[dict[DeskProtocol, float]] = {}
     """The connections waiting for a request's head, the longest waiting first, with when they began."""
 
@@ -218,6 +197,8 @@ class DeskProtocol(H11Protocol):
     _payer: str | None = None
     """The client whose request the connection carries now, whose budget its reading spends."""
     _paid_up: asyncio.TimerHandle | None = None
+    _sender: str | None = None
+    """The client counted in :attr:`sending` for this connection's body."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -234,6 +215,7 @@ class DeskProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._sent()
         if self._paid_up is not None:
             self._paid_up.cancel()
             self._paid_up = None
@@ -251,6 +233,7 @@ class DeskProtocol(H11Protocol):
             return
         wait = self.budgets.spend(self._payer, len(data), self.loop.time())
         if self.conn.their_state is not h11.SEND_BODY:
+            self._sent()
             # The request is all here: the connection may carry another client's next (a proxy's
             # does), which the debt must not hold; it holds this client's next body, on any connection.
             self._lift()
@@ -312,6 +295,24 @@ class DeskProtocol(H11Protocol):
             hops = [hop.strip().decode("latin-1") for name, value in self.cycle.scope["headers"]
                     if name == b"x-forwarded-for" for hop in value.split(b",")]
             self._payer = forwarded(self.client[0] if self.client else "?", hops, self.trusted_nets)
+            self._sent()
+            if self.conn.their_state is h11.SEND_BODY:
+                if self.sending[self._payer] >= self.limits.per_address:
+                    # Behind a proxy, one client's bodies held at once, however many connections the
+                    # proxy opens for them (each may be slowed to the budget, or stalled for the body's
+                    # timeout): as many as a client's own connections. The app's task sees it gone.
+                    self._disarm()
+                    self.transport.close()
+                    return
+                self.sending[self._payer] += 1
+                self._sender = self._payer
+
+    def _sent(self) -> None:
+        if self._sender is not None:
+            self.sending[self._sender] -= 1
+            if self.sending[self._sender] <= 0:
+                del self.sending[self._sender]
+            self._sender = None
 
     def on_response_complete(self) -> None:
         # Armed before uvicorn starts on a pipelined request, whose head (if whole) disarms it again.

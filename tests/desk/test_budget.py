@@ -89,3 +89,39 @@ def test_one_clients_bodies_are_read_at_its_rate_and_hold_back_no_one_else():
         assert spent > 4, spent
         assert closed(greedy, 0.2) is None  # still open
         greedy.close()
+
+
+def test_behind_a_proxy_one_client_has_no_more_bodies_arriving_at_once_than_its_own_connections():
+    """Caddy streams bodies to the desk as they arrive: one client's stalled or slowed bodies hold the
+    desk's connections, however many the proxy opens for them. At most ``per_address`` at once (here 2);
+    the next is closed at once, another client's is read, and once one of the first is gone the client
+    may send again."""
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
+    from builder.desk import transport
+
+    async def read(request):
+        await request.body()
+        return PlainTextResponse("ok")
+    app = Starlette(routes=[Route("/read", read, methods=["POST"])])
+    with desk_transport(app, transport.Limits(trusted=("127.0.0.1",), per_address=2)) as port:
+        def stalled(client: str) -> socket.socket:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(head("/read", 1000, client) + b"x" * 10)
+            return sock
+        held = [stalled("203.0.113.9"), stalled("203.0.113.9")]
+        time.sleep(0.3)
+        third = stalled("203.0.113.9")
+        assert closed(third, 2) is not None
+        other = socket.create_connection(("127.0.0.1", port), timeout=10)
+        other.sendall(head("/read", 3, "198.51.100.7") + b"abc")
+        assert answers(other, 1) == [b"200"]
+        held.pop().close()
+        time.sleep(0.3)
+        again = stalled("203.0.113.9")
+        again.sendall(b"x" * 990)
+        assert answers(again, 1) == [b"200"]
+        for sock in held + [third, other, again]:
+            sock.close()
