@@ -114,7 +114,7 @@ def test_a_body_said_to_be_over_the_limit_is_refused_by_caddy_before_it_is_read(
     desk, which read it to refuse it: one address's 7 MB bodies cost the desks' cores. A body whose
     Content-Length is over the limit (7 MB, as Caddy counts them) is answered 413 by Caddy at once,
     before a byte of it is sent, so never by a desk (every desk answer has a CSP); one at the limit is
-    waited for (Caddy takes a body whole before a desk sees it). The largest a player sends still
+    waited for. The largest a player sends still
     reaches a desk: five files of 1 MiB (5.2 MB) answered by the desk itself, a list and its Warbook
     of 1 MiB each stored."""
     with deployed(tmp_path, f"sqlite:///{tmp_path / 'torneo.sqlite'}") as site:
