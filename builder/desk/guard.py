@@ -6,7 +6,8 @@ Since the desk may be reachable from players' devices:
   address it listens on), so no DNS rebinding reaches it;
 - on a POST: its Origin, when the browser sends one, must be this server's own; at most
   ``posts_per_minute`` from one client, counted in the store by every process (429); the body
-  bounded from its Content-Length and while it streams (413), each wait for it bounded (408),
+  bounded from its Content-Length and while it streams (413), each wait for it bounded (408), at
+  most :data:`BODIES_AT_ONCE` of one client's arriving at once (429),
   spooled to disk past a small size and parsed in a worker thread; the form's CSRF token equal to
   its cookie (double submit, constant time), checked before its files are read into memory;
 - a client is the connection's address, or, from a trusted proxy only, the rightmost address of
@@ -26,6 +27,7 @@ import contextlib
 import inspect
 import logging
 import secrets
+from collections import Counter
 from typing import Awaitable, Callable
 
 import anyio
@@ -34,7 +36,7 @@ from starlette.responses import Response
 
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
-from builder.desk.checks import Busy, Lane
+from builder.desk.checks import RETRY_AFTER, Busy, Lane
 from builder.desk.cookies import scheme_of
 from builder.desk.workers import CLIENT
 from builder.desk.pages import CSRF_COOKIE, page, refusal
@@ -50,6 +52,11 @@ BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
 CLICK_MOST = 2 * (MAX_BYTES + 4096) + 64 * 1024
 """A builder's click: the list and the one file it reads (a Warbook), each at most 1 MiB, with the
 click's fields; so what the clicks waiting in their lane hold in memory stays small."""
+BODIES_AT_ONCE = 4
+"""One client's bodies arriving at once in a process, on any route: behind a proxy that streams them
+(deploy/), a stalled one holds a connection here until the body's timeout."""
+ARRIVING: Counter[str] = Counter()
+"""Each client's bodies arriving now (on the event loop alone: no lock)."""
 CLOSING = ("desk-slow-body", "desk-bad-request")
 """Refusals after which the connection is closed: its body stalled, cut short or unreadable."""
 
@@ -159,20 +166,30 @@ async def _left(request: Request) -> None:
 async def read_form(request: Request, most: int = BODY_MOST, lane: Lane | None = None,
                     client: str = "") -> tuple[Form, int]:
     """The POST's form and its body's size: the body (at most ``most`` bytes) streamed to a spooled
-    file, then parsed off the event loop. With a ``lane``: refused at once (Busy) if ``client``'s
+    file, then parsed off the event loop. Refused at once (Busy) when :data:`BODIES_AT_ONCE` of
+    ``client``'s bodies are arriving already, on any route; with a ``lane``, also if ``client``'s
     request of the length it declares would not be admitted, its body holding one of the client's
     places while it arrives (:meth:`builder.desk.checks.Lane.reading`)."""
     # Its length as declared (a nonsense one is refused as the body is read).
     declared = max(0, declared_length(request) or 0)
-    with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():
-        body = await spool_body(request, most, current().body_timeout)
-        try:
-            size = body.seek(0, 2)
-            body.seek(0)
-            return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body,
-                                                  MAX_BYTES), size
-        finally:
-            body.close()
+    client = client or client_address(request)
+    if ARRIVING[client] >= BODIES_AT_ONCE:
+        raise Busy("desk-busy-client", 429, RETRY_AFTER)
+    ARRIVING[client] += 1
+    try:
+        with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():
+            body = await spool_body(request, most, current().body_timeout)
+            try:
+                size = body.seek(0, 2)
+                body.seek(0)
+                return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body,
+                                                      MAX_BYTES), size
+            finally:
+                body.close()
+    finally:
+        ARRIVING[client] -= 1
+        if not ARRIVING[client]:
+            del ARRIVING[client]
 
 
 def client_address(request: Request) -> str:

@@ -24,10 +24,7 @@ them (uvicorn issue #157). Here, per process:
 - every byte a connection reads is spent from its client's budget (:mod:`builder.desk.budget`: the
   forwarded address behind a trusted proxy), and a connection whose client is in debt stops reading
   until it is paid, refused bodies thrown away included: one client's megabytes come at the budget's
-  rate, however many connections carry them;
-- one client has at most ``per_address`` requests whose body is still arriving, a trusted proxy's
-  clients too (the proxy streams bodies as they come, so a stalled one holds a connection here until
-  the app's body timeout): the next one's connection is closed at once.
+  rate, however many connections carry them.
 
 The body's read timeout is the app's (:func:`builder.web.intake.spool_body`): a response there
 can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
@@ -181,8 +178,6 @@ class DeskProtocol(H11Protocol):
     budgets: ClassVar[Budgets] = Budgets(Limits.client_rate, Limits.client_burst)
     open_from: ClassVar[Counter[str]] = Counter()
     """Connections open now in this process, by client address."""
-    sending: ClassVar[Counter[str]] = Counter()
-    """Requests whose body is still arriving in this process, by client (a trusted proxy's clients too)."""
     waiting: ClassVar[dict[DeskProtocol, float]] = {}
     """The connections waiting for a request's head, the longest waiting first, with when they began."""
 
@@ -197,8 +192,6 @@ class DeskProtocol(H11Protocol):
     _payer: str | None = None
     """The client whose request the connection carries now, whose budget its reading spends."""
     _paid_up: asyncio.TimerHandle | None = None
-    _sender: str | None = None
-    """The client counted in :attr:`sending` for this connection's body."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -215,7 +208,6 @@ class DeskProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        self._sent()
         if self._paid_up is not None:
             self._paid_up.cancel()
             self._paid_up = None
@@ -233,7 +225,6 @@ class DeskProtocol(H11Protocol):
             return
         wait = self.budgets.spend(self._payer, len(data), self.loop.time())
         if self.conn.their_state is not h11.SEND_BODY:
-            self._sent()
             # The request is all here: the connection may carry another client's next (a proxy's
             # does), which the debt must not hold; it holds this client's next body, on any connection.
             self._lift()
@@ -295,24 +286,6 @@ class DeskProtocol(H11Protocol):
             hops = [hop.strip().decode("latin-1") for name, value in self.cycle.scope["headers"]
                     if name == b"x-forwarded-for" for hop in value.split(b",")]
             self._payer = forwarded(self.client[0] if self.client else "?", hops, self.trusted_nets)
-            self._sent()
-            if self.conn.their_state is h11.SEND_BODY:
-                if self.sending[self._payer] >= self.limits.per_address:
-                    # Behind a proxy, one client's bodies held at once, however many connections the
-                    # proxy opens for them (each may be slowed to the budget, or stalled for the body's
-                    # timeout): as many as a client's own connections. The app's task sees it gone.
-                    self._disarm()
-                    self.transport.close()
-                    return
-                self.sending[self._payer] += 1
-                self._sender = self._payer
-
-    def _sent(self) -> None:
-        if self._sender is not None:
-            self.sending[self._sender] -= 1
-            if self.sending[self._sender] <= 0:
-                del self.sending[self._sender]
-            self._sender = None
 
     def on_response_complete(self) -> None:
         # Armed before uvicorn starts on a pipelined request, whose head (if whole) disarms it again.
