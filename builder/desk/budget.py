@@ -6,8 +6,11 @@ body is still read to be thrown away, so the refusal reaches the proxy as an ans
 (:mod:`builder.desk.transport`). One address sending 16 bodies of 3–7 MB at once had the desk, the
 proxy and the sender move some 7 GB in 30 s over loopback, and took the cores another player needed
 (issue 55). Here every byte a connection reads is spent from the budget of the client whose request it
-carries (the forwarded address behind a trusted proxy); a connection whose client is in debt stops
-reading until the debt is paid, so TCP's own flow control slows the proxy and the sender to the rate.
+carries (the forwarded address behind a trusted proxy). While a body is read for the app, a connection
+whose client is in debt stops reading until the debt is paid, so TCP's own flow control slows the proxy
+and the sender to the rate. A refused body's rest is thrown away at once (a proxy that has written it all
+may send another client's request on that connection next), its bytes spent all the same, and the
+client's next request waits for its debt before it is answered (:func:`builder.desk.guard.held`).
 
 The budget holds a whole submission at once (the largest, five files and a pasted list of 1 MiB each,
 is about 6.4 MB) and refills at a rate far above a player's clicks of a few kilobytes; the ones it slows
@@ -48,6 +51,13 @@ class Budgets:
         account.left = min(self.burst, account.left + (now - account.at) * self.rate) - size
         account.at = now
         return max(0.0, -account.left / self.rate)
+
+    def owed(self, client: str, now: float) -> float:
+        """The seconds until ``client``'s budget is out of debt, 0 when it isn't in debt."""
+        account = self.accounts.get(client)
+        if account is None:
+            return 0.0
+        return max(0.0, -(account.left + (now - account.at) * self.rate) / self.rate)
 
     def _forget(self, now: float) -> None:
         for client in [client for client, account in self.accounts.items()

@@ -43,7 +43,7 @@ from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
-from builder.desk.transport import current, forwarded
+from builder.desk.transport import current, forwarded, owed
 from builder.web.intake import Form, Rejected, declared_length, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
@@ -57,6 +57,9 @@ BODIES_AT_ONCE = 4
 (deploy/), a stalled one holds a connection here until the body's timeout."""
 ARRIVING: Counter[str] = Counter()
 """Each client's bodies arriving now (on the event loop alone: no lock)."""
+HELD_MOST = 30.0
+"""Seconds a client in debt of bytes waits at most before its request is answered (within Caddy's 60 s
+for a whole request)."""
 CLOSING = ("desk-slow-body", "desk-bad-request")
 """Refusals after which the connection is closed: its body stalled, cut short or unreadable."""
 
@@ -85,6 +88,7 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             CLIENT.set(client_address(request))
             if request.method == "POST":
                 client = client_address(request)
+                await held(client)
                 # The count is in the store (one budget for every process): a query, off the event loop.
                 counted = desk_of(request).clicks if clicks else desk_of(request).limit
                 if not await anyio.to_thread.run_sync(counted.allow, client):
@@ -126,6 +130,16 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 lane.release(client, size)
             form.close()
     return run
+
+
+async def held(client: str) -> None:
+    """Wait, before anything is answered, while ``client`` owes the desk bytes it sent beyond its budget
+    (:func:`builder.desk.transport.owed`), at most :data:`HELD_MOST` seconds: its refused bodies are
+    thrown away at once, and its next request pays for them. Its body waits meanwhile on a connection
+    of its own (a proxy sends no one else's request on it before this one is answered)."""
+    wait = owed(client)
+    if wait > 0:
+        await asyncio.sleep(min(wait, HELD_MOST))
 
 
 def unread(request: Request, answer: Response, code: str) -> Response:

@@ -22,9 +22,10 @@ them (uvicorn issue #157). Here, per process:
   proxy's connection refused here (the process full) is answered likewise once its request's head
   has arrived, never before it (a proxy takes an answer to nothing asked for as a broken connection);
 - every byte a connection reads is spent from its client's budget (:mod:`builder.desk.budget`: the
-  forwarded address behind a trusted proxy), and a connection whose client is in debt stops reading
-  until it is paid, refused bodies thrown away included: one client's megabytes come at the budget's
-  rate, however many connections carry them.
+  forwarded address behind a trusted proxy), and a body the app reads for a client in debt is read
+  only as the debt is paid; a refused body's rest is thrown away at once and its client's next request
+  waits (:func:`owed`): one client's megabytes come at the budget's rate, however many connections
+  carry them.
 
 The body's read timeout is the app's (:func:`builder.web.intake.spool_body`): a response there
 can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
@@ -143,6 +144,11 @@ def raise_open_files() -> None:
         pass
 
 
+def owed(client: str) -> float:
+    """Seconds until ``client``'s budget of bytes is out of debt in this process (0: it isn't)."""
+    return DeskProtocol.budgets.owed(client, asyncio.get_running_loop().time())
+
+
 def configure(limits: Limits) -> None:
     """This process's limits, for every connection accepted from now on."""
     DeskProtocol.limits = limits
@@ -224,13 +230,13 @@ class DeskProtocol(H11Protocol):
         if self._payer is None or self.transport.is_closing():
             return
         wait = self.budgets.spend(self._payer, len(data), self.loop.time())
-        if self.conn.their_state is not h11.SEND_BODY:
-            # The request is all here: the connection may carry another client's next (a proxy's
-            # does), which the debt must not hold; it holds this client's next body, on any connection.
+        if self.conn.their_state is not h11.SEND_BODY or self._discarding():
+            # The request is all here, or answered: the connection may carry another client's next (a
+            # proxy's does) once the body has gone by, which the debt must not hold back; it holds this
+            # client's next request (guard.held) and body, on any connection.
             self._lift()
         elif wait > 0:
             self.flow.throttle(True)
-            self._disarm()  # a refused body's deadline is the sender's, not the wait the desk imposes
             if self._paid_up is not None:
                 self._paid_up.cancel()
             self._paid_up = self.loop.call_later(wait, self._lift)
@@ -241,8 +247,6 @@ class DeskProtocol(H11Protocol):
             self._paid_up = None
         if self.flow.throttled:
             self.flow.throttle(False)
-            if self._discarding():
-                self._arm()
 
     def _discarding(self) -> bool:
         """Whether the request is answered and the rest of its body still to come (and be thrown away)."""
@@ -291,14 +295,11 @@ class DeskProtocol(H11Protocol):
         # Armed before uvicorn starts on a pipelined request, whose head (if whole) disarms it again.
         self._arm()
         super().on_response_complete()
-        if self.conn.their_state is not h11.SEND_BODY:
-            self._lift()
-            return
-        # The rest of a refused body still to come: uvicorn's keep-alive timer would close the connection
-        # on it (a reset to the proxy); the head deadline bounds it, but not while the desk holds it back.
-        self._unset_keepalive_if_required()
-        if self.flow.throttled:
-            self._disarm()
+        self._lift()
+        if self.conn.their_state is h11.SEND_BODY:
+            # The rest of a refused body still to come: uvicorn's keep-alive timer would close the
+            # connection on it (a reset to the proxy); the head deadline bounds it.
+            self._unset_keepalive_if_required()
 
     def _make_room(self) -> bool:
         """Close the connection that has waited longest for its head, if it has waited past GRACE."""
