@@ -239,7 +239,9 @@ class DeskProtocol(H11Protocol):
             self.flow.throttle(True)
             if self._paid_up is not None:
                 self._paid_up.cancel()
-            self._paid_up = self.loop.call_later(wait, self._lift)
+            # Never past half the app's wait for a piece of the body: the desk's own hold is no stalled
+            # body (a 408 then closed the connection on what was still coming: a reset to the proxy).
+            self._paid_up = self.loop.call_later(min(wait, self.limits.body_timeout / 2), self._lift)
 
     def _lift(self) -> None:
         if self._paid_up is not None:
