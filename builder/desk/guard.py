@@ -6,7 +6,8 @@ Since the desk may be reachable from players' devices:
   address it listens on), so no DNS rebinding reaches it;
 - on a POST: its Origin, when the browser sends one, must be this server's own; at most
   ``posts_per_minute`` from one client, counted in the store by every process (429); the body
-  bounded from its Content-Length and while it streams (413), each wait for it bounded (408),
+  bounded from its Content-Length and while it streams (413), each wait for it bounded (408), at
+  most :data:`BODIES_AT_ONCE` of one client's arriving at once (429),
   spooled to disk past a small size and parsed in a worker thread; the form's CSRF token equal to
   its cookie (double submit, constant time), checked before its files are read into memory;
 - a client is the connection's address, or, from a trusted proxy only, the rightmost address of
@@ -26,6 +27,7 @@ import contextlib
 import inspect
 import logging
 import secrets
+from collections import Counter
 from typing import Awaitable, Callable
 
 import anyio
@@ -34,14 +36,14 @@ from starlette.responses import Response
 
 from builder.core import messages
 from builder.core.reader import MAX_BYTES
-from builder.desk.checks import Busy, Lane
+from builder.desk.checks import RETRY_AFTER, Busy, Lane
 from builder.desk.cookies import scheme_of
 from builder.desk.workers import CLIENT
 from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
-from builder.desk.transport import client_key, current, within
+from builder.desk.transport import current, forwarded, owed
 from builder.web.intake import Form, Rejected, declared_length, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
@@ -50,6 +52,14 @@ BODY_MOST = (FILES_MOST + 1) * (MAX_BYTES + 4096) + 64 * 1024
 CLICK_MOST = 2 * (MAX_BYTES + 4096) + 64 * 1024
 """A builder's click: the list and the one file it reads (a Warbook), each at most 1 MiB, with the
 click's fields; so what the clicks waiting in their lane hold in memory stays small."""
+BODIES_AT_ONCE = 4
+"""One client's bodies arriving at once in a process, on any route: behind a proxy that streams them
+(deploy/), a stalled one holds a connection here until the body's timeout."""
+ARRIVING: Counter[str] = Counter()
+"""Each client's bodies arriving now (on the event loop alone: no lock)."""
+HELD_MOST = 30.0
+"""Seconds a client in debt of bytes waits at most before its request is answered (within Caddy's 60 s
+for a whole request)."""
 CLOSING = ("desk-slow-body", "desk-bad-request")
 """Refusals after which the connection is closed: its body stalled, cut short or unreadable."""
 
@@ -78,6 +88,7 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             CLIENT.set(client_address(request))
             if request.method == "POST":
                 client = client_address(request)
+                await held(client)
                 # The count is in the store (one budget for every process): a query, off the event loop.
                 counted = desk_of(request).clicks if clicks else desk_of(request).limit
                 if not await anyio.to_thread.run_sync(counted.allow, client):
@@ -121,6 +132,16 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
     return run
 
 
+async def held(client: str) -> None:
+    """Wait, before anything is answered, while ``client`` owes the desk bytes it sent beyond its budget
+    (:func:`builder.desk.transport.owed`), at most :data:`HELD_MOST` seconds: its refused bodies are
+    thrown away at once, and its next request pays for them. Its body waits meanwhile on a connection
+    of its own (a proxy sends no one else's request on it before this one is answered)."""
+    wait = owed(client)
+    if wait > 0:
+        await asyncio.sleep(min(wait, HELD_MOST))
+
+
 def unread(request: Request, answer: Response, code: str) -> Response:
     """``answer`` to a request refused before its body was all read: the connection throws the rest
     away and stays open (:mod:`builder.desk.transport`), so a proxy sending that body gets the answer,
@@ -159,20 +180,30 @@ async def _left(request: Request) -> None:
 async def read_form(request: Request, most: int = BODY_MOST, lane: Lane | None = None,
                     client: str = "") -> tuple[Form, int]:
     """The POST's form and its body's size: the body (at most ``most`` bytes) streamed to a spooled
-    file, then parsed off the event loop. With a ``lane``: refused at once (Busy) if ``client``'s
+    file, then parsed off the event loop. Refused at once (Busy) when :data:`BODIES_AT_ONCE` of
+    ``client``'s bodies are arriving already, on any route; with a ``lane``, also if ``client``'s
     request of the length it declares would not be admitted, its body holding one of the client's
     places while it arrives (:meth:`builder.desk.checks.Lane.reading`)."""
     # Its length as declared (a nonsense one is refused as the body is read).
     declared = max(0, declared_length(request) or 0)
-    with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():
-        body = await spool_body(request, most, current().body_timeout)
-        try:
-            size = body.seek(0, 2)
-            body.seek(0)
-            return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body,
-                                                  MAX_BYTES), size
-        finally:
-            body.close()
+    client = client or client_address(request)
+    if ARRIVING[client] >= BODIES_AT_ONCE:
+        raise Busy("desk-busy-client", 429, RETRY_AFTER)
+    ARRIVING[client] += 1
+    try:
+        with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():
+            body = await spool_body(request, most, current().body_timeout)
+            try:
+                size = body.seek(0, 2)
+                body.seek(0)
+                return await anyio.to_thread.run_sync(parse_form, request.headers.get("content-type", ""), body,
+                                                      MAX_BYTES), size
+            finally:
+                body.close()
+    finally:
+        ARRIVING[client] -= 1
+        if not ARRIVING[client]:
+            del ARRIVING[client]
 
 
 def client_address(request: Request) -> str:
@@ -182,14 +213,8 @@ def client_address(request: Request) -> str:
     the request from, so what's left of that may be the client's own invention); an IPv6 address
     by its /64 network (:func:`builder.desk.transport.client_key`)."""
     direct = request.client.host if request.client else "?"
-    trusted = desk_of(request).proxies
-    if not within(direct, trusted):
-        return client_key(direct)
     hops = [hop.strip() for line in request.headers.getlist("x-forwarded-for") for hop in line.split(",")]
-    for hop in reversed([hop for hop in hops if hop]):
-        if not within(hop, trusted):
-            return client_key(hop)
-    return client_key(direct)
+    return forwarded(direct, hops, desk_of(request).proxies)
 
 
 def gate(request: Request) -> tuple[str, int] | None:

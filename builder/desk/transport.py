@@ -20,7 +20,12 @@ them (uvicorn issue #157). Here, per process:
   A connection closed on a body still arriving is reset, and a proxy sending that body (Caddy)
   takes the reset for the process failing: the refusal must reach it as an answer. A trusted
   proxy's connection refused here (the process full) is answered likewise once its request's head
-  has arrived, never before it (a proxy takes an answer to nothing asked for as a broken connection).
+  has arrived, never before it (a proxy takes an answer to nothing asked for as a broken connection);
+- every byte a connection reads is spent from its client's budget (:mod:`builder.desk.budget`: the
+  forwarded address behind a trusted proxy), and a body the app reads for a client in debt is read
+  only as the debt is paid; a refused body's rest is thrown away at once and its client's next request
+  waits (:func:`owed`): one client's megabytes come at the budget's rate, however many connections
+  carry them.
 
 The body's read timeout is the app's (:func:`builder.web.intake.spool_body`): a response there
 can name the problem. Settings are class attributes, set by :func:`configure` in each process (the
@@ -42,6 +47,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from builder.core import messages
+from builder.desk.budget import Budgets, Flow
 
 IMPORT_NAME = "builder.desk.transport:DeskProtocol"
 GRACE = 1.0
@@ -65,6 +71,11 @@ class Limits:
     discard_most: int = 8 * 1024 * 1024
     """Bytes of a refused request's body read and thrown away: above what the shipped proxy forwards
     (deploy/'s ``max_size``, 7 MB at most), so a refusal reaches it as an answer."""
+    client_rate: int = 1024 * 1024
+    """Bytes a second one client's requests are read at, once its burst is spent."""
+    client_burst: int = 8 * 1024 * 1024
+    """Bytes one client's requests are read at once before the rate holds: the largest submission
+    (about 6.4 MB) and some clicks."""
 
     def for_workers(self, workers: int) -> Limits:
         """Each of ``workers`` processes' share: the per-address cap divided (rounded up), so the
@@ -98,6 +109,19 @@ def within(address: str, nets: tuple[Any, ...]) -> bool:
     return any(ip.version == net.version and ip in net for net in nets)
 
 
+def forwarded(direct: str, hops: list[str], nets: tuple[Any, ...]) -> str:
+    """The client of a request that came from ``direct`` with ``hops`` (its ``X-Forwarded-For``
+    addresses, in order) as the per-client limits count it: ``direct``, unless it is in ``nets`` (the
+    trusted proxies); then the rightmost hop that isn't itself a trusted proxy (each proxy appends the
+    address it got the request from, so what is left of that may be the client's own invention)."""
+    if not within(direct, nets):
+        return client_key(direct)
+    for hop in reversed([hop for hop in hops if hop]):
+        if not within(hop, nets):
+            return client_key(hop)
+    return client_key(direct)
+
+
 def client_key(address: str) -> str:
     """What the per-client limits count an address as: an IPv4 address itself (one mapped into
     IPv6 too), an IPv6 address by its /64 network, which one home or phone is given whole (else
@@ -120,10 +144,16 @@ def raise_open_files() -> None:
         pass
 
 
+def owed(client: str) -> float:
+    """Seconds until ``client``'s budget of bytes is out of debt in this process (0: it isn't)."""
+    return DeskProtocol.budgets.owed(client, asyncio.get_running_loop().time())
+
+
 def configure(limits: Limits) -> None:
     """This process's limits, for every connection accepted from now on."""
     DeskProtocol.limits = limits
     DeskProtocol.trusted_nets = networks(limits.trusted)
+    DeskProtocol.budgets = Budgets(limits.client_rate, limits.client_burst)
 
 
 def current() -> Limits:
@@ -151,6 +181,7 @@ def refusal_bytes(code: str) -> bytes:
 class DeskProtocol(H11Protocol):
     limits: ClassVar[Limits] = Limits()
     trusted_nets: ClassVar[tuple[Any, ...]] = ()
+    budgets: ClassVar[Budgets] = Budgets(Limits.client_rate, Limits.client_burst)
     open_from: ClassVar[Counter[str]] = Counter()
     """Connections open now in this process, by client address."""
     waiting: ClassVar[dict[DeskProtocol, float]] = {}
@@ -164,9 +195,13 @@ class DeskProtocol(H11Protocol):
     _discarded = 0
     """Bytes of the current request's body thrown away, or of a refused connection's request."""
     _head_deadline: asyncio.TimerHandle | None = None
+    _payer: str | None = None
+    """The client whose request the connection carries now, whose budget its reading spends."""
+    _paid_up: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self.flow = Flow(transport)
         address = client_key(self.client[0]) if self.client else "?"
         if len(self.connections) > self.limits.total and not self._make_room():
             return self._refuse("desk-busy", proxied=within(address, self.trusted_nets))
@@ -179,6 +214,9 @@ class DeskProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._paid_up is not None:
+            self._paid_up.cancel()
+            self._paid_up = None
         if self._address is not None:
             self.open_from[self._address] -= 1
             if self.open_from[self._address] <= 0:
@@ -187,9 +225,39 @@ class DeskProtocol(H11Protocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        self._received(data)
+        # Spent once the request's head is read (its client known), after uvicorn's own resuming.
+        if self._payer is None or self.transport.is_closing():
+            return
+        wait = self.budgets.spend(self._payer, len(data), self.loop.time())
+        if self.conn.their_state is not h11.SEND_BODY or self._discarding():
+            # The request is all here, or answered: the connection may carry another client's next (a
+            # proxy's does) once the body has gone by, which the debt must not hold back; it holds this
+            # client's next request (guard.held) and body, on any connection.
+            self._lift()
+        elif wait > 0:
+            self.flow.throttle(True)
+            if self._paid_up is not None:
+                self._paid_up.cancel()
+            # Never past half the app's wait for a piece of the body: the desk's own hold is no stalled
+            # body (a 408 then closed the connection on what was still coming: a reset to the proxy).
+            self._paid_up = self.loop.call_later(min(wait, self.limits.body_timeout / 2), self._lift)
+
+    def _lift(self) -> None:
+        if self._paid_up is not None:
+            self._paid_up.cancel()
+            self._paid_up = None
+        if self.flow.throttled:
+            self.flow.throttle(False)
+
+    def _discarding(self) -> bool:
+        """Whether the request is answered and the rest of its body still to come (and be thrown away)."""
+        return self.cycle is not None and self.cycle.response_complete and self.conn.their_state is h11.SEND_BODY
+
+    def _received(self, data: bytes) -> None:
         if self._refused:
             return self._refused_data(data)
-        if self.cycle is not None and self.cycle.response_complete and self.conn.their_state is h11.SEND_BODY:
+        if self._discarding():
             # Answered already: the rest of the body thrown away, as long as it is bounded.
             self._discarded += len(data)
             if self._discarded > self.limits.discard_most:
@@ -218,14 +286,22 @@ class DeskProtocol(H11Protocol):
     def handle_events(self) -> None:
         before = self.cycle
         super().handle_events()
-        if self.cycle is not before:  # a request's head arrived whole: its deadline is met
+        if self.cycle is not before and self.cycle is not None:  # a request's head arrived whole
             self._disarm()
             self._discarded = 0
+            hops = [hop.strip().decode("latin-1") for name, value in self.cycle.scope["headers"]
+                    if name == b"x-forwarded-for" for hop in value.split(b",")]
+            self._payer = forwarded(self.client[0] if self.client else "?", hops, self.trusted_nets)
 
     def on_response_complete(self) -> None:
         # Armed before uvicorn starts on a pipelined request, whose head (if whole) disarms it again.
         self._arm()
         super().on_response_complete()
+        self._lift()
+        if self.conn.their_state is h11.SEND_BODY:
+            # The rest of a refused body still to come: uvicorn's keep-alive timer would close the
+            # connection on it (a reset to the proxy); the head deadline bounds it.
+            self._unset_keepalive_if_required()
 
     def _make_room(self) -> bool:
         """Close the connection that has waited longest for its head, if it has waited past GRACE."""

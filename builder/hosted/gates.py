@@ -24,7 +24,7 @@ from builder.core import messages
 from builder.desk.build import TOKEN_DAYS
 from builder.desk.checks import Busy
 from builder.desk.cookies import secure
-from builder.desk.guard import CLICK_MOST, client_address, gate, read_form, unread, until_gone
+from builder.desk.guard import CLICK_MOST, client_address, gate, held, read_form, unread, until_gone
 from builder.desk.transport import within
 from builder.desk.workers import CLIENT
 from builder.hosted.state import hosted_of
@@ -53,6 +53,7 @@ def endpoint(handler: Handler, lane: str | None = None) -> Callable[[Request], A
             CLIENT.set(client)  # whose jobs they are, in the workers' turns
             hosted = hosted_of(request)
             if request.method == "POST":
+                await held(client)
                 if not hosted.clicks.allow(client):
                     await paced(request)
                     return refusal(request, lang, "desk-rate", 429)

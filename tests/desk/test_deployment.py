@@ -114,7 +114,7 @@ def test_a_body_said_to_be_over_the_limit_is_refused_by_caddy_before_it_is_read(
     desk, which read it to refuse it: one address's 7 MB bodies cost the desks' cores. A body whose
     Content-Length is over the limit (7 MB, as Caddy counts them) is answered 413 by Caddy at once,
     before a byte of it is sent, so never by a desk (every desk answer has a CSP); one at the limit is
-    waited for (Caddy takes a body whole before a desk sees it). The largest a player sends still
+    waited for. The largest a player sends still
     reaches a desk: five files of 1 MiB (5.2 MB) answered by the desk itself, a list and its Warbook
     of 1 MiB each stored."""
     with deployed(tmp_path, f"sqlite:///{tmp_path / 'torneo.sqlite'}") as site:
@@ -253,6 +253,9 @@ ATTACK_SECONDS = 10.0
 """Issue 55's attacks last 30 s (bodies) and 60 s (PDFs); here 10 s each, which shows the same (Caddy left a
 desk out within a second of the first reset); `make bench` runs them for the full time
 (benchmarks/proxy_attacks.py)."""
+CLICK_FLOOR = 0.1
+"""The least a click's or a submission's p95 before the attack counts as (tests/timing.py): on a quiet
+machine 20–90 ms, where three times is noise."""
 
 
 @pytest.mark.usefixtures("measured_alone")
@@ -261,11 +264,14 @@ def test_no_client_makes_caddy_leave_out_a_healthy_desk(tmp_path, attack):
     """Issue 55: one address sending 16 bodies of 3–7 MB at once, or 24 addresses asking for PDFs, once
     made Caddy leave both desks out (a refusal came with its body unread, Caddy saw the connection
     reset and counted the desk failed): everyone else got «no upstreams available». Now another
-    player's clicks and submissions get no 503 and stay within 3× their own p95 from before."""
+    player's clicks and submissions get no 503 and stay within 3× their own p95 from before. The bodies,
+    each within the desk's own limit, are read at their client's budget (builder/desk/budget.py), which
+    slows Caddy and the sender: the p95s are held to 3× here too (before, 8–16× in `make bench`); the
+    PDFs' in `make bench` alone."""
     with deployed(tmp_path, f"sqlite:///{tmp_path / 'torneo.sqlite'}") as site:
         outcome = crowds.on_desk(site, attack, ATTACK_SECONDS)
     print(outcome.summary())  # the p95s, held to 3× in `make bench` (benchmarks/proxy_attacks.py)
-    assert not outcome.faults(timed=False), outcome.summary()
+    assert not outcome.faults(timed=attack == "bodies", floor=CLICK_FLOOR), outcome.summary()
 
 
 def test_the_documented_dry_run_serves_the_desk_on_localhost_with_caddys_own_certificate(tmp_path):
