@@ -46,7 +46,7 @@ WATCH = """
       const response = await fetch(...args);
       for (const read of ['text', 'json', 'blob', 'arrayBuffer']) {
         const own = response[read].bind(response);
-        response[read] = () => { const body = own(); body.finally(() => setTimeout(over, 0)); return body; };
+        response[read] = () => { const body = own(); body.then(() => setTimeout(over, 0), () => setTimeout(over, 0)); return body; };
       }
       response.clone().text().finally(() => setTimeout(over, 60));
       return response;
