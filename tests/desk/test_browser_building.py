@@ -31,18 +31,27 @@ pytestmark = needs("chromium")
 WATCH = """
 (() => {
   // The test's own probe: builder answers drawn (or refused), and requests still on their way.
+  // A request is done once the page has read its answer and done what follows at once (a next
+  // request it asks is counted before this one is let go); an answer the page leaves unread, 60 ms
+  // after it came.
   window.__settled = 0;
   window.__pending = 0;
   document.addEventListener('builder:drawn', () => { window.__settled += 1; });
   const fetch = window.fetch;
   window.fetch = async (...args) => {
     window.__pending += 1;
+    let done = false;
+    const over = () => { if (!done) { done = true; window.__pending -= 1; } };
     try {
       const response = await fetch(...args);
-      response.clone().text().finally(() => setTimeout(() => { window.__pending -= 1; }, 60));
+      for (const read of ['text', 'json', 'blob', 'arrayBuffer']) {
+        const own = response[read].bind(response);
+        response[read] = () => { const body = own(); body.then(() => setTimeout(over, 0), () => setTimeout(over, 0)); return body; };
+      }
+      response.clone().text().finally(() => setTimeout(over, 60));
       return response;
     } catch (error) {
-      setTimeout(() => { window.__pending -= 1; }, 60);
+      setTimeout(over, 60);
       throw error;
     }
   };

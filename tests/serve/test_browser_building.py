@@ -32,7 +32,10 @@ STEPS_MOST = 400
 WATCH = """
 (() => {
   // The test's own probe: how many builder answers were drawn, and how many requests of the
-  // page's script are still on their way (with their answers read and acted on).
+  // page's script are still on their way (with their answers read and acted on). A request is
+  // done once the page has taken its answer and done what follows at once (htmx draws it before
+  // the request's end, a fetch's reader goes on as its body is read; a next request it asks is
+  // counted before this one is let go); a fetch's answer the page leaves unread, 60 ms after it came.
   window.__settled = 0;
   window.__pending = 0;
   document.addEventListener('htmx:afterSettle', () => { window.__settled += 1; });
@@ -40,18 +43,24 @@ WATCH = """
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {
     window.__pending += 1;
-    this.addEventListener('loadend', () => setTimeout(() => { window.__pending -= 1; }, 60));
+    this.addEventListener('loadend', () => setTimeout(() => { window.__pending -= 1; }, 0));
     return send.apply(this, args);
   };
   const fetch = window.fetch;
   window.fetch = async (...args) => {
     window.__pending += 1;
+    let done = false;
+    const over = () => { if (!done) { done = true; window.__pending -= 1; } };
     try {
       const response = await fetch(...args);
-      response.clone().text().finally(() => setTimeout(() => { window.__pending -= 1; }, 60));
+      for (const read of ['text', 'json', 'blob', 'arrayBuffer']) {
+        const own = response[read].bind(response);
+        response[read] = () => { const body = own(); body.then(() => setTimeout(over, 0), () => setTimeout(over, 0)); return body; };
+      }
+      response.clone().text().finally(() => setTimeout(over, 60));
       return response;
     } catch (error) {
-      window.__pending -= 1;
+      over();
       throw error;
     }
   };

@@ -140,9 +140,12 @@ def every_part(browser, name: str):
 
 
 @pytest.mark.parametrize("game, name", EVERY_GAME, ids=[n for _, n in EVERY_GAME])
-def test_every_control_of_every_game_is_labelled_in_words(served, empty, game, name):
+def test_every_control_of_every_game_is_labelled_in_words_and_no_two_of_a_part_read_alike(served, empty, game, name):
     # «un acompañante | lista», «número | círculo | … | lista»: a dropdown with no label beside it,
     # its choices the schema's types. Each control is named in words, a field's label is seen.
+    # Confrontation's «Añadir a Competencias de Ariete» twice (the machine's and a servant's):
+    # each add button names whose list it adds to, so no two controls share a name.
+    # One walk through every part serves both (each part shown is what either looks at).
     (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
     if name == "columna-blindada.yaml":
         (empty / "fenix-warbook.yaml").write_bytes((EXAMPLES / game / "fenix-warbook.yaml").read_bytes())
@@ -150,7 +153,7 @@ def test_every_control_of_every_game_is_labelled_in_words(served, empty, game, n
         b = Browser(launched, served, **SCREENS["desktop"])
         b.kind = "desktop"
         b.page.wait_for_selector(f"#files li[data-path='{name}']")
-        forms = 0
+        forms, seen = 0, set()
         for controls in every_part(b, name):
             for c in controls:
                 assert c["name"] and c["name"].lower() not in TYPE_WORDS, c
@@ -160,26 +163,11 @@ def test_every_control_of_every_game_is_labelled_in_words(served, empty, game, n
                     forms += 1
                     assert not {o.lower() for o in c["options"]} & TYPE_WORDS, c
                     assert all(o[:1].islower() or not o.isascii() or " " in o for o in c["options"]), c
-        assert forms or game in ("cripmaquion", "confrontation", "porcrom")
-        assert b.errors == []
-
-
-@pytest.mark.parametrize("game, name", EVERY_GAME, ids=[n for _, n in EVERY_GAME])
-def test_no_two_controls_of_a_part_read_alike(served, empty, game, name):
-    # Confrontation's «Añadir a Competencias de Ariete» twice (the machine's and a servant's):
-    # each add button names whose list it adds to, so no two controls share a name.
-    (empty / name).write_bytes((EXAMPLES / game / name).read_bytes())
-    if name == "columna-blindada.yaml":
-        (empty / "fenix-warbook.yaml").write_bytes((EXAMPLES / game / "fenix-warbook.yaml").read_bytes())
-    with chromium() as launched:
-        b = Browser(launched, served, **SCREENS["desktop"])
-        b.kind = "desktop"
-        b.page.wait_for_selector(f"#files li[data-path='{name}']")
-        seen = set()
-        for controls in every_part(b, name):
             names = [c["name"] for c in controls if c["tag"] == "BUTTON" or c["id"].endswith(("-new", "-other"))]
             twice = sorted({n for n in names if names.count(n) > 1})
             assert twice == [], twice
             seen.update(names)
+        assert forms or game in ("cripmaquion", "confrontation", "porcrom")
         if game == "confrontation":       # a servant's list is the servant's own
             assert {"Añadir a Competencias de Destroza-Montañas", "Añadir a Competencias de Guigne"} <= seen
+        assert b.errors == []
