@@ -25,7 +25,6 @@ MESSAGES = {
     "cli.value.file": {"es": "ARCHIVO", "en": "FILE"},
     "cli.value.edition": {"es": "EDICIÓN", "en": "EDITION"},
     "cli.value.kind": {"es": "CLASE", "en": "KIND"},
-    "cli.value.edition": {"es": "EDICIÓN", "en": "EDITION"},
     # The arguments, by their names.
     "cli.arg.paths": {"es": "RUTA", "en": "PATH"},
     "cli.arg.file": {"es": "ARCHIVO", "en": "FILE"},

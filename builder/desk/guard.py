@@ -7,7 +7,7 @@ Since the desk may be reachable from players' devices:
 - on a POST: its Origin, when the browser sends one, must be this server's own; at most
   ``posts_per_minute`` from one client, counted in the store by every process (429); the body
   bounded from its Content-Length and while it streams (413), each wait for it bounded (408), at
-  most :data:`BODIES_AT_ONCE` of one client's arriving at once (429),
+  most :data:`BODIES_AT_ONCE` of one client's arriving at once (429 ``desk-busy-uploads``),
   spooled to disk past a small size and parsed in a worker thread; the form's CSRF token equal to
   its cookie (double submit, constant time), checked before its files are read into memory;
 - a client is the connection's address, or, from a trusted proxy only, the rightmost address of
@@ -188,7 +188,7 @@ async def read_form(request: Request, most: int = BODY_MOST, lane: Lane | None =
     declared = max(0, declared_length(request) or 0)
     client = client or client_address(request)
     if ARRIVING[client] >= BODIES_AT_ONCE:
-        raise Busy("desk-busy-client", 429, RETRY_AFTER)
+        raise Busy("desk-busy-uploads", 429, RETRY_AFTER)
     ARRIVING[client] += 1
     try:
         with lane.reading(client, declared) if lane is not None else contextlib.nullcontext():

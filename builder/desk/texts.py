@@ -136,9 +136,9 @@ MESSAGES = {
         "es": "Ya hay dos entregas tuyas comprobándose: espera a que terminen.",
         "en": "Two of your submissions are being checked already: wait for them to finish.",
     },
-    "desk.error.desk-busy": {
-        "es": "La mesa está comprobando muchas listas a la vez: vuelve a intentarlo en unos segundos.",
-        "en": "The desk is checking many lists at once: try again in a few seconds.",
+    "desk.error.desk-busy-uploads": {
+        "es": "Ya llegan varios envíos desde tu dirección a la vez: espera unos segundos y vuelve a intentarlo.",
+        "en": "Several uploads from your address are arriving at once already: wait a few seconds and try again.",
     },
     "desk.error.no-files": {"es": "Falta la lista: elige un archivo o pégala.", "en": "The list is missing: choose a file or paste it."},
     "desk.error.too-many-files": {"es": "Como mucho 5 archivos por entrega.", "en": "At most 5 files per submission."},

@@ -298,3 +298,17 @@ def test_an_english_possessive_takes_an_apostrophe_alone_after_a_final_s(monkeyp
     assert messages.text("test.possessive", "en", team="Halcones") == "Halcones' list"
     assert messages.text("test.possessive", "en", team="Patrulla Alfa") == "Patrulla Alfa's list"
     assert messages.text("test.possessive", "es", team="Halcones") == "la lista de Halcones"
+
+
+def test_no_message_is_written_twice_in_a_catalog():
+    """A key written twice in one of the catalogs' dicts is silently the later one's: the desk's
+    «desk-busy» once had two texts, the first never shown, and the command line's EDITION two alike."""
+    import ast
+
+    twice = []
+    for module in sorted((Path(__file__).resolve().parents[2] / "builder").rglob("texts.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = [key.value for key in node.keys if isinstance(key, ast.Constant)]
+                twice += [(module.name, key) for key in sorted({k for k in keys if keys.count(k) > 1})]
+    assert twice == []

@@ -154,7 +154,7 @@ def test_one_client_has_no_more_than_four_bodies_arriving_at_once_on_any_route()
         await asyncio.sleep(0.1)
         with pytest.raises(Busy) as refused:
             await guard.read_form(request(False), client="203.0.113.9")
-        assert (refused.value.code, refused.value.status) == ("desk-busy-client", 429)
+        assert (refused.value.code, refused.value.status) == ("desk-busy-uploads", 429)
         read, size = await guard.read_form(request(False), client="198.51.100.7")
         assert read.get("token") == "x" and size == len(form)
         stalled.pop().cancel()
