@@ -84,6 +84,8 @@ TESTED_ELSEWHERE = {
     "hosted/state.py": "what the hosted builder knows, made by tests/hosted/conftest.py's app and read in every "
                        "test of tests/hosted/",
     "cli/support.py": EVERY_COMMAND,
+    "events/joining.py": "the print's teams joined behind the cover: tests/events/test_printing.py prints through it "
+                         "(pages, bookmarks, metadata, and 1,500 teams within half an export worker's memory)",
     "events/values.py": "the store's rows as values (moved out of schema.py), made and read by every test of "
                         "tests/events/test_store.py",
     "events/pairing_weights.py": "a pairing's weights, brute-forced against networkx's matching in "

@@ -137,7 +137,10 @@ def main() -> int:
          "DESK_SITE": site, "DESK_HTTPS_PORT": str(https), "DESK_HTTP_PORT": str(http), "DESK_ADMIN": "off",
          "DESK_GLOBAL_EXTRA": "default_bind 127.0.0.1", "DESK_UPSTREAMS": " ".join(f"127.0.0.1:{p}" for p in ports)}))
     stopping = []
-    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    # Ctrl-C and a stop alike: a flag the loops below look at, whatever the signal's disposition this
+    # process was started with (twice in a clean clone's suite the dry run outlived the test's Ctrl-C).
+    for stop_signal in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop_signal, lambda *_: stopping.append(True))
     try:
         deadline = time.monotonic() + WAIT
         while not answers(url, root):

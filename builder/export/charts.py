@@ -11,9 +11,14 @@ from __future__ import annotations
 from xml.etree import ElementTree
 
 import pygal
+from pygal.etree import etree as pygal_etree
 from pygal.style import Style
 
 from builder.core.charts import LineChart
+
+# pygal writes through lxml when it is installed (pikepdf, the print's join, brings it), and its SVG
+# then differs (namespaces, the style's place): the standard library's, whatever else is installed.
+pygal_etree.to_etree()
 
 SHADES = ("#1d1d1d", "#6b6b6b", "#3f3f3f", "#8f8f8f", "#2d2d2d", "#575757")
 DASHES = ("none", "7,4", "2,3", "9,3,2,3", "4,4", "1,4")
