@@ -48,8 +48,7 @@ class Budgets:
             if len(self.accounts) >= KEPT_MOST:
                 self._forget(now)
             account = self.accounts[client] = _Account(self.burst, now)
-        account.left = min(self.burst, account.left + (now - account.at) * self.rate) - size
-        account.at = now
+        account.left, account.at = min(self.burst, self._left(account, now)) - size, now
         return max(0.0, -account.left / self.rate)
 
     def owed(self, client: str, now: float) -> float:
@@ -57,12 +56,15 @@ class Budgets:
         account = self.accounts.get(client)
         if account is None:
             return 0.0
-        return max(0.0, -(account.left + (now - account.at) * self.rate) / self.rate)
+        return max(0.0, -self._left(account, now) / self.rate)
 
     def _forget(self, now: float) -> None:
-        for client in [client for client, account in self.accounts.items()
-                       if account.left + (now - account.at) * self.rate >= self.burst]:
+        for client in [client for client, account in self.accounts.items() if self._left(account, now) >= self.burst]:
             del self.accounts[client]
+
+    def _left(self, account: _Account, now: float) -> float:
+        """What ``account`` holds at ``now``: what it held, and what the rate has put back since (uncapped)."""
+        return account.left + (now - account.at) * self.rate
 
 
 class Flow(FlowControl):
