@@ -146,6 +146,7 @@ def log_in(browser, desk: str, screen: dict):
     organiser.fill("#token", TOKEN)
     organiser.click("button[type=submit]")
     organiser.locator("#event-state").wait_for()
+    organiser.wait_for_load_state("load")  # its stylesheet too: the tests measure what is drawn
     return organiser
 
 
@@ -348,6 +349,7 @@ def test_the_organiser_pages_and_removes_spam_teams_on_a_phone_with_the_keyboard
     phone.fill("#token", TOKEN)
     phone.keyboard.press("Enter")
     phone.locator("#teams").wait_for()
+    phone.wait_for_load_state("load")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
     assert phone.locator("#teams tbody tr").count() == 50 and "Página 1 de 2" in phone.inner_text("#pages-bottom")
     audits = {"dashboard": serious_violations(phone)}

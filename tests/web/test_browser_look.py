@@ -55,6 +55,9 @@ def builder(tmp_path):
 
 def looked_at(page, name: str, found: dict[str, object]) -> None:
     """The page as it is now, in light and in dark: its small controls and axe-core's findings."""
+    # A page's element can be there before its stylesheet is: measured then, every control is
+    # small (a clean clone's run saw the team's page so, in light only). Its load event waits for both.
+    page.wait_for_load_state("load")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         found[f"{name}, {scheme}: small"] = page.evaluate(SMALL, THUMB)
