@@ -10,6 +10,7 @@ import secrets
 import socket
 import tempfile
 import time
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
@@ -181,6 +182,8 @@ class Network(click.ParamType):
         help="cli.event.connections-per-address")
 @option("--header-timeout", type=click.FloatRange(0.1, 600), default=10.0, hidden=True, help="cli.event.header-timeout")
 @option("--body-timeout", type=click.FloatRange(0.1, 600), default=10.0, hidden=True, help="cli.event.body-timeout")
+@option("--client-rate", type=click.IntRange(64 * 1024, 10**10), default=None, hidden=True,
+        help="cli.event.client-rate")
 @option("--weak-token", is_flag=True, default=False, help="cli.event.weak-token")
 @option("--session-hours", type=click.FloatRange(0.1, 24 * 14), default=12, show_default=True,
         metavar="cli.value.hours", help="cli.event.session-hours")
@@ -188,7 +191,7 @@ class Network(click.ParamType):
 def serve(pack: str, db: str | None, host: str, port: int, token: str | None, token_file: str | None,
           deadline: datetime | None, publish: bool, rate: int, clicks: int, pdfs: int, workers: int,
           public_url: str | None, trusted: tuple[str, ...], per_address: int, header_timeout: float,
-          body_timeout: float, weak_token: bool, session_hours: float, lang: str | None) -> None:
+          body_timeout: float, client_rate: int | None, weak_token: bool, session_hours: float, lang: str | None) -> None:
     """Serve the event desk of a pack (help: ``cli.event.serve``)."""
     lang = speaking(lang, file=pack)
     event_pack = load_pack(pack)
@@ -222,6 +225,8 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, to
                       clicks_per_minute=clicks, pdfs_per_minute=pdfs)
     limits = transport.Limits(head_timeout=header_timeout, per_address=per_address, trusted=trusted,
                               body_timeout=body_timeout)
+    if client_rate is not None:  # the tests' attacks that are not about the budget (tests/desk/test_transport.py)
+        limits = replace(limits, client_rate=client_rate)
     transport.raise_open_files()
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
     echo(messages.text("desk.database", lang, db=_shown(url)))

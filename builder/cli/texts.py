@@ -245,6 +245,8 @@ MESSAGES = {
                                  "en": "Seconds for a request's head to arrive."},
     "cli.event.body-timeout": {"es": "Segundos de espera por cada trozo del cuerpo de una petición.",
                                "en": "Seconds to wait for each piece of a request's body."},
+    "cli.event.client-rate": {"es": "Bytes por segundo a los que se leen las peticiones de un cliente, gastada su ráfaga.",
+                              "en": "Bytes a second one client's requests are read at, once its burst is spent."},
     "cli.event.bad-public-url": {
         "es": "«{value}» no es la dirección http(s) de un servidor sin ruta, como https://torneo.example",
         "en": "“{value}” is not the http(s) address of a server with no path, such as https://torneo.example",

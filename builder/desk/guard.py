@@ -43,7 +43,7 @@ from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
 from builder.events.submitted import FILES_MOST
-from builder.desk.transport import current, forwarded, owed
+from builder.desk.transport import current, forwarded, owed, stopping
 from builder.web.intake import Form, Rejected, declared_length, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
@@ -136,10 +136,13 @@ async def held(client: str) -> None:
     """Wait, before anything is answered, while ``client`` owes the desk bytes it sent beyond its budget
     (:func:`builder.desk.transport.owed`), at most :data:`HELD_MOST` seconds: its refused bodies are
     thrown away at once, and its next request pays for them. Its body waits meanwhile on a connection
-    of its own (a proxy sends no one else's request on it before this one is answered)."""
+    of its own (a proxy sends no one else's request on it before this one is answered). Once the desk
+    is told to stop, nothing is held: the stop waits for what is under way."""
     wait = owed(client)
     if wait > 0:
-        await asyncio.sleep(min(wait, HELD_MOST))
+        # Not past the desk's being told to stop: held, a request kept the stop waiting up to HELD_MOST.
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(stopping().wait(), min(wait, HELD_MOST))
 
 
 def unread(request: Request, answer: Response, code: str) -> Response:

@@ -149,6 +149,19 @@ def owed(client: str) -> float:
     return DeskProtocol.budgets.owed(client, asyncio.get_running_loop().time())
 
 
+_stopping: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
+
+
+def stopping() -> asyncio.Event:
+    """Set once this process's server is told to stop (:meth:`DeskProtocol.shutdown`): what waits only
+    for time to pass (:func:`builder.desk.guard.held`) waits no longer. One per event loop."""
+    global _stopping
+    loop = asyncio.get_running_loop()
+    if _stopping is None or _stopping[0] is not loop:
+        _stopping = (loop, asyncio.Event())
+    return _stopping[1]
+
+
 def configure(limits: Limits) -> None:
     """This process's limits, for every connection accepted from now on."""
     DeskProtocol.limits = limits
@@ -302,6 +315,16 @@ class DeskProtocol(H11Protocol):
             # The rest of a refused body still to come: uvicorn's keep-alive timer would close the
             # connection on it (a reset to the proxy); the head deadline bounds it.
             self._unset_keepalive_if_required()
+
+    def shutdown(self) -> None:
+        stopping().set()
+        # A desk told to stop doesn't wait for a body still arriving: none of it is acknowledged, and
+        # held at its client's budget (or stalled) it kept the stop waiting for the body's timeout.
+        # Its sender sees the connection closed, as it would any cut one, and sends again.
+        if self.cycle is not None and not self.cycle.response_complete and self.conn.their_state is h11.SEND_BODY:
+            self.transport.close()
+            return
+        super().shutdown()
 
     def _make_room(self) -> bool:
         """Close the connection that has waited longest for its head, if it has waited past GRACE."""

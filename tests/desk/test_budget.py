@@ -126,6 +126,29 @@ def test_a_client_in_debt_waits_before_its_request_is_answered():
         transport.configure(before)
 
 
+def test_nothing_is_held_once_the_desk_is_told_to_stop():
+    """A desk told to stop waited for every request held for its client's debt (up to HELD_MOST): behind
+    Caddy, one address's bodies kept each desk from stopping for ten seconds and more."""
+    import asyncio
+
+    from builder.desk import guard, transport
+
+    before = transport.current()
+    transport.configure(transport.Limits(client_rate=MB, client_burst=MB))
+    try:
+        async def run() -> float:
+            loop = asyncio.get_running_loop()
+            transport.DeskProtocol.budgets.spend("203.0.113.9", (1 + 2 * guard.HELD_MOST) * MB, loop.time())
+            began = time.monotonic()
+            loop.call_later(OWED / 10, transport.stopping().set)  # uvicorn's shutdown of a connection does so
+            await guard.held("203.0.113.9")
+            return time.monotonic() - began
+        waited = asyncio.run(run())
+        assert waited < guard.HELD_MOST / 4, waited  # it owed HELD_MOST twice over
+    finally:
+        transport.configure(before)
+
+
 def test_one_client_has_no_more_than_four_bodies_arriving_at_once_on_any_route():
     """Caddy streams bodies to the desk as they arrive (deploy/Caddyfile): one client's stalled bodies
     each hold a connection until the body's timeout, on a route with no lane too (the organiser's

@@ -9,6 +9,7 @@ import contextlib
 import http.client
 import os
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -150,9 +151,36 @@ def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path, route
         kill(server)
 
 
+def test_a_stopped_desk_does_not_wait_for_a_body_still_arriving(tmp_path):
+    """Told to stop (SIGTERM, as systemd and the deployment's tests stop it), the desk answered what it had
+    read and waited for every body still coming in until the body's timeout: behind Caddy, each desk
+    took ten seconds to stop after one address's bodies. A half-sent body is cut at once."""
+    port = free_port()
+    body_timeout = 60
+    server = start(tmp_path / "torneo.sqlite", port, "--body-timeout", str(body_timeout))
+    sock = socket.socket()
+    try:
+        sock.bind(("127.0.1.1", 0))
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"POST /submit HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: multipart/form-data; "
+                     b"boundary=b\r\nContent-Length: 2000000\r\n\r\n" % port + b"x" * 1_000_000)
+        time.sleep(0.5)  # the head read, the body under way
+        page_time(port)
+        os.killpg(server.pid, signal.SIGTERM)
+        # Before, it stopped only once the body's timeout had passed: bounded here by half of it.
+        server.wait(timeout=body_timeout / 2)
+        assert closed(sock, 5) is not None  # the upload's connection closed, not left open
+    finally:
+        sock.close()
+        if server.poll() is None:
+            kill(server)
+
+
 def test_malformed_six_megabyte_forms_leave_the_page_answering(tmp_path):
     port = free_port()
-    server = start(tmp_path / "torneo.sqlite", port)
+    # Each sender's forms as fast as loopback carries them, not at its client's budget (tested in
+    # test_budget and behind Caddy in test_deployment): the parser's load, not the budget's, is tried here.
+    server = start(tmp_path / "torneo.sqlite", port, "--client-rate", str(10**9))
     junk = (b"--b\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.yaml\"\r\n\r\n"
             + os.urandom(3 * 1024 * 1024).hex().encode())  # 6 MB, no closing boundary
     answers: list[int] = []
