@@ -27,6 +27,8 @@ BODY_SIZES = (3, 4, 5, 6, 7)
 BODIES_AT_ONCE = 16
 PDF_ADDRESSES = 24
 ATTACKER_TIMEOUT = 30.0
+STOP_GRACE = 2.0
+"""Seconds the attacker's requests under way at the attack's end may still take to be answered."""
 ROUNDS_MOST = 1000
 """Requests one attacker's thread sends at most, whatever the time left."""
 SLOWER_MOST = 3.0
@@ -80,7 +82,8 @@ def played(player: Browser, actions: dict[str, Action], rounds: int, timings: Ti
 
 def crowd(count: int, seconds: float, work: Callable[[int, int], int]) -> Callable[[float], Counter]:
     """``count`` threads, each doing ``work(thread, round)`` until ``seconds`` have passed (or
-    :data:`ROUNDS_MOST` rounds); their statuses counted (0: no answer). Started, in a process of their
+    :data:`ROUNDS_MOST` rounds); their statuses counted (0: no answer; one not answered by
+    :data:`STOP_GRACE` after the end is dropped uncounted). Started, in a process of their
     own (forked, so ``work`` goes with them): a real attacker is another machine, and its threads beside
     the player's would have the player wait for this process's interpreter (its GIL), not for the
     server. Returned: a function that waits for them (at most its seconds) and gives their count."""
@@ -103,8 +106,12 @@ def crowd(count: int, seconds: float, work: Callable[[int, int], int]) -> Callab
         for thread in threads:
             thread.start()
         for thread in threads:
-            thread.join(seconds + ATTACKER_TIMEOUT + 5)
-        told.put(dict(answers))
+            thread.join(max(0.0, end + STOP_GRACE - time.monotonic()))
+        with lock:
+            told.put(dict(answers))
+        # The attack is over: what is still under way is dropped as the process ends (its threads are
+        # daemons), as an attacker gives up. Waited for, a body's last megabytes at its client's rate
+        # held each test up to Caddy's own timeout (half a minute to a minute) after the attack.
 
     attacker = multiprocessing.get_context("fork").Process(target=attack, daemon=True)
     attacker.start()

@@ -122,11 +122,17 @@ def started(command: list[str], log: Path, **env: str) -> subprocess.Popen:
                                 env={**os.environ, **env})
 
 
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
+def stop(*processes: subprocess.Popen) -> None:
+    """Each of ``processes`` told to stop at once (SIGTERM to its group), then waited for: killed if
+    it has not stopped within 10 s of being told."""
+    told = time.monotonic()
+    for process in processes:
+        if process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+    for process in processes:
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=max(0.0, told + 10 - time.monotonic()))
         except subprocess.TimeoutExpired:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
@@ -310,8 +316,7 @@ class Deployment:
         self._stopping.set()
         if self._watcher is not None:
             self._watcher.join(RESTART_SECONDS + 5)
-        for process in [*self.desks, *([self.caddy] if self.caddy else [])]:
-            stop(process)
+        stop(*self.desks, *([self.caddy] if self.caddy else []))
 
 
 @contextlib.contextmanager

@@ -73,8 +73,7 @@ class Hosting:
         return Browser(self.https, self.root, source, timeout)
 
     def close(self) -> None:
-        for process in self.processes:
-            stop(process)
+        stop(*self.processes)
 
 
 @contextlib.contextmanager
