@@ -21,7 +21,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.desk import building, installing
-from builder.desk.guard import client_address
+from builder.desk.guard import client_address, paused
 from builder.desk.cookies import secure
 from builder.desk.lists_texts import LIST_WORDS
 from builder.desk.pages import CSRF_COOKIE, closed, in_page_thread, page, refusal
@@ -241,6 +241,7 @@ async def export(request: Request, form: Form, lang: str) -> Response:
     if kind not in ("xlsx", "pdf"):
         return _refused(Refused("serve-unknown-kind", 400), lang)
     if kind == "pdf" and not await anyio.to_thread.run_sync(desk.pdfs.allow, client_address(request)):
+        await paused()
         return JSONResponse({"code": "desk-rate", "message": messages.text("desk.error.desk-rate", lang)},
                             status_code=429, headers={"Retry-After": "60"})
     try:

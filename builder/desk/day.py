@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages
-from builder.desk.guard import client_address
+from builder.desk.guard import client_address, paused
 from builder.desk.pages import in_page_thread, page, refusal
 from builder.desk.players import team_named
 from builder.desk.receipts import keep, kept
@@ -178,6 +178,7 @@ async def opponent_sheet(request: Request, form: Form, lang: str) -> Response:
         return found
     desk = desk_of(request)
     if not await anyio.to_thread.run_sync(desk.pdfs.allow, client_address(request)):
+        await paused()
         answer = await in_page_thread(request, refusal, request, lang, "desk-rate", 429)
         answer.headers["Retry-After"] = "60"
         return answer

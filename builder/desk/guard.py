@@ -5,7 +5,8 @@ Since the desk may be reachable from players' devices:
 - the Host: one the desk answers to (its ``--public-url``'s, else the loopback's or the literal
   address it listens on), so no DNS rebinding reaches it;
 - on a POST: its Origin, when the browser sends one, must be this server's own; at most
-  ``posts_per_minute`` from one client, counted in the store by every process (429); the body
+  ``posts_per_minute`` from one client, counted in the store by every process (429, answered after
+  a pause: :data:`REFUSAL_PAUSE`); the body
   bounded from its Content-Length and while it streams (413), each wait for it bounded (408), at
   most :data:`BODIES_AT_ONCE` of one client's arriving at once (429 ``desk-busy-uploads``),
   spooled to disk past a small size and parsed in a worker thread; the form's CSRF token equal to
@@ -60,6 +61,16 @@ ARRIVING: Counter[str] = Counter()
 HELD_MOST = 30.0
 """Seconds a client in debt of bytes waits at most before its request is answered (within Caddy's 60 s
 for a whole request)."""
+REFUSAL_PAUSE = 1.0
+"""Seconds a request refused for its client's rate (``desk-rate``) waits before its answer: a client that
+asks again as soon as it is refused (24 addresses asking for PDFs again and again, issue 55) asks
+at most once a second per connection, not some 65 times a second through Caddy's TLS, on the cores
+another player's click needs. A person past a rate loses a second they were to wait anyway."""
+PAUSED_MOST = 64
+"""Refusals waiting out their pause at once in a process: past it, answered at once (a flood of them
+holds no more of the desk's connections than this)."""
+PAUSED: list[int] = [0]
+"""How many wait now (on the event loop alone: no lock)."""
 CLOSING = ("desk-slow-body", "desk-bad-request")
 """Refusals after which the connection is closed: its body stalled, cut short or unreadable."""
 
@@ -92,6 +103,7 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
                 # The count is in the store (one budget for every process): a query, off the event loop.
                 counted = desk_of(request).clicks if clicks else desk_of(request).limit
                 if not await anyio.to_thread.run_sync(counted.allow, client):
+                    await paused()
                     return refusal(request, lang, "desk-rate", 429)
                 lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
                 form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST, lane, client)
@@ -143,6 +155,19 @@ async def held(client: str) -> None:
         # Not past the desk's being told to stop: held, a request kept the stop waiting up to HELD_MOST.
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(stopping().wait(), min(wait, HELD_MOST))
+
+
+async def paused() -> None:
+    """:data:`REFUSAL_PAUSE` before a rate's refusal is answered, while fewer than :data:`PAUSED_MOST` wait
+    in this process, and never past the desk's being told to stop."""
+    if PAUSED[0] >= PAUSED_MOST:
+        return
+    PAUSED[0] += 1
+    try:
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(stopping().wait(), REFUSAL_PAUSE)
+    finally:
+        PAUSED[0] -= 1
 
 
 def unread(request: Request, answer: Response, code: str) -> Response:

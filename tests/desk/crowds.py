@@ -166,18 +166,16 @@ class Outcome:
     no_upstreams: int
     resets: int
 
-    def faults(self, timed: bool = True, floor: float = 0.0) -> list[str]:
-        """What broke issue 55's promise (nothing, when kept). ``timed=False``: all but the other
-        player's p95 against his own before, which the suite reports and `make bench` holds (the
-        suite runs beside other tests on two cores, where the attack's own CPU is the measure).
-        ``floor``: the least the p95 before counts as (:func:`tests.timing.bound`)."""
+    def faults(self, floor: float = 0.0) -> list[str]:
+        """What broke issue 55's promise (nothing, when kept). ``floor``: the least the p95 before
+        counts as (:func:`tests.timing.bound`)."""
         found = []
         for kind, seconds in self.before.seconds.items():
             if self.during.statuses.get(kind, Counter())[503]:
                 found.append(f"{kind}: 503 × {self.during.statuses[kind][503]} during the attack")
             if not self.during.seconds.get(kind):
                 found.append(f"{kind}: not played during the attack")
-            elif timed and self.during.p95(kind) > timing.bound(self.before.p95(kind), floor, SLOWER_MOST):
+            elif self.during.p95(kind) > timing.bound(self.before.p95(kind), floor, SLOWER_MOST):
                 found.append(f"{kind}: p95 {self.during.p95(kind):.3f} s during against {self.before.p95(kind):.3f} s "
                              f"before")
         if self.no_upstreams:

@@ -266,12 +266,13 @@ def test_no_client_makes_caddy_leave_out_a_healthy_desk(tmp_path, attack):
     reset and counted the desk failed): everyone else got «no upstreams available». Now another
     player's clicks and submissions get no 503 and stay within 3× their own p95 from before. The bodies,
     each within the desk's own limit, are read at their client's budget (builder/desk/budget.py), which
-    slows Caddy and the sender: the p95s are held to 3× here too (before, 8–16× in `make bench`); the
-    PDFs' in `make bench` alone."""
+    slows Caddy and the sender: the p95s are held to 3× here too (before, 8–16× in `make bench`). The
+    PDFs too, since a refusal for a client's rate is answered after a pause (guard.REFUSAL_PAUSE: the
+    attackers asked again at once, some 65 times a second, and the clicks' p95 went 5.7×)."""
     with deployed(tmp_path, f"sqlite:///{tmp_path / 'torneo.sqlite'}") as site:
         outcome = crowds.on_desk(site, attack, ATTACK_SECONDS)
-    print(outcome.summary())  # the p95s, held to 3× in `make bench` (benchmarks/proxy_attacks.py)
-    assert not outcome.faults(timed=attack == "bodies", floor=CLICK_FLOOR), outcome.summary()
+    print(outcome.summary())  # the p95s; the attacks' full length in `make bench` (benchmarks/proxy_attacks.py)
+    assert not outcome.faults(floor=CLICK_FLOOR), outcome.summary()
 
 
 def test_the_documented_dry_run_serves_the_desk_on_localhost_with_caddys_own_certificate(tmp_path):

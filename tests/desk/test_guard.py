@@ -52,6 +52,39 @@ def test_too_many_posts_from_one_client_are_answered_429(db):
     assert answers == [403, 403, 429]
 
 
+def test_a_refusal_for_the_rate_is_answered_after_a_pause_and_only_so_many_wait_at_once(db):
+    """Issue 55: 24 addresses asking for PDFs were refused at once and asked again at once, some 65 times a
+    second through Caddy's TLS, on the cores another player's click needed. A refusal for a client's
+    rate now waits REFUSAL_PAUSE before it is answered (no CPU meanwhile); past PAUSED_MOST waiting in
+    a process, one is answered at once, so a flood of them holds no more of its connections."""
+    import asyncio
+    import time
+
+    from starlette.testclient import TestClient
+
+    from builder.desk import guard
+    from builder.desk.app import create_desk
+
+    app = create_desk(load_pack(PACK), db, TOKEN, "127.0.0.1:8080", posts_per_minute=1)
+    with TestClient(app, base_url=BASE) as c:
+        c.get("/")
+        assert c.post("/admin/login", data={"csrf": c.cookies["desk_csrf"], "token": "x"}).status_code == 403
+        began = time.monotonic()
+        refused = c.post("/admin/login", data={"csrf": c.cookies["desk_csrf"], "token": "x"})
+        waited = time.monotonic() - began
+    assert refused.status_code == 429 and waited >= guard.REFUSAL_PAUSE, waited
+
+    async def one_past_the_most() -> float:
+        guard.PAUSED[0] = guard.PAUSED_MOST
+        began = time.monotonic()
+        await guard.paused()
+        return time.monotonic() - began
+    try:
+        assert asyncio.run(one_past_the_most()) < guard.REFUSAL_PAUSE / 10
+    finally:
+        guard.PAUSED[0] = 0
+
+
 def test_two_desks_on_one_database_share_one_clients_budget(db):
     """Two processes of one desk (``--workers 2``, or two machines on one PostgreSQL): the POSTs one
     address makes through either count against one limit."""

@@ -91,11 +91,11 @@ def test_no_client_makes_caddy_leave_out_a_healthy_process(tmp_path, attack):
     asking for PDFs; another player's clicks get no 503 and stay within 3× their own p95 from before,
     and Caddy never finds every process left out. The bodies, each over the builder's limit and saying
     so, are refused by Caddy before it reads them (they cost the processes nothing): the clicks' p95 is
-    held to 3× here too (before, 12–14× in `make bench`); the PDFs' in `make bench` alone."""
+    held to 3× here too (before, 12–14× in `make bench`), and under the PDFs too."""
     with hosting(tmp_path) as site:
         outcome = attacked(site, attack, ATTACK_SECONDS)
-    print(outcome.summary())  # the p95s, held to 3× in `make bench` (benchmarks/proxy_attacks.py)
-    assert not outcome.faults(timed=attack == "bodies", floor=CLICK_FLOOR), outcome.summary()
+    print(outcome.summary())  # the p95s; the attacks' full length in `make bench` (benchmarks/proxy_attacks.py)
+    assert not outcome.faults(floor=CLICK_FLOOR), outcome.summary()
 
 
 def found(config: object, wanted) -> list[dict]:
