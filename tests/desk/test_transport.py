@@ -25,8 +25,7 @@ from tests.desk.test_server import start as serve
 from tests.serve.live import free_port
 from tests.timing import baseline, bound, timed
 
-pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 and /proc are Linux's"),
-              pytest.mark.usefixtures("measured_alone")]  # timed against its own baseline: alone (tests/conftest.py)
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 and /proc are Linux's")
 
 
 def start(db: Path, port: int, *extra: str) -> subprocess.Popen:
@@ -82,6 +81,7 @@ def post(port: int, source: str, body: bytes, content_type: str, headers: dict[s
         conn.close()
 
 
+@pytest.mark.usefixtures("measured_alone")  # timed against its own baseline: alone (tests/conftest.py)
 def test_slowloris_from_one_address_holds_no_more_than_its_share_and_is_dropped(tmp_path):
     port = free_port()
     server = start(tmp_path / "torneo.sqlite", port, "--header-timeout", "3")
@@ -119,6 +119,7 @@ def test_slowloris_from_one_address_holds_no_more_than_its_share_and_is_dropped(
         kill(server)
 
 
+@pytest.mark.usefixtures("measured_alone")  # timed against its own baseline: alone (tests/conftest.py)
 @pytest.mark.parametrize("route, size", [("/submit", 6 * 1024 * 1024), ("/build/edit", 2 * 1024 * 1024)])
 def test_stalled_uploads_hold_no_memory_and_are_dropped_with_408(tmp_path, route, size):
     port = free_port()
@@ -176,6 +177,7 @@ def test_a_stopped_desk_does_not_wait_for_a_body_still_arriving(tmp_path):
             kill(server)
 
 
+@pytest.mark.usefixtures("measured_alone")  # timed against its own baseline: alone (tests/conftest.py)
 def test_malformed_six_megabyte_forms_leave_the_page_answering(tmp_path):
     port = free_port()
     # Each sender's forms as fast as loopback carries them, not at its client's budget (tested in
@@ -227,6 +229,7 @@ def builder_click(port: int, source: str, cookie: str, token: str) -> int:
     return post(port, source, body, "multipart/form-data; boundary=b", {"Cookie": cookie}, path="/build/view")[0]
 
 
+@pytest.mark.usefixtures("measured_alone")  # timed against its own baseline: alone (tests/conftest.py)
 def test_a_flood_of_builder_clicks_meets_its_budget_and_leaves_other_players_pages_and_clicks_answering(tmp_path):
     port = free_port()
     server = start(tmp_path / "torneo.sqlite", port)
@@ -393,6 +396,7 @@ def small_click(port: int, team: str) -> tuple[int, bytes]:
         conn.close()
 
 
+@pytest.mark.usefixtures("measured_alone")  # timed against its own baseline: alone (tests/conftest.py)
 @pytest.mark.parametrize("route", ["/submit", "/build/view"])
 def test_bodies_sent_a_byte_at_a_time_hold_no_place_in_the_lanes(tmp_path, route):
     from tests.desk.test_server import submit
@@ -429,6 +433,7 @@ def test_bodies_sent_a_byte_at_a_time_hold_no_place_in_the_lanes(tmp_path, route
         kill(server)
 
 
+@pytest.mark.usefixtures("measured_alone")  # timed against its own baseline: alone (tests/conftest.py)
 def test_slow_clients_from_many_addresses_give_way_to_a_players_request(tmp_path):
     from tests.desk.test_server import submit
 
