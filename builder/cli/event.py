@@ -10,7 +10,6 @@ import secrets
 import socket
 import tempfile
 import time
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
@@ -224,9 +223,7 @@ def serve(pack: str, db: str | None, host: str, port: int, token: str | None, to
                       publish=publish, public_url=public_url, trusted_proxies=trusted, session_hours=session_hours,
                       clicks_per_minute=clicks, pdfs_per_minute=pdfs)
     limits = transport.Limits(head_timeout=header_timeout, per_address=per_address, trusted=trusted,
-                              body_timeout=body_timeout)
-    if client_rate is not None:  # the tests' attacks that are not about the budget (tests/desk/test_transport.py)
-        limits = replace(limits, client_rate=client_rate)
+                              body_timeout=body_timeout, client_rate=client_rate or transport.Limits.client_rate)
     transport.raise_open_files()
     echo(messages.text("desk.starting", lang, event=event_pack.name, url=f"{base}/"))
     echo(messages.text("desk.database", lang, db=_shown(url)))

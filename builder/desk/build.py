@@ -14,14 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import anyio
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from builder.core import messages, registry
 from builder.core.errors import InputError
 from builder.desk import building, installing
-from builder.desk.guard import client_address, paused
+from builder.desk.guard import client_address, within_rate
 from builder.desk.cookies import secure
 from builder.desk.lists_texts import LIST_WORDS
 from builder.desk.pages import CSRF_COOKIE, closed, in_page_thread, page, refusal
@@ -240,8 +239,7 @@ async def export(request: Request, form: Form, lang: str) -> Response:
     kind = form.get("kind")
     if kind not in ("xlsx", "pdf"):
         return _refused(Refused("serve-unknown-kind", 400), lang)
-    if kind == "pdf" and not await anyio.to_thread.run_sync(desk.pdfs.allow, client_address(request)):
-        await paused()
+    if kind == "pdf" and not await within_rate(desk.pdfs, client_address(request)):
         return JSONResponse({"code": "desk-rate", "message": messages.text("desk.error.desk-rate", lang)},
                             status_code=429, headers={"Retry-After": "60"})
     try:

@@ -13,12 +13,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-import anyio
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from builder.core import messages
-from builder.desk.guard import client_address, paused
+from builder.desk.guard import client_address, within_rate
 from builder.desk.pages import in_page_thread, page, refusal
 from builder.desk.players import team_named
 from builder.desk.receipts import keep, kept
@@ -177,8 +176,7 @@ async def opponent_sheet(request: Request, form: Form, lang: str) -> Response:
     if isinstance(found, Response):
         return found
     desk = desk_of(request)
-    if not await anyio.to_thread.run_sync(desk.pdfs.allow, client_address(request)):
-        await paused()
+    if not await within_rate(desk.pdfs, client_address(request)):
         answer = await in_page_thread(request, refusal, request, lang, "desk-rate", 429)
         answer.headers["Retry-After"] = "60"
         return answer

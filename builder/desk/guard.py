@@ -43,8 +43,9 @@ from builder.desk.workers import CLIENT
 from builder.desk.pages import CSRF_COOKIE, page, refusal
 from builder.desk.sessions import organiser
 from builder.desk.state import desk_of
+from builder.events.limits import StoredRateLimit
 from builder.events.submitted import FILES_MOST
-from builder.desk.transport import current, forwarded, owed, stopping
+from builder.desk.transport import current, forwarded, owed, waited
 from builder.web.intake import Form, Rejected, declared_length, parse_form, same, spool_body
 
 LOG = logging.getLogger("builder.desk")
@@ -100,10 +101,8 @@ def endpoint(handler: Handler, admin: bool = False, checks: bool = False,
             if request.method == "POST":
                 client = client_address(request)
                 await held(client)
-                # The count is in the store (one budget for every process): a query, off the event loop.
                 counted = desk_of(request).clicks if clicks else desk_of(request).limit
-                if not await anyio.to_thread.run_sync(counted.allow, client):
-                    await paused()
+                if not await within_rate(counted, client):
                     return refusal(request, lang, "desk-rate", 429)
                 lane = getattr(desk_of(request), clicks) if clicks else desk_of(request).checks if checks else None
                 form, size = await read_form(request, CLICK_MOST if clicks else BODY_MOST, lane, client)
@@ -153,8 +152,16 @@ async def held(client: str) -> None:
     wait = owed(client)
     if wait > 0:
         # Not past the desk's being told to stop: held, a request kept the stop waiting up to HELD_MOST.
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(stopping().wait(), min(wait, HELD_MOST))
+        await waited(min(wait, HELD_MOST))
+
+
+async def within_rate(limit: StoredRateLimit, client: str) -> bool:
+    """Whether one more request of ``client`` fits ``limit`` (counted in the store, one budget for every
+    process: a query, off the event loop); a refusal is said only after :func:`paused`."""
+    if await anyio.to_thread.run_sync(limit.allow, client):
+        return True
+    await paused()
+    return False
 
 
 async def paused() -> None:
@@ -164,8 +171,7 @@ async def paused() -> None:
         return
     PAUSED[0] += 1
     try:
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(stopping().wait(), REFUSAL_PAUSE)
+        await waited(REFUSAL_PAUSE)
     finally:
         PAUSED[0] -= 1
 

@@ -36,6 +36,7 @@ CLI's, or each worker's from ``BUILDER_DESK``), so uvicorn can start workers fro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import math
 import resource
@@ -160,6 +161,12 @@ def stopping() -> asyncio.Event:
     if _stopping is None or _stopping[0] is not loop:
         _stopping = (loop, asyncio.Event())
     return _stopping[1]
+
+
+async def waited(seconds: float) -> None:
+    """``seconds`` passed, or sooner this process told to stop (:func:`stopping`)."""
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(stopping().wait(), seconds)
 
 
 def configure(limits: Limits) -> None:
