@@ -126,6 +126,42 @@ def crowd(count: int, seconds: float, work: Callable[[int, int], int]) -> Callab
     return joined
 
 
+def apart(threads_of: Callable[[threading.Event, list[int]], list[threading.Thread]]) -> Callable[[], Counter]:
+    """An attack's threads (``threads_of(done, answers)``: they run until ``done`` is set, each status
+    they get appended to ``answers``) started in a forked process of their own, as :func:`crowd`'s
+    are, for the same reason. Returned: a function that ends the attack (its threads given 10 s to
+    stop) and gives their statuses, counted (a count, not the list: what a pipe holds is sent before
+    the process is waited for)."""
+    context = multiprocessing.get_context("fork")
+    told, stop = context.SimpleQueue(), context.Event()
+
+    def attack() -> None:
+        done, answers = threading.Event(), []
+        threads = threads_of(done, answers)
+        for thread in threads:
+            thread.daemon = True
+            thread.start()
+        stop.wait()
+        done.set()
+        ended = time.monotonic() + 10
+        for thread in threads:
+            thread.join(max(0.0, ended - time.monotonic()))
+        told.put(dict(Counter(answers)))
+
+    attacker = context.Process(target=attack, daemon=True)
+    attacker.start()
+
+    def ended() -> Counter:
+        stop.set()
+        attacker.join(15)
+        if attacker.is_alive():  # bounded: never waited for past its time
+            attacker.kill()
+            attacker.join(5)
+            return Counter()
+        return Counter(told.get()) if not told.empty() else Counter()
+    return ended
+
+
 def ready(port: int, root: Path, source: str, page: str, cookie: str) -> Browser:
     """A browser from ``source`` that has loaded ``page``, so it holds the form's token (``cookie``)."""
     browser = Browser(port, root, source, ATTACKER_TIMEOUT)
