@@ -116,14 +116,18 @@ def crowd(count: int, seconds: float, work: Callable[[int, int], int]) -> Callab
     attacker = multiprocessing.get_context("fork").Process(target=attack, daemon=True)
     attacker.start()
 
-    def joined(wait: float) -> Counter:
-        attacker.join(wait)
-        if attacker.is_alive():  # bounded: never waited for past its time
-            attacker.kill()
-            attacker.join(5)
-            return Counter()
-        return Counter(told.get()) if not told.empty() else Counter()
-    return joined
+    return lambda wait: _counted(attacker, told, wait)
+
+
+def _counted(attacker: multiprocessing.process.BaseProcess, told, wait: float) -> Counter:
+    """The statuses an attacker's process told, once it has ended (at most ``wait`` seconds: past
+    them it is killed, and its count is empty)."""
+    attacker.join(wait)
+    if attacker.is_alive():  # bounded: never waited for past its time
+        attacker.kill()
+        attacker.join(5)
+        return Counter()
+    return Counter(told.get()) if not told.empty() else Counter()
 
 
 def apart(threads_of: Callable[[threading.Event, list[int]], list[threading.Thread]]) -> Callable[[], Counter]:
@@ -153,12 +157,7 @@ def apart(threads_of: Callable[[threading.Event, list[int]], list[threading.Thre
 
     def ended() -> Counter:
         stop.set()
-        attacker.join(15)
-        if attacker.is_alive():  # bounded: never waited for past its time
-            attacker.kill()
-            attacker.join(5)
-            return Counter()
-        return Counter(told.get()) if not told.empty() else Counter()
+        return _counted(attacker, told, 15)
     return ended
 
 
